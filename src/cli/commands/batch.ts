@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { UsageError } from "../../core/errors.js";
+import { runCommand } from "../run.js";
+import type { CommandSpec } from "../spec.js";
+
+/** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
+export async function runBatch(text: string, write: (line: string) => void): Promise<void> {
+  const lines = text.split("\n");
+  if (lines.length && lines[lines.length - 1] === "") lines.pop();
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    let id: unknown = null;
+    let out = "", err = "";
+    let code: number;
+    try {
+      const rec = JSON.parse(line) as unknown;
+      if (rec === null || typeof rec !== "object" || Array.isArray(rec)) throw new UsageError("each batch line is a JSON object {\"id\", \"cmd\": [...]}");
+      const r = rec as { id?: unknown; cmd?: unknown };
+      id = r.id ?? null;
+      if (!Array.isArray(r.cmd) || !r.cmd.every((x) => typeof x === "string")) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
+      if (r.cmd[0] === "batch") throw new UsageError("batch cannot run batch");
+      code = await runCommand(r.cmd as string[], { out: (s) => (out += s), err: (s) => (err += s), color: false });
+    } catch (e) {
+      err += `cute-ts: batch: ${e instanceof Error ? e.message : String(e)}\n`;
+      code = 2;
+    }
+    write(JSON.stringify({ id, stdout: out, stderr: err, exit: code }) + "\n");
+  }
+}
+
+export const command: CommandSpec = {
+  name: "batch",
+  summary: "Run JSON Lines {\"id\",\"cmd\":[...]} (stdin or FILE) in one process; write {\"id\",\"stdout\",\"stderr\",\"exit\"} per line",
+  args: ["[FILE]"],
+  options: [],
+  examples: ["batch cases.jsonl", "batch < cases.jsonl"],
+  async run(args, _opts, io) {
+    const text = args[0] !== undefined ? readFileSync(args[0], "utf8") : readFileSync(0, "utf8");
+    const chunks: string[] = [];
+    await runBatch(text, (l) => {
+      chunks.push(l);
+      if (chunks.length >= 256) io.out(chunks.splice(0).join(""));
+    });
+    io.out(chunks.join(""));
+    return 0;
+  },
+};

@@ -1,0 +1,22 @@
+import { UsageError } from "../../core/errors.js";
+import { evaluate } from "../../notation/evaluate.js";
+import { show } from "../../print/print.js";
+import type { CommandSpec } from "../spec.js";
+
+export const command: CommandSpec = {
+  name: "eval",
+  summary: "Evaluate a CuTe expression and print the result as CuTe's print() does",
+  args: ["EXPR"],
+  options: [],
+  examples: [
+    "eval 'logical_divide((16,32):(32,1),(4,8))'",
+    "eval 'composition((6,2):(8,2),(4,3):(3,1))'",
+    "eval 'size<1>((_4,(_2,3)):(_1,(_4,_8)))'",
+    "eval '(4,8):(1,4)(3)'",
+  ],
+  run(args, _opts, io) {
+    if (args.length !== 1) throw new UsageError("eval takes one expression (quote it for the shell)");
+    io.out(show(evaluate(args[0]!)) + "\n");
+    return 0;
+  },
+};

@@ -1,0 +1,40 @@
+import { UsageError } from "../../core/errors.js";
+import { Layout } from "../../core/layout.js";
+import { ComposedLayout } from "../../core/swizzle.js";
+import { Tensor } from "../../tensor/tensor.js";
+import { evaluate } from "../../notation/evaluate.js";
+import { asIntTuple, isIntTuple } from "../../notation/functions.js";
+import * as L from "../../core/layout.js";
+import { print_layout, print_tensor } from "../../print/layout.js";
+import { show } from "../../print/print.js";
+import type { CommandSpec } from "../spec.js";
+
+const PICTURES = "../../print/pictures.js";
+
+export const command: CommandSpec = {
+  name: "print",
+  summary: "Draw a rank-2 layout as print_layout, a tensor as print_tensor (or --latex / --svg)",
+  args: ["EXPR"],
+  options: [
+    { name: "latex", description: "print CuTe's print_latex of the layout" },
+    { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
+    { name: "force", description: "print even when the result has more than 2^20 cells" },
+  ],
+  examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
+  async run(args, opts, io) {
+    if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
+    let v = evaluate(args[0]!);
+    if (isIntTuple(v)) v = L.make_layout(asIntTuple(v, "shape"));
+    const force = opts.force === true;
+    if (opts.latex || opts.svg) {
+      if (!(v instanceof Layout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
+      const pics = (await import(PICTURES)) as typeof import("../../print/pictures-api.js");
+      io.out(opts.latex ? pics.print_latex_layout(v, force) : pics.print_svg_layout(v, force));
+      return 0;
+    }
+    if (v instanceof Tensor) io.out(print_tensor(v, force));
+    else if (v instanceof Layout || v instanceof ComposedLayout) io.out(print_layout(v, force));
+    else throw new UsageError(`print draws a rank-2 layout (print_layout) or a tensor (print_tensor); this is ${show(v)} — use \`cute-ts eval\` to print other values`);
+    return 0;
+  },
+};

@@ -1,0 +1,36 @@
+/** --help: built with commander from the same command declarations the fast path uses. */
+import { Command } from "commander";
+import { COMMANDS } from "./run.js";
+import type { Io } from "./spec.js";
+
+const VERSION = "0.1.0";
+
+export async function runHelp(argv: string[], io: Io): Promise<number> {
+  const program = new Command("cute-ts")
+    .description("NVIDIA CuTe's layout algebra, atoms and printers on the host: byte-exact print(), print_layout, print_tensor, print_latex")
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    const spec = await entry.load().catch(() => undefined);
+    if (!spec) continue;
+    const c = program.command(name).description(spec.summary);
+    for (const a of spec.args) c.argument(a.endsWith("...") ? `[${a}]` : a.startsWith("[") ? a : `<${a}>`);
+    for (const o of spec.options) c.option(`--${o.name}${o.value ? ` <${o.value}>` : ""}`, o.description);
+    c.addHelpText("after", "\nExamples:\n" + spec.examples.map((e) => `  $ cute-ts ${e}`).join("\n") + "\n");
+    void entry;
+  }
+  program.addHelpText("after", "\nExit codes: 0 ok, 1 a verification or check failed, 2 bad input or CuTe refuses it, 3 internal error.\n");
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return 0;
+    }
+    const args = argv[0] === "help" ? [...argv.slice(1), "--help"] : argv;
+    await program.parseAsync(args, { from: "user" });
+    return 0;
+  } catch (e) {
+    const code = (e as { exitCode?: number }).exitCode;
+    return code === 0 ? 0 : 2;
+  }
+}

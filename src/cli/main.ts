@@ -1,0 +1,38 @@
+/**
+ * cute-ts entry point. Kept light for a fast cold start: commander and each command load
+ * only when needed.
+ */
+import { runCommand, COMMANDS } from "./run.js";
+import type { Io } from "./spec.js";
+
+function colorWanted(argv: string[]): boolean {
+  if (argv.includes("--no-color") || process.env.NO_COLOR !== undefined) return false;
+  if (argv.includes("--color")) return true;
+  return process.stdout.isTTY === true;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const io: Io = {
+    out: (s) => void process.stdout.write(s),
+    err: (s) => void process.stderr.write(s),
+    color: colorWanted(argv),
+  };
+  const cleaned = argv.filter((a) => a !== "--no-color" && a !== "--color");
+  if (cleaned.length === 0 || cleaned.includes("--help") || cleaned.includes("-h") || cleaned[0] === "help" || cleaned.includes("--version") || cleaned.includes("-V")) {
+    const { runHelp } = await import("./help.js");
+    process.exitCode = await runHelp(cleaned, io);
+    return;
+  }
+  if (!(cleaned[0]! in COMMANDS)) {
+    const { runHelp } = await import("./help.js");
+    process.exitCode = await runHelp(cleaned, io);
+    return;
+  }
+  process.exitCode = await runCommand(cleaned, io);
+}
+
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+});
+void main();

@@ -1,0 +1,87 @@
+/**
+ * The edge: run one command (argv after `cute-ts`) against an Io, turning typed errors into
+ * messages and exit codes. 0 ok, 1 a verification failed, 2 usage/parse error or a refusal,
+ * 3 an internal error (a cute-ts bug: it says so, without a stack trace).
+ */
+import { CuteError, ParseError, UsageError, VerificationFailure } from "../core/errors.js";
+import type { CommandSpec, Io, OptionValues } from "./spec.js";
+
+/** a command module by path; the specifier is not a literal so commands can be added independently */
+async function load(path: string): Promise<CommandSpec> {
+  const m = (await import(path)) as { command: CommandSpec };
+  return m.command;
+}
+
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandSpec> }> = {
+  eval: { summary: "print CuTe's print() of an expression", load: () => load("./commands/eval.js") },
+  print: { summary: "print_layout of a rank-2 layout, print_tensor of a tensor", load: () => load("./commands/print.js") },
+  mma: { summary: "MMA atoms and tiled MMAs", load: () => load("./commands/mma.js") },
+  copy: { summary: "copy atoms and tiled copies", load: () => load("./commands/copy.js") },
+  tma: { summary: "make_tma_copy on the host", load: () => load("./commands/tma.js") },
+  "tma-coords": { summary: "TMA coordinate tensors", load: () => load("./commands/tma-coords.js") },
+  verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: () => load("./commands/verify.js") },
+  batch: { summary: "run JSON Lines of commands in one process", load: () => load("./commands/batch.js") },
+};
+
+export function formatError(e: unknown): { text: string; code: number } {
+  if (e instanceof ParseError) return { text: `cute-ts: cannot parse: ${e.message}\n`, code: 2 };
+  if (e instanceof CuteError) {
+    const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
+    return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };
+  }
+  if (e instanceof UsageError) return { text: `cute-ts: ${e.message}\n`, code: 2 };
+  if (e instanceof VerificationFailure) return { text: `${e.message}\n`, code: 1 };
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return { text: "cute-ts: input nested too deeply to evaluate\n", code: 2 };
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return { text: `cute-ts: internal error (please report): ${msg}\n`, code: 3 };
+}
+
+/** split argv by a command's declared options (`--name value`, `--name=value`, flags) */
+export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; opts: OptionValues } {
+  const opts: OptionValues = {};
+  const args: string[] = [];
+  const byName = new Map(spec.options.map((o) => [o.name, o]));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith("--") && a.length > 2) {
+      const eq = a.indexOf("=");
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const o = byName.get(name) ?? (name.startsWith("no-") ? byName.get(name.slice(3)) : undefined);
+      if (!o) throw new UsageError(`unknown option --${name} for '${spec.name}' (options: ${spec.options.map((x) => "--" + x.name).join(" ") || "none"})`);
+      if (o.value) {
+        const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+        if (v === undefined) throw new UsageError(`option --${name} needs a value (${o.value})`);
+        opts[o.name] = v;
+      } else {
+        opts[o.name] = !name.startsWith("no-");
+      }
+      continue;
+    }
+    args.push(a);
+  }
+  return { args, opts };
+}
+
+export async function runCommand(argv: string[], io: Io): Promise<number> {
+  try {
+    const name = argv[0];
+    if (name === undefined) throw new UsageError("no command given; try `cute-ts --help`");
+    const entry = COMMANDS[name];
+    if (!entry) {
+      throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
+    }
+    const spec = await entry.load();
+    const { args, opts } = parseArgv(spec, argv.slice(1));
+    return await spec.run(args, opts, io);
+  } catch (e) {
+    const { text, code } = formatError(e);
+    io.err(text);
+    return code;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * A command is declared once as data; the interactive CLI (commander) and `batch` (a fast
+ * in-process parser) are both built from the same declaration.
+ */
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** true when stdout is a colour-capable TTY and colour is not disabled */
+  color: boolean;
+}
+
+export interface OptionSpec {
+  /** long name without dashes, e.g. "latex" or "value" */
+  name: string;
+  /** takes a value (`--value T`) or is a flag (`--latex`) */
+  value?: string;
+  description: string;
+}
+
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  /** positional arguments, e.g. ["EXPR"]; a trailing "..." marks a variadic one */
+  args: string[];
+  options: OptionSpec[];
+  /** shown in --help; each is the argv after `cute-ts` */
+  examples: string[];
+  /** returns the exit code; writes only through io */
+  run(args: string[], opts: OptionValues, io: Io): number | Promise<number>;
+}

@@ -1,0 +1,51 @@
+/**
+ * Errors are values until the edge: algebra and parsing throw these; the CLI turns them into
+ * a message on stderr and an exit code.
+ */
+
+/** CuTe would refuse this (static_assert, missing overload, run-time division by zero). */
+export class CuteError extends Error {
+  constructor(
+    /** the CuTe operation that refused, e.g. "composition" */
+    readonly op: string,
+    /** the rule, in CuTe's words where it has them, e.g. "Shape Divisibility Condition" */
+    readonly rule: string,
+    /** printed operands, for the message */
+    readonly operands: string[] = [],
+  ) {
+    super(`${op}: ${rule}${operands.length ? `\n  operands: ${operands.join(", ")}` : ""}`);
+    this.name = "CuteError";
+  }
+}
+
+/** Bad input text: carries the input and the offending position for a caret. */
+export class ParseError extends Error {
+  constructor(
+    readonly input: string,
+    readonly pos: number,
+    readonly expected: string,
+  ) {
+    super(`${expected}\n  ${input}\n  ${" ".repeat(Math.max(0, pos))}^`);
+    this.name = "ParseError";
+  }
+}
+
+/** Wrong use of a command (missing argument, unknown option, value of the wrong kind). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** A check that ran and found the property false (exit 1). */
+export class VerificationFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VerificationFailure";
+  }
+}
+
+export function fail(op: string, rule: string, ...operands: string[]): never {
+  throw new CuteError(op, rule, operands);
+}

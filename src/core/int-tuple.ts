@@ -1,0 +1,489 @@
+/**
+ * Nested tuples (JS arrays) of integers and the algorithms CuTe runs over them
+ * (int_tuple.hpp, tuple_algorithms.hpp, stride.hpp, underscore.hpp).
+ */
+import { CuteError } from "./errors.js";
+import * as I from "./integer.js";
+import { Int, S, _0, _1 } from "./integer.js";
+import { Idx, ScaledBasis, idxAdd, idxScale } from "./basis.js";
+
+export type Tup<L> = L | Tup<L>[];
+export type IntTuple = Tup<Int>;
+/** a stride element: integer or scaled basis */
+export type StrideLeaf = Int | ScaledBasis;
+export type Stride = Tup<StrideLeaf>;
+
+/** the slice wildcard `_` */
+export class Underscore {}
+export const _ = new Underscore();
+export type Coord = Tup<Int | Underscore>;
+
+export const isTuple = <L>(x: Tup<L>): x is Tup<L>[] => Array.isArray(x);
+
+export function rank(t: Tup<unknown>): number {
+  return Array.isArray(t) ? t.length : 1;
+}
+
+export function depth(t: Tup<unknown>): number {
+  if (!Array.isArray(t)) return 0;
+  let d = 0;
+  for (const x of t) d = Math.max(d, depth(x as Tup<unknown>));
+  return 1 + d;
+}
+
+/** get<i>(t): an integer is its own 0th mode */
+export function get<L>(t: Tup<L>, i: number, op = "get"): Tup<L> {
+  if (!Array.isArray(t)) {
+    if (i === 0) return t;
+    throw new CuteError(op, "Index out of range", [`index ${i} of a rank-1 value`]);
+  }
+  if (i < 0 || i >= t.length) throw new CuteError(op, "Index out of range", [`index ${i} of a rank-${t.length} tuple`]);
+  return t[i]!;
+}
+export function getPath<L>(t: Tup<L>, path: readonly number[], op = "get"): Tup<L> {
+  let r = t;
+  for (const i of path) r = get(r, i, op);
+  return r;
+}
+
+export function flatten<L>(t: Tup<L>): Tup<L> {
+  if (!Array.isArray(t)) return t;
+  const out: L[] = [];
+  flattenInto(t, out);
+  return out as Tup<L>[];
+}
+function flattenInto<L>(t: Tup<L>, out: L[]): void {
+  if (Array.isArray(t)) for (const x of t) flattenInto(x, out);
+  else out.push(t);
+}
+/** the leaves, as a plain list (flatten_to_tuple) */
+export function leaves<L>(t: Tup<L>): L[] {
+  const out: L[] = [];
+  flattenInto(t, out);
+  return out;
+}
+
+export function product(t: IntTuple): Int {
+  if (!Array.isArray(t)) return t;
+  let r: Int = _1;
+  for (let i = 0; i < t.length; i++) r = I.mul(r, product(t[i]!));
+  return r;
+}
+/** product folds left from the first element; `product(())` is `_1` */
+export function productLeft(t: IntTuple): Int {
+  if (!Array.isArray(t)) return t;
+  if (t.length === 0) return _1;
+  let r = productLeft(t[0]!);
+  for (let i = 1; i < t.length; i++) r = I.mul(r, productLeft(t[i]!));
+  return r;
+}
+export const size = productLeft;
+
+export function sum(t: IntTuple): Int {
+  if (!Array.isArray(t)) return t;
+  let r: Int = _0;
+  for (const x of t) r = I.add(r, sum(x));
+  return r;
+}
+
+export function product_each(t: IntTuple): IntTuple {
+  return Array.isArray(t) ? t.map(productLeft) : [t];
+}
+
+export function transform<L, M>(t: Tup<L>, f: (x: L) => M): Tup<M> {
+  return Array.isArray(t) ? t.map((x) => transform(x, f)) : f(t);
+}
+
+export function isStaticTuple(t: Tup<unknown>): boolean {
+  if (Array.isArray(t)) return t.every(isStaticTuple);
+  if (t instanceof Int) return t.s;
+  if (t instanceof ScaledBasis) return t.value.s;
+  return true;
+}
+
+export function repeat_like<L, M>(t: Tup<L>, x: M): Tup<M> {
+  return Array.isArray(t) ? t.map((y) => repeat_like(y, x)) : x;
+}
+
+export function congruent(a: Tup<unknown>, b: Tup<unknown>): boolean {
+  const ta = Array.isArray(a), tb = Array.isArray(b);
+  if (ta !== tb) return false;
+  if (!ta) return true;
+  const aa = a as Tup<unknown>[], bb = b as Tup<unknown>[];
+  return aa.length === bb.length && aa.every((x, i) => congruent(x, bb[i]!));
+}
+
+/** weakly_congruent, compatible, evenly_divides give CuTe booleans (static when decidable statically) */
+export function weakly_congruent(a: IntTuple, b: IntTuple): Int {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return _0;
+    return andAll(a.map((x, i) => weakly_congruent(x, b[i]!)));
+  }
+  if (!Array.isArray(a)) return _1;
+  return _0;
+}
+
+export function compatible(a: IntTuple, b: IntTuple): Int {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return _0;
+    return andAll(a.map((x, i) => compatible(x, b[i]!)));
+  }
+  if (!Array.isArray(a)) return I.eq(a, size(b));
+  return _0;
+}
+
+/** `(true_type{} && ... && z)`: static false short-circuits to static false */
+function andAll(zs: Int[]): Int {
+  let r: Int = _1;
+  for (const z of zs) {
+    if (z.s && z.v === 0) return _0;
+    r = r.s && z.s ? S(r.v && z.v ? 1 : 0) : I.D(r.v && z.v ? 1 : 0);
+  }
+  return r;
+}
+
+export function evenly_divides(a: IntTuple, b: IntTuple): Int {
+  if (Array.isArray(b)) {
+    if (b.length > rank(a)) return _0;
+    return andAll(b.map((x, i) => evenly_divides(get(a, i), x)));
+  }
+  return I.eq(size(a), I.mul(size(b), size(ceil_div(a, b))));
+}
+
+export function ceil_div(a: IntTuple, b: IntTuple): IntTuple {
+  if (Array.isArray(a)) {
+    if (Array.isArray(b)) {
+      if (b.length > a.length) throw new CuteError("ceil_div", "Mismatched ranks");
+      return a.map((x, i) => ceil_div(x, i < b.length ? b[i]! : _1));
+    }
+    const out: IntTuple[] = [];
+    let rest: IntTuple = b;
+    for (const ai of a) {
+      out.push(ceil_div(ai, rest));
+      rest = ceil_div(rest, ai);
+    }
+    return out;
+  }
+  if (Array.isArray(b)) return ceil_div(a, productLeft(b));
+  return I.ceilDivInt(a, b);
+}
+
+export function shape_div(a: IntTuple, b: IntTuple): IntTuple {
+  if (Array.isArray(a)) {
+    if (Array.isArray(b)) {
+      if (a.length !== b.length) throw new CuteError("shape_div", "Mismatched ranks");
+      return a.map((x, i) => shape_div(x, b[i]!));
+    }
+    const out: IntTuple[] = [];
+    let rest: IntTuple = b;
+    for (const ai of a) {
+      out.push(shape_div(ai, rest));
+      rest = shape_div(rest, ai);
+    }
+    return out;
+  }
+  if (Array.isArray(b)) return shape_div(a, productLeft(b));
+  return I.shapeDivInt(a, b);
+}
+
+/** elem_scale(a, b): a's leaves scaled by the product of b's matching modes */
+export function elem_scale(a: Stride, b: IntTuple): Stride {
+  if (Array.isArray(a)) return a.map((x, i) => elem_scale(x, get(b, i)));
+  return idxScale(productLeft(b), a) as StrideLeaf;
+}
+
+/** filter_zeros(a, b): the leaves of b paired with a static 0 in a become _1 */
+export function filter_zeros_tuple(a: Stride, b: IntTuple): IntTuple {
+  if (Array.isArray(a)) return a.map((x, i) => filter_zeros_tuple(x, get(b, i)));
+  if (a instanceof Int && I.isConst(a, 0)) return repeat_like(b, _1);
+  return b;
+}
+
+// ---------------------------------------------------------------- tuple surgery
+
+export function wrap<L>(t: Tup<L>): Tup<L>[] {
+  return Array.isArray(t) ? t : [t];
+}
+/** unwrap: a rank-1 tuple becomes its element, recursively */
+export function unwrap<L>(t: Tup<L>): Tup<L> {
+  while (Array.isArray(t) && t.length === 1) t = t[0]!;
+  return t;
+}
+
+export function take<L>(t: Tup<L>, b: number, e: number, op = "take"): Tup<L> {
+  if (b >= e) throw new CuteError(op, "take: empty range error", [`<${b},${e}>`]);
+  const r = rank(t);
+  if (b < 0 || e > r) throw new CuteError(op, "take: range out of bounds", [`<${b},${e}> of rank ${r}`]);
+  return wrap(t).slice(b, e);
+}
+
+export function select<L>(t: Tup<L>, idx: readonly number[], op = "select"): Tup<L> {
+  return idx.map((i) => get(t, i, op));
+}
+
+export function group<L>(t: Tup<L>, b: number, e: number, op = "group"): Tup<L> {
+  const r = rank(t);
+  if (!(b <= e && 0 <= b && e <= r)) throw new CuteError(op, "static assertion failed: group<B,E> needs 0 <= B <= E <= rank", [`<${b},${e}> of rank ${r}`]);
+  const w = wrap(t);
+  return [...w.slice(0, b), w.slice(b, e), ...w.slice(e)];
+}
+
+export function append<L>(t: Tup<L>, x: Tup<L>): Tup<L> {
+  return [...wrap(t), x];
+}
+export function prepend<L>(t: Tup<L>, x: Tup<L>): Tup<L> {
+  return [x, ...wrap(t)];
+}
+/** append<N>(t, x): pad t up to rank N with x (an integer counts as rank 1 and stays itself for N == 1) */
+export function appendN<L>(t: Tup<L>, n: number, x: Tup<L>): Tup<L> {
+  if (!Array.isArray(t) && n === 1) return t;
+  const w = wrap(t);
+  if (n < w.length) throw new CuteError("append", "static assertion failed: append<N> needs N >= rank", [`N=${n}`]);
+  const out = w.slice();
+  while (out.length < n) out.push(x);
+  return out;
+}
+export function prependN<L>(t: Tup<L>, n: number, x: Tup<L>): Tup<L> {
+  if (!Array.isArray(t) && n === 1) return t;
+  const w = wrap(t);
+  const out = w.slice();
+  while (out.length < n) out.unshift(x);
+  return out;
+}
+export function replace<L>(t: Tup<L>, i: number, x: Tup<L>, op = "replace"): Tup<L> {
+  if (!Array.isArray(t)) {
+    if (i === 0) return x;
+    throw new CuteError(op, "Index out of range");
+  }
+  if (i < 0 || i >= t.length) throw new CuteError(op, "Index out of range");
+  const out = t.slice();
+  out[i] = x;
+  return out;
+}
+export function remove<L>(t: Tup<L>[], i: number): Tup<L>[] {
+  return [...t.slice(0, i), ...t.slice(i + 1)];
+}
+export function reverse<L>(t: Tup<L>): Tup<L> {
+  return Array.isArray(t) ? t.slice().reverse() : t;
+}
+
+/** zip((a0,a1,...),(b0,b1,...)) = ((a0,b0),(a1,b1),...); zip of a tuple of tuples transposes */
+export function zip<L>(t: Tup<L>[]): Tup<L>[] {
+  if (t.length === 0) return [];
+  const n = rank(t[0]!);
+  const out: Tup<L>[] = [];
+  for (let i = 0; i < n; i++) out.push(t.map((x) => get(x, i, "zip")));
+  return out;
+}
+
+/**
+ * zip2_by(t, guide): follow the profile of guide; at each terminal of the guide the rank-2
+ * mode of t is split into its two parts, gathered as ((firsts...),(seconds...)).
+ */
+export function zip2_by<L>(t: Tup<L>, guide: Tup<unknown>, op = "zip2_by"): Tup<L> {
+  if (Array.isArray(guide)) {
+    if (!Array.isArray(t)) throw new CuteError(op, `incomplete type "cute::tuple_size<${describeLeaf(t)}>" is not allowed (the tiler has more structure than the layout)`);
+    const tr = t.length, gr = guide.length;
+    if (gr > tr) throw new CuteError(op, "Mismatched ranks");
+    const split = guide.map((g, i) => zip2_by(t[i]!, g, op));
+    const firsts = split.map((x) => get(x, 0, op));
+    const seconds = split.map((x) => get(x, 1, op));
+    return [firsts, [...seconds, ...t.slice(gr)]];
+  }
+  if (!Array.isArray(t) || t.length !== 2) {
+    throw new CuteError(op, `incomplete type "cute::tuple_size<${describeLeaf(t)}>" is not allowed (zip2_by needs a rank-2 mode here)`);
+  }
+  return t;
+}
+function describeLeaf(t: unknown): string {
+  if (t instanceof Int) return t.s ? `cute::Int<${t.v}>` : "int";
+  return "non-tuple";
+}
+
+/** unflatten(flat, profile): regroup a flat tuple into profile's nesting */
+export function unflatten<L>(flat: Tup<L>, profile: Tup<unknown>): Tup<L> {
+  const items = wrap(flat);
+  let k = 0;
+  const rec = (p: Tup<unknown>): Tup<L> => (Array.isArray(p) ? p.map(rec) : items[k++]!);
+  const r = rec(profile);
+  return r;
+}
+
+// ---------------------------------------------------------------- compact strides
+
+/** compact_major<LayoutLeft>(shape, current): column-major strides; size-1 modes get static 0 */
+export function compact_col_major(shape: IntTuple, current: Int = _1): IntTuple {
+  return compact(shape, current, true)[0];
+}
+export function compact_row_major(shape: IntTuple, current: Int = _1): IntTuple {
+  return compact(shape, current, false)[0];
+}
+function compact(shape: IntTuple, current: Int, left: boolean): [IntTuple, Int] {
+  if (Array.isArray(shape)) {
+    const out: IntTuple[] = new Array(shape.length);
+    let cur = current;
+    const n = shape.length;
+    for (let k = 0; k < n; k++) {
+      const i = left ? k : n - 1 - k;
+      const [d, next] = compact(shape[i]!, cur, left);
+      out[i] = d;
+      cur = next;
+    }
+    return [out, cur];
+  }
+  if (I.isConst(shape, 1)) return [_0, current];
+  return [current, I.mul(current, shape)];
+}
+/** compact_major with a tuple `current`: applied at the terminals of current */
+export function compact_major_tuple(shape: IntTuple, current: IntTuple, left: boolean): IntTuple {
+  if (Array.isArray(current)) {
+    if (!Array.isArray(shape)) throw new CuteError("compact_major", "Invalid parameters");
+    if (shape.length !== current.length) throw new CuteError("compact_major", "Mismatched Ranks");
+    return shape.map((s, i) => compact_major_tuple(s, current[i]!, left));
+  }
+  return compact(shape, current, left)[0];
+}
+
+/**
+ * compact_order(shape, order): compact strides visiting modes in increasing order; dynamic
+ * order values count as large and keep left-to-right order among themselves.
+ */
+export function compact_order(shape: IntTuple, order: IntTuple): IntTuple {
+  if (!congruent(shape, order)) throw new CuteError("compact_order", "Need congruence of shape and order.");
+  const flatShape = leaves(shape), flatOrder = leaves(order);
+  const rec = (s: IntTuple, o: IntTuple): IntTuple => {
+    if (Array.isArray(o)) return (s as IntTuple[]).map((x, i) => rec(x, o[i]!));
+    let d: Int = _1;
+    for (let k = 0; k < flatShape.length; k++) {
+      const ok = flatOrder[k]!;
+      // conditional_return(o_k < order, product(s_k), _1): the condition is static only if both are
+      const less = I.lt(ok, o);
+      const term = less.s ? (less.v ? flatShape[k]! : _1) : less.v ? I.D(flatShape[k]!.v) : I.D(1);
+      d = I.mul(d, term);
+    }
+    return compact_col_major(s, d);
+  };
+  return rec(shape, order);
+}
+
+// ---------------------------------------------------------------- coordinates
+
+/** crd2idx(coord, shape, stride): the index (or coordinate, for basis strides) of coord */
+export function crd2idx(coord: IntTuple, shape: IntTuple, stride: Stride): Idx {
+  if (Array.isArray(coord)) {
+    if (!Array.isArray(shape)) throw new CuteError("crd2idx", "Invalid parameters", ["a tuple coordinate for an integer shape"]);
+    if (coord.length !== shape.length || !Array.isArray(stride) || coord.length !== stride.length) {
+      throw new CuteError("crd2idx", "Mismatched Ranks", [`coordinate of rank ${coord.length}`, `shape of rank ${shape.length}`]);
+    }
+    let r: Idx = crd2idx(coord[0]!, shape[0]!, stride[0]!);
+    for (let i = 1; i < coord.length; i++) r = idxAdd(r, crd2idx(coord[i]!, shape[i]!, stride[i]!));
+    return r;
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(stride) || shape.length !== stride.length) {
+      throw new CuteError("crd2idx", "Mismatched Ranks", [`shape of rank ${shape.length}`, `stride of rank ${rank(stride)}`]);
+    }
+    const n = shape.length;
+    if (n === 0) return _0;
+    let c: Int = coord;
+    let r: Idx | undefined;
+    for (let i = 0; i < n; i++) {
+      let term: Idx;
+      if (i === n - 1) term = crd2idx(c, shape[i]!, stride[i]!);
+      else {
+        const p = productLeft(shape[i]!);
+        term = crd2idx(I.mod(c, p), shape[i]!, stride[i]!);
+        c = I.div(c, p);
+      }
+      r = r === undefined ? term : idxAdd(r, term);
+    }
+    return r!;
+  }
+  if (Array.isArray(stride)) throw new CuteError("crd2idx", "Mismatched Ranks", ["an integer shape with a tuple stride"]);
+  return idxScale(coord, stride);
+}
+
+/** crd2idx(coord, shape): the colexicographic (column-major) index */
+export function crd2idx_compact(coord: IntTuple, shape: IntTuple): Int {
+  if (!congruent(coord, shape)) throw new CuteError("crd2idx", "Mismatched Ranks");
+  if (!Array.isArray(shape)) return coord as Int;
+  const c = leaves(coord), s = leaves(shape);
+  let r = c[c.length - 1]!;
+  for (let i = c.length - 2; i >= 0; i--) r = I.add(c[i]!, I.mul(s[i]!, r));
+  return r;
+}
+
+export function idx2crd(idx: IntTuple, shape: IntTuple, stride?: IntTuple): IntTuple {
+  if (Array.isArray(idx)) {
+    if (!Array.isArray(shape)) throw new CuteError("idx2crd", "Invalid parameters", ["a tuple index for an integer shape"]);
+    if (idx.length !== shape.length) throw new CuteError("idx2crd", "Mismatched Ranks");
+    if (stride !== undefined && (!Array.isArray(stride) || stride.length !== idx.length)) throw new CuteError("idx2crd", "Mismatched Ranks");
+    return idx.map((x, i) => idx2crd(x, shape[i]!, stride === undefined ? undefined : (stride as IntTuple[])[i]));
+  }
+  if (stride === undefined) {
+    if (Array.isArray(shape)) return idx2crd(idx, shape, compact_col_major(shape));
+    return idx;
+  }
+  if (Array.isArray(shape)) {
+    if (Array.isArray(stride)) {
+      if (shape.length !== stride.length) throw new CuteError("idx2crd", "Mismatched Ranks");
+      return shape.map((s, i) => idx2crd(idx, s, stride[i]!));
+    }
+    const cs = compact_major_tuple(shape, stride, true);
+    return (shape as IntTuple[]).map((s, i) => idx2crd(idx, s, (cs as IntTuple[])[i]!));
+  }
+  if (Array.isArray(stride)) throw new CuteError("idx2crd", "Mismatched Ranks");
+  if (I.isConst(shape, 1)) return _0;
+  return I.mod(I.div(idx, stride), shape);
+}
+
+// ---------------------------------------------------------------- slicing
+
+export const isUnderscore = (x: unknown): x is Underscore => x instanceof Underscore;
+
+export function has_underscore(c: unknown): boolean {
+  if (Array.isArray(c)) return c.some(has_underscore);
+  return c instanceof Underscore;
+}
+
+/** slice(c, t): the modes of t at the underscores of c, flattened one level per tuple of c */
+export function slice<L>(c: Coord, t: Tup<L>): Tup<L> {
+  if (Array.isArray(c)) {
+    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("slice", "Mismatched Ranks", [`coordinate of rank ${c.length}`, `rank ${rank(t)}`]);
+    const out: Tup<L>[] = [];
+    c.forEach((x, i) => liftSlice(x, t[i]!, out));
+    return out;
+  }
+  if (c instanceof Underscore) return t;
+  return [];
+}
+function liftSlice<L>(c: Coord, t: Tup<L>, out: Tup<L>[]): void {
+  if (Array.isArray(c)) {
+    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("slice", "Mismatched Ranks", [`coordinate of rank ${c.length}`, `rank ${rank(t)}`]);
+    c.forEach((x, i) => liftSlice(x, t[i]!, out));
+  } else if (c instanceof Underscore) out.push(t);
+}
+
+/** dice(c, t): the modes of t at the integers of c */
+export function dice<L>(c: Coord, t: Tup<L>): Tup<L> {
+  if (Array.isArray(c)) {
+    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("dice", "Mismatched Ranks", [`coordinate of rank ${c.length}`, `rank ${rank(t)}`]);
+    const out: Tup<L>[] = [];
+    c.forEach((x, i) => liftDice(x, t[i]!, out));
+    return out;
+  }
+  if (c instanceof Underscore) return [];
+  return t;
+}
+function liftDice<L>(c: Coord, t: Tup<L>, out: Tup<L>[]): void {
+  if (Array.isArray(c)) {
+    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("dice", "Mismatched Ranks");
+    c.forEach((x, i) => liftDice(x, t[i]!, out));
+  } else if (!(c instanceof Underscore)) out.push(t);
+}
+
+/** replace every underscore of a coordinate with _0 (the offset of a slice) */
+export function underscoresToZero(c: Coord): IntTuple {
+  if (Array.isArray(c)) return c.map(underscoresToZero);
+  return c instanceof Underscore ? _0 : c;
+}

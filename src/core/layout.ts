@@ -1,0 +1,587 @@
+/**
+ * CuTe's Layout and its algebra (layout.hpp). Each operation is written as CuTe defines it;
+ * static/dynamic results follow from the integer arithmetic in integer.ts.
+ */
+import { CuteError } from "./errors.js";
+import * as I from "./integer.js";
+import { Int, S, _0, _1, isConst } from "./integer.js";
+import { Idx, ScaledBasis, asArithmeticTuple, idxAdd, idxScale } from "./basis.js";
+import * as T from "./int-tuple.js";
+import { IntTuple, Stride, StrideLeaf, Tup, Coord, Underscore } from "./int-tuple.js";
+
+export class Layout {
+  constructor(
+    readonly shape: IntTuple,
+    readonly stride: Stride,
+  ) {}
+}
+
+/** a tiler: a layout, a shape, `_`, or a tuple of tilers (CuTe's `Tile<...>`) */
+export type Tiler = Layout | Int | Underscore | Tiler[];
+
+export const isLayout = (x: unknown): x is Layout => x instanceof Layout;
+
+// ---------------------------------------------------------------- construction
+
+export function make_layout(shape: IntTuple, stride?: Stride): Layout {
+  if (stride === undefined) return new Layout(shape, T.compact_col_major(shape));
+  if (!T.congruent(shape, stride)) {
+    throw new CuteError("make_layout", "Shape and Stride must be congruent", [showTup(shape), showTup(stride)]);
+  }
+  return new Layout(shape, stride);
+}
+export const make_layout_left = (shape: IntTuple) => new Layout(shape, T.compact_col_major(shape));
+export const make_layout_right = (shape: IntTuple) => new Layout(shape, T.compact_row_major(shape));
+
+/** make_layout(L0, L1, ...): concatenation; one layout becomes a rank-1 tuple layout */
+export function concat(...ls: Layout[]): Layout {
+  return new Layout(
+    ls.map((l) => l.shape),
+    ls.map((l) => l.stride),
+  );
+}
+
+export function make_ordered_layout(shape: IntTuple, order: IntTuple): Layout {
+  if (T.rank(shape) !== T.rank(order) && Array.isArray(shape) !== Array.isArray(order)) {
+    throw new CuteError("make_ordered_layout", "Mismatched tuple_size");
+  }
+  if (!T.congruent(shape, order)) throw new CuteError("make_ordered_layout", "Mismatched tuple_size", [showTup(shape), showTup(order)]);
+  return new Layout(shape, T.compact_order(shape, order));
+}
+
+/** make_basis_like: each leaf of shape gets the basis element of its position */
+export function make_basis_like(shape: IntTuple, prefix: number[] = []): Stride {
+  if (Array.isArray(shape)) return shape.map((s, i) => make_basis_like(s, [...prefix, i]));
+  return new ScaledBasis(_1, prefix);
+}
+export function make_identity_layout(shape: IntTuple): Layout {
+  return new Layout(shape, make_basis_like(shape));
+}
+
+// ---------------------------------------------------------------- accessors
+
+export const size = (l: Layout): Int => T.size(l.shape);
+export const rank = (l: Layout): number => T.rank(l.shape);
+export const depth = (l: Layout): number => T.depth(l.shape);
+
+export function sublayout(l: Layout, path: readonly number[], op = "layout"): Layout {
+  return new Layout(T.getPath(l.shape, path, op), T.getPath(l.stride, path, op) as Stride);
+}
+
+/** inner_product(shape - 1, |stride|), +1 at each leaf: the extent of the codomain */
+export function coshape(l: Layout): Idx {
+  const co = innerProduct(l.shape, l.stride);
+  const a = co instanceof ScaledBasis ? asArithmeticTuple(co) : co;
+  return plusOneLeaves(a);
+}
+function innerProduct(s: IntTuple, d: Stride): Idx {
+  if (Array.isArray(s)) {
+    if (!Array.isArray(d) || d.length !== s.length) throw new CuteError("cosize", "Mismatched ranks");
+    let r: Idx = _0;
+    for (let i = 0; i < s.length; i++) r = idxAdd(r, innerProduct(s[i]!, d[i]!));
+    return r;
+  }
+  const m1 = I.sub(s, _1);
+  return idxScale(m1, absLeaf(d as StrideLeaf));
+}
+function plusOneLeaves(x: Idx): Idx {
+  if (x instanceof Int) return I.add(x, _1);
+  if (x instanceof ScaledBasis) return plusOneLeaves(asArithmeticTuple(x));
+  return x.map(plusOneLeaves);
+}
+export function cosize(l: Layout): Int {
+  return T.size(coshape(l) as IntTuple);
+}
+function absLeaf(d: StrideLeaf): StrideLeaf {
+  return d instanceof Int ? I.abs(d) : new ScaledBasis(I.abs(d.value), d.modes);
+}
+
+/** coprofile: a tuple of _0 congruent with what the layout maps to */
+export function coprofile(l: Layout): Tup<Int> {
+  let s: Idx = _0;
+  for (const d of T.leaves(l.stride)) s = idxAdd(s, d);
+  const a = s instanceof ScaledBasis ? asArithmeticTuple(s) : s;
+  return T.repeat_like(a as Tup<Int>, _0);
+}
+
+// ---------------------------------------------------------------- evaluation and slicing
+
+/** L(c): the index of a coordinate (an integer, a flat or hierarchical tuple) */
+export function crd2idx(c: IntTuple, l: Layout): Idx {
+  return T.crd2idx(c, l.shape, l.stride);
+}
+
+export function slice(c: Coord, l: Layout): Layout {
+  return new Layout(T.slice(c, l.shape), T.slice(c, l.stride) as Stride);
+}
+export function dice(c: Coord, l: Layout): Layout {
+  return new Layout(T.dice(c, l.shape), T.dice(c, l.stride) as Stride);
+}
+export function slice_and_offset(c: Coord, l: Layout): [Layout, Idx] {
+  const sl = slice(c, l);
+  return [sl, offsetOf(c, l)];
+}
+/** crd2idx of a coordinate whose underscores count as _0 */
+export function offsetOf(c: Coord, l: Layout): Idx {
+  return T.crd2idx(T.underscoresToZero(c), l.shape, l.stride);
+}
+
+// ---------------------------------------------------------------- tuple-like surgery
+
+export const flatten = (l: Layout) => new Layout(T.flatten(l.shape), T.flatten(l.stride));
+export const take = (l: Layout, b: number, e: number) => new Layout(T.take(l.shape, b, e), T.take(l.stride, b, e));
+export const select = (l: Layout, idx: number[]) => new Layout(T.select(l.shape, idx), T.select(l.stride, idx));
+export const group = (l: Layout, b: number, e: number) => new Layout(T.group(l.shape, b, e), T.group(l.stride, b, e));
+export const append = (l: Layout, x: Layout = new Layout(_1, _0)) => new Layout(T.append(l.shape, x.shape), T.append(l.stride, x.stride));
+export const prepend = (l: Layout, x: Layout = new Layout(_1, _0)) => new Layout(T.prepend(l.shape, x.shape), T.prepend(l.stride, x.stride));
+export const appendN = (l: Layout, n: number, x: Layout = new Layout(_1, _0)) =>
+  new Layout(T.appendN(l.shape, n, x.shape), T.appendN(l.stride, n, x.stride));
+export const replace = (l: Layout, i: number, x: Layout) => new Layout(T.replace(l.shape, i, x.shape), T.replace(l.stride, i, x.stride));
+
+/** zip(A, B): ((A0,B0),(A1,B1),...) by mode */
+export function zipLayouts(a: Layout, b: Layout, op = "zip"): Layout {
+  for (const x of [a, b]) {
+    if (!Array.isArray(x.shape)) {
+      throw new CuteError(op, `incomplete type "cute::tuple_size<${x.shape.s ? `cute::Int<${x.shape.v}>` : "int"}>" is not allowed (a rank-1 layout with an integer shape has no modes to zip)`);
+    }
+  }
+  return new Layout(T.zip([a.shape, b.shape]), T.zip([a.stride, b.stride]));
+}
+
+/**
+ * transform_layout(A, B, f): f on the common modes, then the leftover modes of A and of B;
+ * `keepRest` false drops them (composition's "modes not hit by the tiler").
+ */
+function transformLayout<X>(l: Layout, t: X[], f: (m: Layout, x: X) => Layout, keepRest = true): Layout {
+  const r0 = rank(l);
+  const parts: Layout[] = [];
+  for (let i = 0; i < t.length && i < r0; i++) parts.push(f(sublayout(l, [i]), t[i]!));
+  if (keepRest) for (let i = t.length; i < r0; i++) parts.push(sublayout(l, [i]));
+  return concat(...parts);
+}
+
+// ---------------------------------------------------------------- coalesce and filter
+
+/** is `a == b` for strides a static true? */
+function strideEqStaticTrue(a: StrideLeaf, b: StrideLeaf): boolean {
+  if (a instanceof Int && b instanceof Int) return a.s && b.s && a.v === b.v;
+  if (a instanceof ScaledBasis && b instanceof ScaledBasis) {
+    return a.modes.length === b.modes.length && a.modes.every((m, i) => m === b.modes[i]) && a.value.s && b.value.s && a.value.v === b.value.v;
+  }
+  return false;
+}
+const scaleLeaf = (s: Int, d: StrideLeaf): StrideLeaf => idxScale(s, d) as StrideLeaf;
+
+/** CuTe's bw_coalesce: fold the flat modes [0, last] right to left onto (newShape, newStride) */
+function bwCoalesce(shape: Int[], stride: StrideLeaf[], last: number, ns0: Int, nd0: StrideLeaf): Layout {
+  let ns: Int[] | Int = ns0;
+  let nd: StrideLeaf[] | StrideLeaf = nd0;
+  for (let i = last; i >= 0; i--) {
+    const s = shape[i]!, d = stride[i]!;
+    if (isConst(s, 1)) continue;
+    if (!Array.isArray(ns) && isConst(ns, 1)) {
+      ns = s;
+      nd = d;
+      continue;
+    }
+    const front: Int = Array.isArray(ns) ? ns[0]! : ns;
+    const frontD: StrideLeaf = Array.isArray(nd) ? nd[0]! : (nd as StrideLeaf);
+    if (front.s && strideEqStaticTrue(scaleLeaf(s, d), frontD)) {
+      const merged = I.mul(s, front);
+      if (Array.isArray(ns)) {
+        ns = [merged, ...ns.slice(1)];
+        nd = [d, ...(nd as StrideLeaf[]).slice(1)];
+      } else {
+        ns = merged;
+        nd = d;
+      }
+    } else {
+      ns = Array.isArray(ns) ? [s, ...ns] : [s, ns];
+      nd = Array.isArray(nd) ? [d, ...nd] : [d, nd as StrideLeaf];
+    }
+  }
+  if (!Array.isArray(ns) && isConst(ns, 1)) return new Layout(_1, _0);
+  return new Layout(ns, nd as Stride);
+}
+
+export function coalesce(l: Layout, profile?: Tup<unknown>): Layout {
+  if (profile !== undefined && Array.isArray(profile)) {
+    if (profile.length > rank(l)) throw new CuteError("coalesce", "static assertion failed: the profile has more modes than the layout");
+    return transformLayout(l, profile, (m, p) => coalesce(m, p as Tup<unknown>));
+  }
+  const fs = T.leaves(l.shape), fd = T.leaves(l.stride) as StrideLeaf[];
+  const r = fs.length;
+  if (r === 0) return l;
+  return bwCoalesce(fs, fd, r - 2, fs[r - 1]!, fd[r - 1]!);
+}
+
+/** coalesce_x keeps the function outside the domain as well (a trailing _1 mode becomes _2) */
+function coalesce_x(l: Layout, profile?: Tup<unknown>): Layout {
+  if (profile !== undefined && Array.isArray(profile)) {
+    if (profile.length > rank(l)) throw new CuteError("composition", "static assertion failed: codomain profile has more modes than the layout");
+    return transformLayout(l, profile, (m, p) => coalesce_x(m, p as Tup<unknown>));
+  }
+  const fs = T.leaves(l.shape), fd = T.leaves(l.stride) as StrideLeaf[];
+  const r = fs.length;
+  if (r === 0) return l;
+  const lastS = fs[r - 1]!;
+  return bwCoalesce(fs, fd, r - 2, isConst(lastS, 1) ? S(2) : lastS, fd[r - 1]!);
+}
+
+/** coalesce of a shape: merge neighbouring static runs and dynamic runs */
+export function coalesce_shape(shape: IntTuple): IntTuple {
+  if (!Array.isArray(shape)) return shape;
+  const flat = T.leaves(shape);
+  if (flat.length === 0) return [];
+  const out: Int[] = [flat[0]!];
+  for (let i = 1; i < flat.length; i++) {
+    const a = flat[i]!, b = out[out.length - 1]!;
+    if (a.s === b.s) out[out.length - 1] = I.mul(b, a);
+    else out.push(a);
+  }
+  return out;
+}
+
+export function filter_zeros(l: Layout, profile?: Stride): Layout {
+  return new Layout(T.filter_zeros_tuple(profile ?? l.stride, l.shape), l.stride);
+}
+export function filter(l: Layout, profile?: Tup<unknown>): Layout {
+  if (profile !== undefined && Array.isArray(profile)) {
+    if (profile.length > rank(l)) throw new CuteError("filter", "static assertion failed: the profile has more modes than the layout");
+    return transformLayout(l, profile, (m, p) => filter(m, p as Tup<unknown>));
+  }
+  return coalesce(filter_zeros(l));
+}
+
+// ---------------------------------------------------------------- composition
+
+export function composition(lhs: Layout, rhs: Tiler): Layout {
+  if (rhs instanceof Layout) {
+    const flat = coalesce_x(lhs, coprofile(rhs));
+    return compositionImpl(flat.shape, flat.stride, rhs.shape, rhs.stride, lhs, rhs);
+  }
+  if (Array.isArray(rhs)) {
+    if (rhs.length > rank(lhs)) {
+      throw new CuteError("composition", "static assertion failed: rank(tiler) <= rank(layout)", [showLayout(lhs), `a rank-${rhs.length} tiler`]);
+    }
+    return transformLayout(lhs, rhs, (m, t) => composition(m, t), false);
+  }
+  if (rhs instanceof Underscore) return lhs;
+  const flat = coalesce_x(lhs);
+  return compositionImpl(flat.shape, flat.stride, rhs, _1, lhs, rhs);
+}
+
+function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: Layout, R: Tiler): Layout {
+  if (Array.isArray(rs)) {
+    if (!Array.isArray(rd) || rd.length !== rs.length) throw new CuteError("composition", "Mismatched ranks of shape and stride");
+    return concat(...rs.map((s, i) => compositionImpl(ls, ld, s, rd[i]!, L, R)));
+  }
+  if (Array.isArray(rd)) throw new CuteError("composition", "Mismatched ranks of shape and stride");
+  if (rd instanceof ScaledBasis) {
+    return compositionImpl(T.getPath(ls, rd.modes, "composition"), T.getPath(ld, rd.modes, "composition") as Stride, rs, rd.value, L, R);
+  }
+  if (isConst(rd, 0)) return new Layout(rs, rd);
+  if (!Array.isArray(ls)) return new Layout(rs, scaleLeaf(rd, ld as StrideLeaf));
+  const n = ls.length;
+  const lds = ld as StrideLeaf[];
+  const resShape: Int[] = [];
+  const resStride: StrideLeaf[] = [];
+  let restShape: Int = rs;
+  let restStride: Int = rd;
+  for (let i = 0; i < n - 1; i++) {
+    const cs = ls[i] as Int;
+    const cd = lds[i]!;
+    if (cs.s && restStride.s) {
+      const ok = restStride.v % cs.v === 0 || restStride.v < cs.v;
+      if (!ok) throw new CuteError("composition", "Stride Divisibility Condition", [showLayout(L), showTiler(R)]);
+    }
+    const nextShape = I.ceilDivInt(cs, I.abs(restStride));
+    const nextStride = I.mul(I.ceilDivInt(I.abs(restStride), cs), I.signum(restStride));
+    if (isConst(nextShape, 1) || isConst(restShape, 1)) {
+      restStride = nextStride;
+      continue;
+    }
+    const newShape = I.min(nextShape, restShape);
+    if (newShape.s && restShape.s && restShape.v % newShape.v !== 0) {
+      throw new CuteError("composition", "Shape Divisibility Condition", [showLayout(L), showTiler(R)]);
+    }
+    resShape.push(newShape);
+    resStride.push(scaleLeaf(restStride, cd));
+    restShape = I.div(restShape, newShape);
+    restStride = nextStride;
+  }
+  const lastD = lds[n - 1]!;
+  if (resShape.length === 0) return new Layout(restShape, scaleLeaf(restStride, lastD));
+  if (isConst(restShape, 1)) return new Layout(T.unwrap(resShape), T.unwrap(resStride));
+  return new Layout([...resShape, restShape], [...resStride, scaleLeaf(restStride, lastD)]);
+}
+
+// ---------------------------------------------------------------- complement
+
+export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
+  const f = filter(l);
+  const target = cotarget === undefined ? cosize(f) : cotarget instanceof Layout ? cotarget.shape : cotarget;
+  return complementImpl(f.shape, f.stride, target, l);
+}
+
+function complementImpl(shape: IntTuple, stride: Stride, cotarget: IntTuple, orig: Layout): Layout {
+  if (stride instanceof Int && isConst(stride, 0)) return make_layout(coalesce_shape(cotarget));
+  const r = T.rank(shape);
+  let sh = T.wrap(shape) as Int[];
+  let st = T.wrap(stride) as StrideLeaf[];
+  if (st.some((d) => !(d instanceof Int))) throw new CuteError("complement", "complement of a layout with basis strides is not defined", [showLayout(orig)]);
+  let sti = st as Int[];
+  if (r !== 1 && !sti.every((d) => d.s)) {
+    throw new CuteError("complement", "Dynamic-stride complement only for rank-1 layouts", [showLayout(orig)]);
+  }
+  const resShape: Int[] = [];
+  const resStride: Int[] = [_1];
+  for (let i = 0; i < r - 1; i++) {
+    let minStride = sti[0]!;
+    for (const d of sti) minStride = I.min(minStride, d);
+    const minIdx = sti.findIndex((d) => d.v === minStride.v);
+    const newShape = I.div(minStride, resStride[i]!);
+    const newStride = I.mul(minStride, sh[minIdx]!);
+    if (isConst(newShape, 0)) throw new CuteError("complement", "Non-injective Layout detected in complement.", [showLayout(orig)]);
+    sh = T.remove(sh, minIdx) as Int[];
+    sti = T.remove(sti, minIdx) as Int[];
+    resShape.push(newShape);
+    resStride.push(newStride);
+  }
+  const lastShape = I.div(sti[0]!, resStride[r - 1]!);
+  if (isConst(lastShape, 0)) throw new CuteError("complement", "Non-injective Layout detected in complement.", [showLayout(orig)]);
+  resShape.push(lastShape);
+  const newStride = I.mul(sti[0]!, sh[0]!);
+  const restShape = coalesce_shape(T.ceil_div(cotarget, newStride));
+  const restStride = T.compact_col_major(restShape, newStride);
+  return coalesce(new Layout([resShape, restShape], [resStride, restStride]));
+}
+
+// ---------------------------------------------------------------- inverses
+
+function prefixProducts(shape: Int[]): Int[] {
+  const out: Int[] = [_1];
+  for (const s of shape) out.push(I.mul(s, out[out.length - 1]!));
+  return out;
+}
+function argsortStatic(strides: Int[], idx: number[]): number[] {
+  return idx.slice().sort((a, b) => strides[a]!.v - strides[b]!.v || a - b);
+}
+
+export function right_inverse(l: Layout): Layout {
+  const c = coalesce(l);
+  const st = T.wrap(c.stride) as StrideLeaf[];
+  const sh = T.wrap(c.shape) as Int[];
+  if (st.some((d) => !(d instanceof Int))) throw new CuteError("right_inverse", "right_inverse of a layout with basis strides is not defined", [showLayout(l)]);
+  const sti = st as Int[];
+  const pre = prefixProducts(sh);
+  const staticIdx = sti.map((_d, i) => i).filter((i) => sti[i]!.s);
+  const order = argsortStatic(sti, staticIdx);
+  const rs: Int[] = [_1];
+  const rd: Int[] = [_0];
+  let curr: Int = _1;
+  for (const i of order) {
+    const d = sti[i]!;
+    if (curr.s && curr.v === d.v) {
+      rs.push(sh[i]!);
+      rd.push(pre[i]!);
+      curr = I.mul(sh[i]!, d);
+    }
+  }
+  return coalesce(new Layout(rs, rd));
+}
+
+export function left_inverse(l: Layout): Layout {
+  const c = coalesce(l);
+  const st = T.wrap(c.stride) as StrideLeaf[];
+  const sh = T.wrap(c.shape) as Int[];
+  if (!st.every((d) => d instanceof Int && d.s)) throw new CuteError("left_inverse", "Left inverse requires static strides.", [showLayout(l)]);
+  const sti = st as Int[];
+  const pre = prefixProducts(sh);
+  const order = argsortStatic(sti, sti.map((_d, i) => i));
+  const rs: Int[] = [];
+  const rd: Int[] = [_0];
+  for (const i of order) {
+    const d = sti[i]!;
+    if (isConst(d, 0)) continue;
+    const sz = T.size(rs);
+    if (d.v % sz.v !== 0) throw new CuteError("left_inverse", "Left inverse divisibility condition", [showLayout(l)]);
+    rs.push(I.div(d, sz));
+    rd.push(pre[i]!);
+  }
+  rs.push(sh[order[order.length - 1]!]!);
+  return coalesce(new Layout(rs, rd));
+}
+
+// ---------------------------------------------------------------- common vectors, nullspace
+
+export function max_common_layout(a: Layout, b: Layout): Layout {
+  const invB = right_inverse(b);
+  const common = coalesce(composition(a, invB));
+  const s0 = T.get(common.shape, 0) as Int, d0 = T.get(common.stride, 0) as StrideLeaf;
+  if (!Array.isArray(s0) && s0.s && d0 instanceof Int && isConst(d0, 1)) return composition(invB, sublayout(common, [0]));
+  return new Layout(_1, _0);
+}
+export function max_common_vector(a: Layout, b: Layout): Int {
+  const common = coalesce(composition(a, right_inverse(b)));
+  const s0 = T.get(common.shape, 0) as Int, d0 = T.get(common.stride, 0) as StrideLeaf;
+  if (!Array.isArray(s0) && s0.s && d0 instanceof Int && isConst(d0, 1)) return s0;
+  return _1;
+}
+
+export function nullspace(l: Layout): Layout {
+  const fd = T.leaves(l.stride);
+  const idx = fd.map((_d, i) => i).filter((i) => fd[i] instanceof Int && isConst(fd[i] as Int, 0));
+  if (idx.length === 0) return new Layout(_1, _0);
+  const fs = T.leaves(l.shape);
+  const rstride = T.compact_col_major(fs) as Int[];
+  return new Layout(T.unwrap(idx.map((i) => fs[i]!)), T.unwrap(idx.map((i) => rstride[i]!)));
+}
+
+// ---------------------------------------------------------------- divides
+
+export function logical_divide(l: Layout, tiler: Tiler): Layout {
+  if (tiler instanceof Layout) {
+    return composition(l, concat(tiler, complement(tiler, coalesce(l).shape)));
+  }
+  if (Array.isArray(tiler)) {
+    if (tiler.length > rank(l)) throw new CuteError("logical_divide", "logical_divide: Too many modes in tiler.", [showLayout(l), showTiler(tiler)]);
+    return transformLayout(l, tiler, (m, t) => logical_divide(m, t));
+  }
+  if (tiler instanceof Underscore) return l;
+  return logical_divide(l, make_layout(tiler));
+}
+
+function tileUnzip(l: Layout, tiler: Tiler, op: string): Layout {
+  const guide = tilerProfile(tiler);
+  return new Layout(T.zip2_by(l.shape, guide, op), T.zip2_by(l.stride, guide, op) as Stride);
+}
+/** the tiler's tuple structure: a layout or integer counts as a leaf */
+function tilerProfile(t: Tiler): Tup<number> {
+  return Array.isArray(t) ? t.map(tilerProfile) : 0;
+}
+/** result(_, repeat<R1>(_)) and result(repeat<R0>(_), repeat<R1>(_)) */
+function unpackModes(l: Layout, first: boolean): Layout {
+  const rep = (m: IntTuple): Coord => (Array.isArray(m) ? m.map(() => T._) : T._);
+  const m0 = T.get(l.shape, 0), m1 = T.get(l.shape, 1);
+  return slice([first ? rep(m0) : T._, rep(m1)], l);
+}
+
+export const zipped_divide = (l: Layout, t: Tiler) => tileUnzip(logical_divide(l, t), t, "zipped_divide");
+export const tiled_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l, t), false);
+export const flat_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l, t), true);
+
+// ---------------------------------------------------------------- products
+
+export function logical_product(block: Layout, tiler: Tiler): Layout {
+  if (tiler instanceof Layout) {
+    return concat(block, composition(complement(block, I.mul(size(block), cosize(tiler))), tiler));
+  }
+  if (Array.isArray(tiler)) {
+    if (tiler.length > rank(block)) throw new CuteError("logical_product", "logical_product: Too many modes in tiler.", [showLayout(block), showTiler(tiler)]);
+    return transformLayout(block, tiler, (m, t) => logical_product(m, t));
+  }
+  if (tiler instanceof Underscore) return block;
+  return logical_product(block, make_layout(tiler));
+}
+
+export const zipped_product = (b: Layout, t: Tiler) => tileUnzip(logical_product(b, t), t, "zipped_product");
+export const tiled_product = (b: Layout, t: Tiler) => unpackModes(zipped_product(b, t), false);
+export const flat_product = (b: Layout, t: Tiler) => unpackModes(zipped_product(b, t), true);
+
+function rankSensitiveProduct(block: Layout, tiler: Layout, raked: boolean, op: string): Layout {
+  const r = Math.max(rank(block), rank(tiler));
+  const res = logical_product(appendN(block, r), appendN(tiler, r));
+  const a = sublayout(res, [0]), b = sublayout(res, [1]);
+  return raked ? zipLayouts(b, a, op) : zipLayouts(a, b, op);
+}
+export const blocked_product = (b: Layout, t: Layout) => rankSensitiveProduct(b, t, false, "blocked_product");
+export const raked_product = (b: Layout, t: Layout) => rankSensitiveProduct(b, t, true, "raked_product");
+
+export function tile_to_shape(block: Layout, trg: IntTuple, order?: IntTuple): Layout {
+  if (rank(block) > T.rank(trg)) throw new CuteError("tile_to_shape", "Rank of layout must be <= rank of target shape.", [showLayout(block), showTup(trg)]);
+  const r = T.rank(trg);
+  const padded = appendN(block, r);
+  const blockShape = T.product_each(padded.shape);
+  const targetShape = T.product_each(trg);
+  if (T.isStaticTuple(targetShape)) {
+    const ev = T.evenly_divides(targetShape, blockShape);
+    if (!(ev.s && ev.v)) throw new CuteError("tile_to_shape", "tile_to_shape: block shape does not divide the target shape.", [showLayout(block), showTup(trg)]);
+  }
+  const productShape = T.ceil_div(targetShape, blockShape);
+  const ord = order === undefined ? make_layout_left(productShape) : make_ordered_layout(productShape, order);
+  return blocked_product(padded, ord);
+}
+
+// ---------------------------------------------------------------- upcast, downcast, recast
+
+export function upcast(l: Layout, n: number): Layout {
+  const N = S(n);
+  const rec = (s: IntTuple, d: Stride): Layout => {
+    if (Array.isArray(s)) return concat(...s.map((x, i) => rec(x, (d as Stride[])[i]!)));
+    if (d instanceof ScaledBasis) return new Layout(s, new ScaledBasis(I.safeDiv(d.value, N), d.modes));
+    const di = d as Int;
+    if (isConst(di, 0)) return new Layout(s, di);
+    if (di.s) {
+      if (!(di.v % n === 0 || n % di.v === 0)) throw new CuteError(`upcast<${n}>`, "Divisibility condition", [showLayout(l)]);
+      return new Layout(I.ceilDivInt(s, I.ceilDivInt(N, I.abs(di))), I.mul(I.signum(di), I.ceilDivInt(I.abs(di), N)));
+    }
+    return new Layout(s, I.safeDiv(di, N));
+  };
+  return rec(l.shape, l.stride);
+}
+
+export function downcast(l: Layout, n: number): Layout {
+  const N = S(n);
+  const leavesD = T.leaves(l.stride);
+  if (!leavesD.some((d) => d instanceof Int && isConst(d, 1))) {
+    throw new CuteError(`downcast<${n}>`, "Downcast requires adjacent elements", [showLayout(l)]);
+  }
+  const rec = (s: IntTuple, d: Stride): Layout => {
+    if (Array.isArray(s)) return concat(...s.map((x, i) => rec(x, (d as Stride[])[i]!)));
+    const di = d as StrideLeaf;
+    if (di instanceof Int && (isConst(di, 1) || isConst(di, -1))) return new Layout(I.mul(s, N), di);
+    return new Layout(s, scaleLeaf(N, di));
+  };
+  return rec(l.shape, l.stride);
+}
+
+/** recast_layout<Old,New>: by the ratio of the two types' bit widths */
+export function recast_layout(l: Layout, oldBits: number, newBits: number): Layout {
+  const g = gcdNum(newBits, oldBits);
+  const num = newBits / g, den = oldBits / g;
+  if (num === 1 && den === 1) return l;
+  if (num === 1) return downcast(l, den);
+  if (den === 1) return upcast(l, num);
+  return downcast(upcast(l, num), den);
+}
+function gcdNum(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+// ---------------------------------------------------------------- thread-value layouts
+
+/** make_layout_tv (CuTe DSL): raked product of thr and val, right-inverted onto (threads, values) */
+export function make_layout_tv(thr: Layout, val: Layout): [IntTuple, Layout] {
+  const mn = raked_product(thr, val);
+  const tv = composition(right_inverse(mn), make_layout([size(thr), size(val)]));
+  return [T.product_each(mn.shape), tv];
+}
+
+// ---------------------------------------------------------------- text for messages
+
+export function showTup(t: Tup<unknown>): string {
+  if (Array.isArray(t)) return `(${t.map(showTup).join(",")})`;
+  if (t instanceof Int) return I.show(t);
+  if (t instanceof ScaledBasis) return `${I.show(t.value)}${t.modes.slice().reverse().map((m) => `@${m}`).join("")}`;
+  if (t instanceof Underscore) return "_";
+  if (t instanceof Layout) return showLayout(t);
+  return String(t);
+}
+export function showLayout(l: Layout): string {
+  return `${showTup(l.shape)}:${showTup(l.stride)}`;
+}
+function showTiler(t: Tiler): string {
+  return showTup(t as Tup<unknown>);
+}

@@ -1,0 +1,71 @@
+/**
+ * Swizzle functors and composed layouts (swizzle.hpp, swizzle_layout.hpp, layout_composed.hpp).
+ */
+import { CuteError } from "./errors.js";
+import { Int, S, D, _0 } from "./integer.js";
+import { Idx } from "./basis.js";
+import { Layout, showLayout } from "./layout.js";
+
+export class Swizzle {
+  constructor(
+    readonly b: number,
+    readonly m: number,
+    readonly s: number,
+  ) {
+    if (b < 0) throw new CuteError(`Swizzle<${b},${m},${s}>`, "BBits must be positive.");
+    if (m < 0) throw new CuteError(`Swizzle<${b},${m},${s}>`, "MBase must be positive.");
+    if (Math.abs(s) < b) throw new CuteError(`Swizzle<${b},${m},${s}>`, "abs(SShift) must be more than BBits.");
+    if (b + m + Math.abs(s) > 52) throw new CuteError(`Swizzle<${b},${m},${s}>`, "swizzle bits beyond 2^52 are not supported");
+  }
+  get yyyMask(): number {
+    return ((1 << this.b) - 1) * 2 ** (this.m + Math.max(0, this.s));
+  }
+  get zzzMask(): number {
+    return ((1 << this.b) - 1) * 2 ** (this.m - Math.min(0, this.s));
+  }
+  apply(x: number): number {
+    return swizzleNum(this, x);
+  }
+}
+
+function shiftr(x: number, s: number): number {
+  return s >= 0 ? Math.floor(x / 2 ** s) : x * 2 ** -s;
+}
+/** offset ^ shiftr(offset & yyy_msk, S), with numbers up to 2^53 */
+export function swizzleNum(sw: Swizzle, x: number): number {
+  if (sw.b === 0) return x;
+  if (x >= 0 && x < 2 ** 31) {
+    const y = x & sw.yyyMask;
+    return (x ^ (sw.s >= 0 ? y >>> sw.s : y << -sw.s)) >>> 0;
+  }
+  return Number(BigInt(x) ^ BigInt(shiftr(Number(BigInt(x) & BigInt(sw.yyyMask)), sw.s)));
+}
+
+/** the offset between a swizzle and its layout: an integer, or CuTe's `smem_ptr[16b](unset)` */
+export class SmemPtrFlag {
+  constructor(readonly bits: number) {}
+}
+
+export class ComposedLayout {
+  constructor(
+    readonly a: Swizzle | Layout,
+    readonly offset: Idx | SmemPtrFlag,
+    readonly b: Layout,
+  ) {}
+}
+
+export function applySwizzleInt(sw: Swizzle, x: Int): Int {
+  const v = sw.apply(x.v);
+  return x.s ? S(v) : D(v);
+}
+
+export const isComposed = (x: unknown): x is ComposedLayout => x instanceof ComposedLayout;
+
+export function showSwizzle(sw: Swizzle): string {
+  return `Sw<${sw.b},${sw.m},${sw.s}>`;
+}
+export function describeComposed(c: ComposedLayout): string {
+  const a = c.a instanceof Swizzle ? showSwizzle(c.a) : showLayout(c.a);
+  return `${a} o … o ${showLayout(c.b)}`;
+}
+export const ZERO_OFFSET = _0;

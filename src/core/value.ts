@@ -1,0 +1,26 @@
+/** Every kind of value an expression can produce. Arrays are CuTe tuples. */
+import { Int } from "./integer.js";
+import { ScaledBasis } from "./basis.js";
+import { Underscore } from "./int-tuple.js";
+import { Layout } from "./layout.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag } from "./swizzle.js";
+import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
+
+/** the LayoutLeft / LayoutRight generator tags */
+export class MajorTag {
+  constructor(readonly name: "LayoutLeft" | "LayoutRight") {}
+}
+
+export type Value =
+  | Int
+  | ScaledBasis
+  | Underscore
+  | Layout
+  | ComposedLayout
+  | Swizzle
+  | SmemPtrFlag
+  | Tensor
+  | CountingIter
+  | ArithIter
+  | MajorTag
+  | Value[];

@@ -1,0 +1,560 @@
+/**
+ * The name → function table of the notation: CuTe's functions over the value kinds each one
+ * accepts, refusing what CuTe refuses (a missing overload is a CuteError that says so).
+ */
+import { CuteError, UsageError } from "../core/errors.js";
+import * as I from "../core/integer.js";
+import { Int, S, D, _0, _1 } from "../core/integer.js";
+import { Idx, ScaledBasis } from "../core/basis.js";
+import * as T from "../core/int-tuple.js";
+import { IntTuple, Stride, Underscore, Coord, Tup } from "../core/int-tuple.js";
+import * as L from "../core/layout.js";
+import { Layout, Tiler } from "../core/layout.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import * as C from "../core/composed.js";
+import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
+import * as TT from "../tensor/algorithms.js";
+import { MajorTag, Value } from "../core/value.js";
+import { show } from "../print/print.js";
+import type { TArg } from "./parse.js";
+
+type Fn = (args: Value[], targs: TArg[], name: string) => Value;
+
+// ---------------------------------------------------------------- conversions
+
+export function isIntTuple(v: Value): v is IntTuple {
+  return v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
+}
+export function asIntTuple(v: Value, what: string): IntTuple {
+  if (isIntTuple(v)) return v;
+  throw new UsageError(`${what} must be integers or tuples of integers, got ${show(v)}`);
+}
+function isStride(v: Value): v is Stride {
+  return v instanceof Int || v instanceof ScaledBasis || (Array.isArray(v) && v.every(isStride));
+}
+export function asStride(v: Value, what: string): Stride {
+  if (isStride(v)) return v;
+  throw new UsageError(`${what} must be integers, scaled bases (_1@0) or tuples of them, got ${show(v)}`);
+}
+/** where CuTe takes only a layout, a bare shape means make_layout(shape) */
+export function asLayout(v: Value, op: string): Layout {
+  if (v instanceof Layout) return v;
+  if (isIntTuple(v)) return L.make_layout(v);
+  throw new CuteError(op, "no matching overload: expected a layout", [show(v)]);
+}
+function asCoord(v: Value): Coord {
+  if (v instanceof Int || v instanceof Underscore) return v;
+  if (Array.isArray(v)) return v.map(asCoord);
+  throw new UsageError(`a coordinate holds integers and '_', got ${show(v)}`);
+}
+function asTiler(v: Value, op: string): Tiler {
+  if (v instanceof Layout || v instanceof Int || v instanceof Underscore) return v;
+  if (Array.isArray(v)) return v.map((x) => asTiler(x, op));
+  throw new CuteError(op, "no matching overload: a tiler is a layout, a shape, '_' or a tuple of them", [show(v)]);
+}
+function tupleLike(v: Value): Tup<unknown> {
+  return v as Tup<unknown>;
+}
+function nargs(name: string, args: Value[], lo: number, hi = lo): void {
+  if (args.length < lo || args.length > hi) {
+    throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);
+  }
+}
+function intTargs(name: string, targs: TArg[], lo: number, hi = lo): number[] {
+  if (targs.length < lo || targs.length > hi || targs.some((t) => typeof t !== "number")) {
+    throw new UsageError(`${name} takes ${lo === hi ? lo : `${lo} to ${hi}`} integer template argument${hi === 1 ? "" : "s"}, e.g. ${name}<${Array.from({ length: Math.max(lo, 1) }, (_x, i) => i).join(",")}>(...)`);
+  }
+  return targs as number[];
+}
+const bool = (b: boolean): Int => (b ? _1 : _0);
+
+// ---------------------------------------------------------------- polymorphic accessors
+
+function layoutOf(v: Value, op: string): Layout {
+  if (v instanceof Layout) return v;
+  if (v instanceof Tensor) return v.layout instanceof Layout ? v.layout : v.layout.b;
+  if (v instanceof ComposedLayout) return v.b;
+  throw new CuteError(op, "no matching overload: expected a layout or tensor", [show(v)]);
+}
+function shapeOf(v: Value, op: string): IntTuple {
+  if (isIntTuple(v)) return v;
+  return layoutOf(v, op).shape;
+}
+function getAt(v: Value, path: number[], op: string): Value {
+  if (v instanceof Layout) return L.sublayout(v, path, op);
+  if (v instanceof Tensor) {
+    if (path.length === 0) return v;
+    throw new CuteError(op, "no matching overload for a tensor");
+  }
+  if (Array.isArray(v) || v instanceof Int) return T.getPath(v as Tup<Value>, path, op) as Value;
+  if (path.length === 0) return v;
+  throw new CuteError(op, "no matching overload", [show(v)]);
+}
+
+function sizeOf(v: Value, op: string): Int {
+  if (v instanceof Layout) return L.size(v);
+  if (v instanceof Tensor || v instanceof ComposedLayout) return L.size(layoutOf(v, op));
+  if (isIntTuple(v)) return T.size(v);
+  throw new CuteError(op, "no matching overload", [show(v)]);
+}
+
+// ---------------------------------------------------------------- application
+
+/** X(args): evaluate or slice a layout, composed layout or tensor, as CuTe's operator() */
+export function apply(target: Value, args: Value[]): Value {
+  if (args.length === 0) throw new UsageError(`${show(target)}() needs a coordinate`);
+  const coord = asCoord(args.length === 1 ? args[0]! : args);
+  if (target instanceof Layout) {
+    if (T.has_underscore(coord)) return L.slice(coord, target);
+    return L.crd2idx(coord as IntTuple, target) as Value;
+  }
+  if (target instanceof ComposedLayout) {
+    if (T.has_underscore(coord)) return C.slice(coord, target);
+    return C.evalAt(target, coord as IntTuple) as Value;
+  }
+  if (target instanceof Tensor) {
+    if (T.has_underscore(coord)) return TT.sliceTensor(target, coord);
+    return TT.at(target, coord as IntTuple) as Value;
+  }
+  if (target instanceof Swizzle && args.length === 1 && args[0] instanceof Int) {
+    const x = args[0];
+    return x.s ? S(target.apply(x.v)) : D(target.apply(x.v));
+  }
+  throw new CuteError("operator()", "no matching call operator: only layouts, composed layouts, tensors and swizzles can be applied", [show(target)]);
+}
+
+// ---------------------------------------------------------------- the table
+
+const unaryLayout =
+  (f: (l: Layout) => Value, composed?: (c: ComposedLayout) => Value): Fn =>
+  (args, _t, name) => {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (a instanceof ComposedLayout) {
+      if (composed) return composed(a);
+      throw new CuteError(name, "no matching overload for a composed (swizzled) layout", [show(a)]);
+    }
+    if (a instanceof Tensor) return new Tensor(a.iter, f(layoutOf(a, name)) as Layout);
+    return f(asLayout(a, name));
+  };
+
+const divideOrProduct =
+  (f: (l: Layout, t: Tiler) => Layout, composed?: (c: ComposedLayout, t: Tiler) => Value): Fn =>
+  (args, _t, name) => {
+    nargs(name, args, 2);
+    const [a, b] = args as [Value, Value];
+    const tiler = asTiler(b, name);
+    if (a instanceof Tensor) {
+      if (a.layout instanceof ComposedLayout) {
+        if (!composed) throw new CuteError(name, "no matching overload for a composed (swizzled) layout");
+        return new Tensor(a.iter, composed(a.layout, tiler) as ComposedLayout);
+      }
+      return new Tensor(a.iter, f(a.layout, tiler));
+    }
+    if (a instanceof ComposedLayout) {
+      if (composed) return composed(a, tiler);
+      throw new CuteError(name, "no matching overload for a composed (swizzled) layout", [show(a)]);
+    }
+    return f(asLayout(a, name), tiler);
+  };
+
+const rankSensitive =
+  (f: (a: Layout, b: Layout) => Layout): Fn =>
+  (args, _t, name) => {
+    nargs(name, args, 2);
+    return f(asLayout(args[0]!, name), asLayout(args[1]!, name));
+  };
+
+export const FUNCTIONS: Record<string, Fn> = {
+  make_layout(args, _t, name) {
+    if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
+    if (args.every((a) => a instanceof Layout)) {
+      if (args.length === 1) return L.concat(args[0] as Layout);
+      return L.concat(...(args as Layout[]));
+    }
+    nargs(name, args, 1, 2);
+    const shape = asIntTuple(args[0]!, "make_layout's shape");
+    if (args.length === 1) return L.make_layout(shape);
+    const s = args[1]!;
+    if (s instanceof MajorTag) return s.name === "LayoutLeft" ? L.make_layout_left(shape) : L.make_layout_right(shape);
+    return new Layout(shape, asStride(s, "make_layout's stride"));
+  },
+  make_shape: (args) => args,
+  make_stride: (args) => args,
+  make_coord: (args) => args,
+  make_tile: (args) => args,
+  make_tuple: (args) => args,
+  make_step: (args) => args,
+  make_ordered_layout(args, _t, name) {
+    nargs(name, args, 2);
+    const shape = asIntTuple(args[0]!, "the shape");
+    const ord = args[1]!;
+    if (ord instanceof MajorTag) return ord.name === "LayoutLeft" ? L.make_layout_left(shape) : L.make_layout_right(shape);
+    return L.make_ordered_layout(shape, asIntTuple(ord, "the order"));
+  },
+  make_identity_layout(args, _t, name) {
+    nargs(name, args, 1);
+    return L.make_identity_layout(shapeOf(args[0]!, name));
+  },
+  make_layout_tv(args, _t, name) {
+    nargs(name, args, 2);
+    const [tiler, tv] = L.make_layout_tv(asLayout(args[0]!, name), asLayout(args[1]!, name));
+    return [tiler, tv];
+  },
+
+  size(args, targs, name) {
+    nargs(name, args, 1);
+    return sizeOf(getAt(args[0]!, intTargs(name, targs, 0, 8), name), name);
+  },
+  cosize(args, targs, name) {
+    nargs(name, args, 1);
+    const v = getAt(args[0]!, intTargs(name, targs, 0, 8), name);
+    return L.cosize(layoutOf(v, name));
+  },
+  rank(args, targs, name) {
+    nargs(name, args, 1);
+    const v = getAt(args[0]!, intTargs(name, targs, 0, 8), name);
+    return S(T.rank(v instanceof Int || Array.isArray(v) ? tupleLike(v) : layoutOf(v, name).shape));
+  },
+  depth(args, targs, name) {
+    nargs(name, args, 1);
+    const v = getAt(args[0]!, intTargs(name, targs, 0, 8), name);
+    return S(T.depth(v instanceof Int || Array.isArray(v) ? tupleLike(v) : layoutOf(v, name).shape));
+  },
+  shape(args, targs, name) {
+    nargs(name, args, 1);
+    const path = intTargs(name, targs, 0, 8);
+    const a = args[0]!;
+    if (isIntTuple(a)) return T.getPath(a, path, name);
+    return T.getPath(layoutOf(a, name).shape, path, name);
+  },
+  stride(args, targs, name) {
+    nargs(name, args, 1);
+    const path = intTargs(name, targs, 0, 8);
+    return T.getPath(layoutOf(args[0]!, name).stride, path, name) as Value;
+  },
+  get(args, targs, name) {
+    nargs(name, args, 1);
+    return getAt(args[0]!, intTargs(name, targs, 1, 8), name);
+  },
+  layout(args, targs, name) {
+    nargs(name, args, 1);
+    const path = intTargs(name, targs, 0, 8);
+    return L.sublayout(asLayout(args[0]!, name), path, name);
+  },
+  select(args, targs, name) {
+    nargs(name, args, 1);
+    const idx = intTargs(name, targs, 1, 16);
+    const a = args[0]!;
+    if (a instanceof Layout) return L.select(a, idx);
+    return T.select(tupleLike(a), idx, name) as Value;
+  },
+  take(args, targs, name) {
+    nargs(name, args, 1);
+    const [b, e] = intTargs(name, targs, 2) as [number, number];
+    const a = args[0]!;
+    if (a instanceof Layout) {
+      if (b >= e) throw new CuteError(name, "take: empty range error", [show(a)]);
+      return L.take(a, b, e);
+    }
+    return T.take(tupleLike(a), b, e, name) as Value;
+  },
+  group(args, targs, name) {
+    nargs(name, args, 1);
+    const [b, e] = intTargs(name, targs, 2) as [number, number];
+    const a = args[0]!;
+    if (a instanceof Layout) return L.group(a, b, e);
+    return T.group(tupleLike(a), b, e, name) as Value;
+  },
+  flatten(args, _t, name) {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (a instanceof Layout) return L.flatten(a);
+    return T.flatten(tupleLike(a)) as Value;
+  },
+  append(args, targs, name) {
+    nargs(name, args, 1, 2);
+    const [a, x] = args as [Value, Value | undefined];
+    const n = intTargs(name, targs, 0, 1)[0];
+    if (a instanceof Layout) {
+      const xl = x === undefined ? undefined : asLayout(x, name);
+      return n === undefined ? L.append(a, xl) : L.appendN(a, n, xl);
+    }
+    if (x === undefined) throw new CuteError(name, "no matching overload: append(tuple) needs the element to append");
+    return (n === undefined ? T.append(tupleLike(a), tupleLike(x)) : T.appendN(tupleLike(a), n, tupleLike(x))) as Value;
+  },
+  prepend(args, targs, name) {
+    nargs(name, args, 1, 2);
+    const [a, x] = args as [Value, Value | undefined];
+    const n = intTargs(name, targs, 0, 1)[0];
+    if (a instanceof Layout) {
+      const xl = x === undefined ? new Layout(_1, _0) : asLayout(x, name);
+      return n === undefined ? L.prepend(a, xl) : new Layout(T.prependN(a.shape, n, xl.shape), T.prependN(a.stride, n, xl.stride));
+    }
+    if (x === undefined) throw new CuteError(name, "no matching overload: prepend(tuple) needs the element to prepend");
+    return (n === undefined ? T.prepend(tupleLike(a), tupleLike(x)) : T.prependN(tupleLike(a), n, tupleLike(x))) as Value;
+  },
+  replace(args, targs, name) {
+    nargs(name, args, 2);
+    const i = intTargs(name, targs, 1)[0]!;
+    const [a, x] = args as [Value, Value];
+    if (a instanceof Layout) return L.replace(a, i, asLayout(x, name));
+    return T.replace(tupleLike(a), i, tupleLike(x), name) as Value;
+  },
+  reverse(args, _t, name) {
+    nargs(name, args, 1);
+    return T.reverse(tupleLike(args[0]!)) as Value;
+  },
+  product_each(args, _t, name) {
+    nargs(name, args, 1);
+    return T.product_each(shapeOf(args[0]!, name));
+  },
+  product(args, _t, name) {
+    nargs(name, args, 1);
+    return T.size(asIntTuple(args[0]!, name));
+  },
+  shape_div(args, _t, name) {
+    nargs(name, args, 2);
+    return T.shape_div(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  ceil_div(args, _t, name) {
+    nargs(name, args, 2);
+    const [a, b] = args as [Value, Value];
+    if (b instanceof Layout) return L.complement(b, shapeOf(a, name)).shape;
+    return T.ceil_div(asIntTuple(a, name), asIntTuple(b, name));
+  },
+  compact_col_major(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const cur = args[1];
+    if (cur !== undefined && Array.isArray(cur)) return T.compact_major_tuple(asIntTuple(args[0]!, name), asIntTuple(cur, name), true);
+    return T.compact_col_major(asIntTuple(args[0]!, name), cur === undefined ? _1 : (cur as Int));
+  },
+  compact_row_major(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const cur = args[1];
+    if (cur !== undefined && Array.isArray(cur)) return T.compact_major_tuple(asIntTuple(args[0]!, name), asIntTuple(cur, name), false);
+    return T.compact_row_major(asIntTuple(args[0]!, name), cur === undefined ? _1 : (cur as Int));
+  },
+  congruent(args, _t, name) {
+    nargs(name, args, 2);
+    return bool(T.congruent(tupleLike(shapeOf(args[0]!, name)), tupleLike(shapeOf(args[1]!, name))));
+  },
+  weakly_congruent(args, _t, name) {
+    nargs(name, args, 2);
+    return T.weakly_congruent(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+  },
+  compatible(args, _t, name) {
+    nargs(name, args, 2);
+    return T.compatible(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+  },
+  evenly_divides(args, _t, name) {
+    nargs(name, args, 2);
+    return T.evenly_divides(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+  },
+  crd2idx(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const c = asIntTuple(args[0]!, "the coordinate");
+    if (args.length === 2) {
+      const s = args[1]!;
+      if (s instanceof Layout) return L.crd2idx(c, s) as Value;
+      return T.crd2idx_compact(c, asIntTuple(s, "the shape"));
+    }
+    return T.crd2idx(c, asIntTuple(args[1]!, "the shape"), asStride(args[2]!, "the stride")) as Value;
+  },
+  idx2crd(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const i = asIntTuple(args[0]!, "the index");
+    const s = args[1]!;
+    if (s instanceof Layout) return T.idx2crd(i, s.shape, s.stride as IntTuple);
+    return T.idx2crd(i, asIntTuple(s, "the shape"), args.length === 3 ? asIntTuple(args[2]!, "the stride") : undefined);
+  },
+  slice(args, _t, name) {
+    nargs(name, args, 2);
+    const c = asCoord(args[0]!);
+    const x = args[1]!;
+    if (x instanceof Layout) return L.slice(c, x);
+    if (x instanceof Tensor) return TT.sliceTensor(x, c);
+    if (x instanceof ComposedLayout) return C.slice(c, x);
+    return T.slice(c, tupleLike(x)) as Value;
+  },
+  dice(args, _t, name) {
+    nargs(name, args, 2);
+    const c = asCoord(args[0]!);
+    const x = args[1]!;
+    if (x instanceof Layout) return L.dice(c, x);
+    return T.dice(c, tupleLike(x)) as Value;
+  },
+  slice_and_offset(args, _t, name) {
+    nargs(name, args, 2);
+    const c = asCoord(args[0]!);
+    const x = args[1]!;
+    if (x instanceof ComposedLayout) return C.slice_and_offset(c, x) as Value;
+    const [l, off] = L.slice_and_offset(c, asLayout(x, name));
+    return [l, off as Value];
+  },
+
+  coalesce(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const a = args[0]!;
+    if (isIntTuple(a) && args.length === 1) return L.coalesce_shape(a);
+    return L.coalesce(asLayout(a, name), args[1] === undefined ? undefined : tupleLike(args[1]));
+  },
+  filter(args, _t, name) {
+    nargs(name, args, 1, 2);
+    return L.filter(asLayout(args[0]!, name), args[1] === undefined ? undefined : tupleLike(args[1]));
+  },
+  filter_zeros(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const a = args[0]!;
+    if (a instanceof Layout) return L.filter_zeros(a, args[1] === undefined ? undefined : asStride(args[1], name));
+    if (args.length === 2) return T.filter_zeros_tuple(asStride(a, name), asIntTuple(args[1]!, name));
+    return T.filter_zeros_tuple(asStride(a, name), asIntTuple(a, name));
+  },
+  composition(args, _t, name) {
+    nargs(name, args, 2, 3);
+    if (args.length === 3) return C.compose3(args[0]!, args[1]!, args[2]!);
+    const [a, b] = args as [Value, Value];
+    if (a instanceof Swizzle || a instanceof ComposedLayout || b instanceof Swizzle || b instanceof ComposedLayout) return C.composition(a, b);
+    return L.composition(asLayout(a, name), asTiler(b, name));
+  },
+  complement(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const a = asLayout(args[0]!, name);
+    if (args.length === 1) return L.complement(a);
+    const t = args[1]!;
+    return L.complement(a, t instanceof Layout ? t : asIntTuple(t, "the cotarget"));
+  },
+  right_inverse: unaryLayout(L.right_inverse, (c) => C.right_inverse(c)),
+  left_inverse: unaryLayout(L.left_inverse, (c) => C.left_inverse(c)),
+  nullspace: unaryLayout(L.nullspace),
+  max_common_layout(args, _t, name) {
+    nargs(name, args, 2);
+    return L.max_common_layout(asLayout(args[0]!, name), asLayout(args[1]!, name));
+  },
+  max_common_vector(args, _t, name) {
+    nargs(name, args, 2);
+    return L.max_common_vector(asLayout(args[0]!, name), asLayout(args[1]!, name));
+  },
+  logical_divide: divideOrProduct(L.logical_divide, C.logical_divide),
+  zipped_divide: divideOrProduct(L.zipped_divide, C.zipped_divide),
+  tiled_divide: divideOrProduct(L.tiled_divide, C.tiled_divide),
+  flat_divide: divideOrProduct(L.flat_divide, C.flat_divide),
+  logical_product: divideOrProduct(L.logical_product),
+  zipped_product: divideOrProduct(L.zipped_product),
+  tiled_product: divideOrProduct(L.tiled_product),
+  flat_product: divideOrProduct(L.flat_product),
+  blocked_product: rankSensitive(L.blocked_product),
+  raked_product: rankSensitive(L.raked_product),
+  tile_to_shape(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const a = args[0]!;
+    const trg = shapeOf(args[1]!, name);
+    const ord = args[2];
+    const order = ord === undefined || ord instanceof MajorTag ? undefined : asIntTuple(ord, "the mode order");
+    if (ord instanceof MajorTag && ord.name === "LayoutRight") {
+      const r = T.rank(trg);
+      return tileToShapeOrdered(a, trg, Array.from({ length: r }, (_x, i) => S(r - 1 - i)), name);
+    }
+    return tileToShapeOrdered(a, trg, order, name);
+  },
+  upcast(args, targs, name) {
+    nargs(name, args, 1);
+    const n = intTargs(name, targs, 1)[0]!;
+    const a = args[0]!;
+    if (a instanceof ComposedLayout) return C.upcast(a, n);
+    return L.upcast(asLayout(a, name), n);
+  },
+  downcast(args, targs, name) {
+    nargs(name, args, 1);
+    const n = intTargs(name, targs, 1)[0]!;
+    const a = args[0]!;
+    if (a instanceof ComposedLayout) return C.downcast(a, n);
+    return L.downcast(asLayout(a, name), n);
+  },
+
+  counting_iter(args, _t, name) {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (!(a instanceof Int)) throw new UsageError("counting_iter takes an integer");
+    return new CountingIter(a);
+  },
+  ArithTuple(args) {
+    return new ArithIter(args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[]);
+  },
+  make_inttuple_iter(args) {
+    return new ArithIter(args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[]);
+  },
+  make_tensor(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const it = args[0]!;
+    if (!(it instanceof CountingIter || it instanceof ArithIter)) {
+      throw new CuteError(name, "cute-ts makes tensors over counting_iter(n) and ArithTuple(...) iterators", [show(it)]);
+    }
+    let lay: Layout | ComposedLayout;
+    if (args.length === 3) lay = new Layout(asIntTuple(args[1]!, "the shape"), asStride(args[2]!, "the stride"));
+    else {
+      const l = args[1]!;
+      if (l instanceof ComposedLayout) lay = l;
+      else if (l instanceof Layout) lay = l;
+      else lay = L.make_layout(asIntTuple(l, "the shape"));
+    }
+    return new Tensor(it, lay);
+  },
+  make_identity_tensor(args, _t, name) {
+    nargs(name, args, 1);
+    return TT.make_identity_tensor(shapeOf(args[0]!, name));
+  },
+  local_tile(args, _t, name) {
+    nargs(name, args, 3, 4);
+    const t = asTensor(args[0]!, name);
+    const tiler = asTiler(args[1]!, name);
+    const coord = asCoord(args[2]!);
+    if (args.length === 4) return TT.local_tile_proj(t, tiler, coord, asCoord(args[3]!));
+    return TT.inner_partition(t, tiler, coord);
+  },
+  inner_partition(args, _t, name) {
+    nargs(name, args, 3);
+    return TT.inner_partition(asTensor(args[0]!, name), asTiler(args[1]!, name), asCoord(args[2]!));
+  },
+  outer_partition(args, _t, name) {
+    nargs(name, args, 3);
+    return TT.outer_partition(asTensor(args[0]!, name), asTiler(args[1]!, name), asCoord(args[2]!));
+  },
+  local_partition(args, _t, name) {
+    nargs(name, args, 3, 4);
+    const t = asTensor(args[0]!, name);
+    const tile = asLayout(args[1]!, name);
+    const idx = args[2]!;
+    if (!(idx instanceof Int)) throw new UsageError("local_partition's index is an integer");
+    return TT.local_partition(t, tile, idx, args[3] === undefined ? undefined : asCoord(args[3]));
+  },
+};
+
+function asTensor(v: Value, op: string): Tensor {
+  if (v instanceof Tensor) return v;
+  throw new CuteError(op, "no matching overload: expected a tensor (make_tensor(...))", [show(v)]);
+}
+
+function tileToShapeOrdered(a: Value, trg: IntTuple, order: IntTuple | undefined, name: string): Value {
+  if (a instanceof ComposedLayout) return C.tile_to_shape(a, trg, order);
+  return L.tile_to_shape(asLayout(a, name), trg, order);
+}
+
+export function nearestNames(name: string): string[] {
+  const d = (a: string, b: string): number => {
+    const m = a.length, n = b.length;
+    const dp = Array.from({ length: m + 1 }, (_x, i) => [i, ...new Array<number>(n).fill(0)]);
+    for (let j = 1; j <= n; j++) dp[0]![j] = j;
+    for (let i = 1; i <= m; i++)
+      for (let j = 1; j <= n; j++)
+        dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    return dp[m]![n]!;
+  };
+  return Object.keys(FUNCTIONS)
+    .map((k) => [k, d(name.toLowerCase(), k.toLowerCase())] as const)
+    .filter(([, k]) => k <= Math.max(2, name.length / 3))
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, 3)
+    .map(([k]) => k);
+}
+export { SmemPtrFlag };

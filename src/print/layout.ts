@@ -1,0 +1,110 @@
+/** print_layout and print_tensor (util/print_tensor.hpp), byte for byte. */
+import { CuteError } from "../core/errors.js";
+import { Int, D } from "../core/integer.js";
+import * as T from "../core/int-tuple.js";
+import { IntTuple, _ } from "../core/int-tuple.js";
+import * as L from "../core/layout.js";
+import { Layout } from "../core/layout.js";
+import { ComposedLayout } from "../core/swizzle.js";
+import * as C from "../core/composed.js";
+import { Tensor } from "../tensor/tensor.js";
+import { at, sliceTensor } from "../tensor/algorithms.js";
+import { show } from "./print.js";
+import type { Value } from "../core/value.js";
+
+/** cells above this need --force */
+export const MAX_CELLS = 1 << 20;
+
+export function num_digits(x: number): number {
+  let d = 1;
+  x = Math.abs(x);
+  while (x >= 10) {
+    x = Math.floor(x / 10);
+    d++;
+  }
+  return d;
+}
+
+function checkCells(n: number, force: boolean, what: string): void {
+  if (!force && n > MAX_CELLS) {
+    throw new CuteError(what, `the result has ${n} cells, more than the limit of ${MAX_CELLS}; pass --force to print it anyway`);
+  }
+}
+
+function evalInt(l: Layout | ComposedLayout, m: number, n: number): number {
+  const c = [D(m), D(n)];
+  const v = l instanceof Layout ? L.crd2idx(c, l) : C.evalAt(l, c);
+  if (!(v instanceof Int)) throw new CuteError("print_layout", "print_layout needs a layout to integers (this one maps to coordinates)");
+  return v.v;
+}
+
+export function print_layout(l: Layout | ComposedLayout, force = false): string {
+  const base = l instanceof Layout ? l : l.b;
+  if (T.rank(base.shape) !== 2) {
+    throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
+  }
+  const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
+  checkCells(M * N, force, "print_layout");
+  const cos = l instanceof Layout ? L.cosize(l) : L.cosize(l.b);
+  const w = num_digits(cos.v) + 2;
+  const out: string[] = [];
+  out.push(show(l) + "\n");
+  let hdr = "    ";
+  for (let n = 0; n < N; n++) hdr += "  " + String(n).padStart(w - 2) + " ";
+  out.push(hdr + "\n");
+  const rule = "    " + ("+" + "-".repeat(w)).repeat(N) + "+\n";
+  for (let m = 0; m < M; m++) {
+    out.push(rule);
+    let row = String(m).padStart(2) + "  ";
+    for (let n = 0; n < N; n++) row += "| " + String(evalInt(l, m, n)).padStart(w - 2) + " ";
+    out.push(row + "|\n");
+  }
+  out.push(rule);
+  return out.join("");
+}
+
+function pretty(v: Value): string {
+  if (v instanceof Int) return String(v.v).padStart(5);
+  return "  " + show(v);
+}
+
+function tensorRank(t: Tensor): number {
+  return T.rank((t.layout instanceof Layout ? t.layout : t.layout.b).shape);
+}
+function tensorShape(t: Tensor): IntTuple {
+  return (t.layout instanceof Layout ? t.layout : t.layout.b).shape;
+}
+
+export function print_tensor(t: Tensor, force = false): string {
+  const r = tensorRank(t);
+  if (r < 1 || r > 4) throw new CuteError("print_tensor", `print_tensor draws tensors of rank 1 to 4, this one has rank ${r}`, [show(t)]);
+  checkCells(T.size(tensorShape(t)).v, force, "print_tensor");
+  const out: string[] = [show(t) + ":\n"];
+  body(t, out);
+  return out.join("");
+}
+
+function body(t: Tensor, out: string[]): void {
+  const r = tensorRank(t);
+  const sh = tensorShape(t);
+  if (r === 1) {
+    const n = T.size(sh).v;
+    for (let m = 0; m < n; m++) out.push(pretty(at(t, D(m)) as Value) + "\n");
+  } else if (r === 2) {
+    const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
+    for (let m = 0; m < M; m++) {
+      let row = "";
+      for (let n = 0; n < N; n++) row += pretty(at(t, [D(m), D(n)]) as Value);
+      out.push(row + "\n");
+    }
+  } else {
+    const K = T.size(T.get(sh, r - 1)).v;
+    const N = T.size(T.get(sh, 1)).v;
+    const sep = (r === 3 ? "-" : "=").repeat(5 * N) + "\n";
+    for (let k = 0; k < K; k++) {
+      if (k > 0) out.push(sep);
+      const c = r === 3 ? [_, _, D(k)] : [_, _, _, D(k)];
+      body(sliceTensor(t, c), out);
+    }
+  }
+}
