@@ -345,25 +345,35 @@ export function compact_major_tuple(shape: IntTuple, current: IntTuple, left: bo
 }
 
 /**
- * compact_order(shape, order): compact strides visiting modes in increasing order; dynamic
- * order values count as large and keep left-to-right order among themselves.
+ * compact_order(shape, order): compact strides visiting modes in increasing order. Dynamic
+ * order values count as larger than every static one, left to right among themselves.
  */
 export function compact_order(shape: IntTuple, order: IntTuple): IntTuple {
-  if (!congruent(shape, order)) throw new CuteError("compact_order", "Need congruence of shape and order.");
-  const flatShape = leaves(shape), flatOrder = leaves(order);
-  const rec = (s: IntTuple, o: IntTuple): IntTuple => {
-    if (Array.isArray(o)) return (s as IntTuple[]).map((x, i) => rec(x, o[i]!));
-    let d: Int = _1;
-    for (let k = 0; k < flatShape.length; k++) {
-      const ok = flatOrder[k]!;
-      // conditional_return(o_k < order, product(s_k), _1): the condition is static only if both are
-      const less = I.lt(ok, o);
-      const term = less.s ? (less.v ? flatShape[k]! : _1) : less.v ? I.D(flatShape[k]!.v) : I.D(1);
-      d = I.mul(d, term);
+  const refShape = leaves(productLike(shape, order, "compact_order"));
+  const flatOrder = leaves(order);
+  let maxOrder = 0;
+  for (const o of flatOrder) if (o.s && o.v > maxOrder) maxOrder = o.v;
+  const refOrder = flatOrder.map((o, i) => (o.s ? o.v : maxOrder + 1 + i));
+  let k = 0;
+  const newOrder = transform(order, () => refOrder[k++]!);
+  const rec = (s: IntTuple, o: Tup<number>): IntTuple => {
+    if (Array.isArray(o)) {
+      if (!Array.isArray(s) || s.length !== o.length) throw new CuteError("make_ordered_layout", "Mismatched tuple_size", ["the shape and the order differ in rank"]);
+      return s.map((x, i) => rec(x, o[i]!));
     }
+    let d: Int = _1;
+    for (let j = 0; j < refShape.length; j++) if (refOrder[j]! < o) d = I.mul(d, refShape[j]!);
     return compact_col_major(s, d);
   };
-  return rec(shape, order);
+  return rec(shape, newOrder);
+}
+/** product_like(shape, guide): the product of shape's modes at each leaf of guide */
+function productLike(shape: IntTuple, guide: Tup<unknown>, op: string): IntTuple {
+  if (Array.isArray(guide)) {
+    if (!Array.isArray(shape) || shape.length !== guide.length) throw new CuteError(op, "Mismatched tuple_size", ["the shape and the order differ in rank"]);
+    return shape.map((s, i) => productLike(s, guide[i]!, op));
+  }
+  return productLeft(shape);
 }
 
 // ---------------------------------------------------------------- coordinates

@@ -42,10 +42,6 @@ export function concat(...ls: Layout[]): Layout {
 }
 
 export function make_ordered_layout(shape: IntTuple, order: IntTuple): Layout {
-  if (T.rank(shape) !== T.rank(order) && Array.isArray(shape) !== Array.isArray(order)) {
-    throw new CuteError("make_ordered_layout", "Mismatched tuple_size");
-  }
-  if (!T.congruent(shape, order)) throw new CuteError("make_ordered_layout", "Mismatched tuple_size", [showTup(shape), showTup(order)]);
   return new Layout(shape, T.compact_order(shape, order));
 }
 
@@ -140,10 +136,8 @@ export const replace = (l: Layout, i: number, x: Layout) => new Layout(T.replace
 
 /** zip(A, B): ((A0,B0),(A1,B1),...) by mode */
 export function zipLayouts(a: Layout, b: Layout, op = "zip"): Layout {
-  for (const x of [a, b]) {
-    if (!Array.isArray(x.shape)) {
-      throw new CuteError(op, `incomplete type "cute::tuple_size<${x.shape.s ? `cute::Int<${x.shape.v}>` : "int"}>" is not allowed (a rank-1 layout with an integer shape has no modes to zip)`);
-    }
+  if (T.rank(b.shape) < T.rank(a.shape)) {
+    throw new CuteError(op, `incomplete type "cute::tuple_size<...>" is not allowed: zip needs ${T.rank(a.shape)} modes in ${showLayout(b)}`);
   }
   return new Layout(T.zip([a.shape, b.shape]), T.zip([a.stride, b.stride]));
 }
@@ -462,7 +456,7 @@ function tilerProfile(t: Tiler): Tup<number> {
 }
 /** result(_, repeat<R1>(_)) and result(repeat<R0>(_), repeat<R1>(_)) */
 function unpackModes(l: Layout, first: boolean): Layout {
-  const rep = (m: IntTuple): Coord => (Array.isArray(m) ? m.map(() => T._) : T._);
+  const rep = (m: IntTuple): Coord => (Array.isArray(m) && m.length !== 1 ? m.map(() => T._) : T._);
   const m0 = T.get(l.shape, 0), m1 = T.get(l.shape, 1);
   return slice([first ? rep(m0) : T._, rep(m1)], l);
 }

@@ -84,7 +84,7 @@ function getAt(v: Value, path: number[], op: string): Value {
   if (v instanceof Layout) return L.sublayout(v, path, op);
   if (v instanceof Tensor) {
     if (path.length === 0) return v;
-    throw new CuteError(op, "no matching overload for a tensor");
+    return L.sublayout(layoutOf(v, op), path, op);
   }
   if (Array.isArray(v) || v instanceof Int) return T.getPath(v as Tup<Value>, path, op) as Value;
   if (path.length === 0) return v;
@@ -349,7 +349,7 @@ export const FUNCTIONS: Record<string, Fn> = {
   },
   evenly_divides(args, _t, name) {
     nargs(name, args, 2);
-    return T.evenly_divides(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+    return evenlyDivides(shapeOf(args[0]!, name), args[1]!, name);
   },
   crd2idx(args, _t, name) {
     nargs(name, args, 2, 3);
@@ -397,6 +397,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1, 2);
     const a = args[0]!;
     if (isIntTuple(a) && args.length === 1) return L.coalesce_shape(a);
+    if (a instanceof ComposedLayout) return new ComposedLayout(a.a, a.offset, L.coalesce(a.b, args[1] === undefined ? undefined : tupleLike(args[1])));
     return L.coalesce(asLayout(a, name), args[1] === undefined ? undefined : tupleLike(args[1]));
   },
   filter(args, _t, name) {
@@ -414,6 +415,11 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 2, 3);
     if (args.length === 3) return C.compose3(args[0]!, args[1]!, args[2]!);
     const [a, b] = args as [Value, Value];
+    if (a instanceof Tensor) {
+      const inner = FUNCTIONS.composition!([a.layout, b], [], name);
+      if (!(inner instanceof Layout || inner instanceof ComposedLayout)) throw new CuteError(name, "the composition of a tensor's layout must be a layout");
+      return new Tensor(a.iter, inner);
+    }
     if (a instanceof Swizzle || a instanceof ComposedLayout || b instanceof Swizzle || b instanceof ComposedLayout) return C.composition(a, b);
     return L.composition(asLayout(a, name), asTiler(b, name));
   },
@@ -491,7 +497,11 @@ export const FUNCTIONS: Record<string, Fn> = {
       throw new CuteError(name, "cute-ts makes tensors over counting_iter(n) and ArithTuple(...) iterators", [show(it)]);
     }
     let lay: Layout | ComposedLayout;
-    if (args.length === 3) lay = new Layout(asIntTuple(args[1]!, "the shape"), asStride(args[2]!, "the stride"));
+    if (args.length === 3) {
+      const sh = asIntTuple(args[1]!, "the shape");
+      const st = args[2]!;
+      lay = st instanceof MajorTag ? (st.name === "LayoutLeft" ? L.make_layout_left(sh) : L.make_layout_right(sh)) : new Layout(sh, asStride(st, "the stride"));
+    }
     else {
       const l = args[1]!;
       if (l instanceof ComposedLayout) lay = l;
@@ -529,6 +539,25 @@ export const FUNCTIONS: Record<string, Fn> = {
     return TT.local_partition(t, tile, idx, args[3] === undefined ? undefined : asCoord(args[3]));
   },
 };
+
+/** evenly_divides(shape, tiler): a tiler's layouts divide by their complement (ceil_div of a layout) */
+function evenlyDivides(a: IntTuple, b: Value, name: string): Int {
+  if (Array.isArray(b)) {
+    if (b.length > T.rank(a)) return _0;
+    let r: Int = _1;
+    for (let i = 0; i < b.length; i++) {
+      const z = evenlyDivides(T.get(a, i), b[i]!, name);
+      if (z.s && z.v === 0) return _0;
+      r = r.s && z.s ? S(r.v && z.v ? 1 : 0) : D(r.v && z.v ? 1 : 0);
+    }
+    return r;
+  }
+  if (b instanceof Layout) {
+    const rest = L.complement(b, a).shape;
+    return I.eq(T.size(a), I.mul(L.size(b), T.size(rest)));
+  }
+  return T.evenly_divides(a, asIntTuple(b, name));
+}
 
 function asTensor(v: Value, op: string): Tensor {
   if (v instanceof Tensor) return v;

@@ -38,7 +38,8 @@ function zippedDivideTensor(t: Tensor, tiler: Tiler): Tensor {
 function layoutShape(t: Tensor): IntTuple {
   return t.layout instanceof Layout ? t.layout.shape : t.layout.b.shape;
 }
-const repeatUnder = (n: IntTuple): Coord => (Array.isArray(n) ? n.map(() => _) : _);
+/** repeat<R>(_): a single `_` when R is 1 */
+const repeatUnder = (n: IntTuple): Coord => (Array.isArray(n) && n.length !== 1 ? n.map(() => _) : _);
 
 /** inner_partition: keep the tile, index the rest mode with coord (padded with _) */
 export function inner_partition(t: Tensor, tiler: Tiler, coord: Coord): Tensor {
