@@ -8,8 +8,15 @@ import type { CommandSpec, Io, OptionValues } from "./spec.js";
 
 /** a command module by path; the specifier is not a literal so commands can be added independently */
 async function load(path: string): Promise<CommandSpec> {
-  const m = (await import(path)) as { command: CommandSpec };
-  return m.command;
+  try {
+    const m = (await import(path)) as { command: CommandSpec };
+    return m.command;
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes(path.slice(2))) {
+      throw new UsageError(`the '${path.replace(/^.*\/|\.js$/g, "")}' command is not part of this build yet`);
+    }
+    throw e;
+  }
 }
 
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandSpec> }> = {

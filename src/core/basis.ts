@@ -57,7 +57,7 @@ export function idxAdd(a: Idx, b: Idx): Idx {
 /** `C<0> + x` is x; any other integer plus a coordinate is a CuTe compile error. */
 function addZero(z: Int, x: Idx, side: string): Idx {
   if (x instanceof ScaledBasis && x.modes.length === 0) return side === "left" ? add(z, x.value) : add(x.value, z);
-  if (z.v === 0) return x;
+  if (z.s && z.v === 0) return x;
   throw new CuteError("operator+", "ScaledBasis op+ error! (an integer plus a coordinate)", [showInt(z)]);
 }
 

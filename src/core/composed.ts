@@ -32,7 +32,9 @@ export function applyOuter(a: Swizzle | Layout, x: Idx): Idx {
   return L.crd2idx(x, a);
 }
 
-export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag, b: Layout): ComposedLayout {
+/** composition(A, offset, B); an identity swizzle with offset _0 is just B (CuTe's special case) */
+export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag, b: Layout): ComposedLayout | Layout {
+  if (a instanceof Swizzle && a.b === 0 && offset instanceof Int && offset.s && offset.v === 0) return b;
   return new ComposedLayout(a, offset, b);
 }
 
@@ -57,7 +59,7 @@ export function compose3(a: Value, off: Value, b: Value): Value {
 }
 
 /** slicing keeps A, folds the sliced-away offset into the composed offset */
-export function slice_and_offset(c: Coord, x: ComposedLayout): [ComposedLayout, Int] {
+export function slice_and_offset(c: Coord, x: ComposedLayout): [ComposedLayout | Layout, Int] {
   const [sl, off] = L.slice_and_offset(c, x.b);
   return [make_composed(x.a, idxAdd(offsetIdx(x), off), sl), _0];
 }
@@ -71,7 +73,7 @@ export const zipped_divide = viaB(L.zipped_divide);
 export const tiled_divide = viaB(L.tiled_divide);
 export const flat_divide = viaB(L.flat_divide);
 
-export function tile_to_shape(c: ComposedLayout, trg: IntTuple, order?: IntTuple): ComposedLayout {
+export function tile_to_shape(c: ComposedLayout, trg: IntTuple, order?: IntTuple): ComposedLayout | Layout {
   return make_composed(c.a, c.offset, L.tile_to_shape(c.b, trg, order));
 }
 
@@ -84,16 +86,17 @@ function upcastSwizzle(s: Swizzle, n: number): Swizzle {
   const m = s.m - k;
   return m >= 0 ? new Swizzle(s.b, m, s.s) : new Swizzle(Math.max(s.b + m, 0), 0, s.s);
 }
-export function upcast(c: ComposedLayout, n: number): ComposedLayout {
+export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   if (!(c.a instanceof Swizzle)) throw new CuteError(`upcast<${n}>`, "upcast of a layout-composed layout is not supported");
   const off = c.offset instanceof Int ? (c.offset.s ? S(Math.trunc(c.offset.v / n)) : D(Math.trunc(c.offset.v / n))) : c.offset;
-  return make_composed(upcastSwizzle(c.a, n), off, L.upcast(c.b, n));
+  // no identity decay here: CuTe keeps the upcast swizzle even when it has no bits left
+  return new ComposedLayout(upcastSwizzle(c.a, n), off, L.upcast(c.b, n));
 }
-export function downcast(c: ComposedLayout, n: number): ComposedLayout {
+export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   if (!(c.a instanceof Swizzle)) throw new CuteError(`downcast<${n}>`, "downcast of a layout-composed layout is not supported");
   const k = log2Exact(n, `downcast<${n}>`);
   const off = c.offset instanceof Int ? (c.offset.s ? S(c.offset.v * n) : D(c.offset.v * n)) : c.offset;
-  return make_composed(new Swizzle(c.a.b, c.a.m + k, c.a.s), off, L.downcast(c.b, n));
+  return new ComposedLayout(new Swizzle(c.a.b, c.a.m + k, c.a.s), off, L.downcast(c.b, n));
 }
 
 export function right_inverse(c: ComposedLayout): Value {

@@ -136,7 +136,9 @@ export const replace = (l: Layout, i: number, x: Layout) => new Layout(T.replace
 
 /** zip(A, B): ((A0,B0),(A1,B1),...) by mode */
 export function zipLayouts(a: Layout, b: Layout, op = "zip"): Layout {
-  if (T.rank(b.shape) < T.rank(a.shape)) {
+  // CuTe's zip: a non-tuple first element zips to ((a,b)); a tuple first needs tuples after it
+  if (!Array.isArray(a.shape)) return new Layout([[a.shape, b.shape]], [[a.stride, b.stride]]);
+  if (!Array.isArray(b.shape) || b.shape.length < a.shape.length) {
     throw new CuteError(op, `incomplete type "cute::tuple_size<...>" is not allowed: zip needs ${T.rank(a.shape)} modes in ${showLayout(b)}`);
   }
   return new Layout(T.zip([a.shape, b.shape]), T.zip([a.stride, b.stride]));

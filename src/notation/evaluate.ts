@@ -10,6 +10,7 @@ import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
 import { Node, parse } from "./parse.js";
+import { make_composed } from "../core/composed.js";
 import { FUNCTIONS, apply, asIntTuple, asStride, nearestNames } from "./functions.js";
 
 export function evaluate(src: string): Value {
@@ -69,7 +70,7 @@ export function composedOf(parts: Value[]): Value {
   if (!(off instanceof Int || off instanceof SmemPtrFlag || Array.isArray(off))) {
     throw new UsageError("the offset of a composed layout is an integer, a coordinate, or smem_ptr[Nb](unset)");
   }
-  return new ComposedLayout(a, off as Int, b);
+  return make_composed(a, off as Int, b);
 }
 
 export { CuteError };

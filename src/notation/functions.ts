@@ -209,7 +209,7 @@ export const FUNCTIONS: Record<string, Fn> = {
   cosize(args, targs, name) {
     nargs(name, args, 1);
     const v = getAt(args[0]!, intTargs(name, targs, 0, 8), name);
-    return L.cosize(layoutOf(v, name));
+    return L.cosize(isIntTuple(v) ? L.make_layout(v) : layoutOf(v, name));
   },
   rank(args, targs, name) {
     nargs(name, args, 1);
@@ -240,7 +240,9 @@ export const FUNCTIONS: Record<string, Fn> = {
   layout(args, targs, name) {
     nargs(name, args, 1);
     const path = intTargs(name, targs, 0, 8);
-    return L.sublayout(asLayout(args[0]!, name), path, name);
+    const a = args[0]!;
+    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.sublayout(a.b, path, name));
+    return L.sublayout(asLayout(a, name), path, name);
   },
   select(args, targs, name) {
     nargs(name, args, 1);
@@ -270,6 +272,8 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1);
     const a = args[0]!;
     if (a instanceof Layout) return L.flatten(a);
+    if (a instanceof Tensor && a.layout instanceof Layout) return new Tensor(a.iter, L.flatten(a.layout));
+    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.flatten(a.b));
     return T.flatten(tupleLike(a)) as Value;
   },
   append(args, targs, name) {
@@ -397,7 +401,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1, 2);
     const a = args[0]!;
     if (isIntTuple(a) && args.length === 1) return L.coalesce_shape(a);
-    if (a instanceof ComposedLayout) return new ComposedLayout(a.a, a.offset, L.coalesce(a.b, args[1] === undefined ? undefined : tupleLike(args[1])));
+    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.coalesce(a.b, args[1] === undefined ? undefined : tupleLike(args[1])));
     return L.coalesce(asLayout(a, name), args[1] === undefined ? undefined : tupleLike(args[1]));
   },
   filter(args, _t, name) {
@@ -488,7 +492,8 @@ export const FUNCTIONS: Record<string, Fn> = {
     return new ArithIter(args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[]);
   },
   make_inttuple_iter(args) {
-    return new ArithIter(args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[]);
+    const cs = args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[];
+    return new ArithIter(cs.length === 1 ? cs[0]! : cs);
   },
   make_tensor(args, _t, name) {
     nargs(name, args, 2, 3);

@@ -31,11 +31,10 @@ function checkCells(n: number, force: boolean, what: string): void {
   }
 }
 
-function evalInt(l: Layout | ComposedLayout, m: number, n: number): number {
+function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
   const c = [D(m), D(n)];
   const v = l instanceof Layout ? L.crd2idx(c, l) : C.evalAt(l, c);
-  if (!(v instanceof Int)) throw new CuteError("print_layout", "print_layout needs a layout to integers (this one maps to coordinates)");
-  return v.v;
+  return v instanceof Int ? String(v.v) : show(v as Value);
 }
 
 export function print_layout(l: Layout | ComposedLayout, force = false): string {
@@ -45,8 +44,17 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
   checkCells(M * N, force, "print_layout");
-  const cos = l instanceof Layout ? L.cosize(l) : L.cosize(l.b);
-  const w = num_digits(cos.v) + 2;
+  // CuTe sizes cells by the cosize; a layout to coordinates (which CuTe cannot draw) by its widest cell
+  const cells: string[][] = [];
+  for (let m = 0; m < M; m++) {
+    const row: string[] = [];
+    for (let n = 0; n < N; n++) row.push(cellAt(l, m, n));
+    cells.push(row);
+  }
+  const integral = T.leaves(base.stride).every((d) => d instanceof Int);
+  const w = integral
+    ? num_digits((l instanceof Layout ? L.cosize(l) : L.cosize(l.b)).v) + 2
+    : Math.max(1, ...cells.flat().map((x) => x.length)) + 2;
   const out: string[] = [];
   out.push(show(l) + "\n");
   let hdr = "    ";
@@ -56,7 +64,7 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
   for (let m = 0; m < M; m++) {
     out.push(rule);
     let row = String(m).padStart(2) + "  ";
-    for (let n = 0; n < N; n++) row += "| " + String(evalInt(l, m, n)).padStart(w - 2) + " ";
+    for (let n = 0; n < N; n++) row += "| " + cells[m]![n]!.padStart(w - 2) + " ";
     out.push(row + "|\n");
   }
   out.push(rule);

@@ -28,7 +28,7 @@ export function sliceTensor(t: Tensor, c: Coord): Tensor {
 
 export function make_identity_tensor(shape: IntTuple): Tensor {
   const zeros = T.repeat_like(shape, _0);
-  return new Tensor(new ArithIter(T.wrap(zeros) as Idx[]), L.make_identity_layout(shape));
+  return new Tensor(new ArithIter(zeros as Idx), L.make_identity_layout(shape));
 }
 
 function zippedDivideTensor(t: Tensor, tiler: Tiler): Tensor {

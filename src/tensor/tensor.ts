@@ -11,7 +11,7 @@ export class CountingIter {
   constructor(readonly v: Int) {}
 }
 export class ArithIter {
-  constructor(readonly coord: Idx[]) {}
+  constructor(readonly coord: Idx) {}
 }
 export type Iter = CountingIter | ArithIter;
 
@@ -28,8 +28,7 @@ export function advance(it: Iter, off: Idx): Iter {
     if (!(off instanceof Int)) throw new Error("a counting iterator takes an integer offset");
     return new CountingIter(new Int(it.v.v + off.v, false));
   }
-  const r = idxAdd(it.coord, off);
-  return new ArithIter(Array.isArray(r) ? r : [r]);
+  return new ArithIter(idxAdd(it.coord, off));
 }
 
 /** *(iter + off) */

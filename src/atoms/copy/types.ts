@@ -1,0 +1,108 @@
+/**
+ * Value types as C++ spells them, with their widths in bits (CuTe's `sizeof_bits<T>`).
+ * Copy atoms recast their bit layouts to these (`recast_layout<uint1_t, T>`).
+ */
+import { UsageError } from "../../core/errors.js";
+import { suggest } from "./suggest.js";
+
+/** canonical spelling -> bits */
+const TYPE_BITS: ReadonlyMap<string, number> = new Map<string, number>([
+  // floating point
+  ["half_t", 16],
+  ["bfloat16_t", 16],
+  ["tfloat32_t", 32],
+  ["float", 32],
+  ["double", 64],
+  ["float_e4m3_t", 8],
+  ["float_e5m2_t", 8],
+  ["float_ue4m3_t", 8],
+  ["float_ue8m0_t", 8],
+  ["float_e2m3_t", 6],
+  ["float_e3m2_t", 6],
+  ["float_e2m1_t", 4],
+  ["float_e8m0_t", 8],
+  ["complex<half_t>", 32],
+  ["complex<float>", 64],
+  ["complex<double>", 128],
+  // signed / unsigned integers
+  ["bool", 8],
+  ["char", 8],
+  ["int", 32],
+  ["unsigned", 32],
+  ["short", 16],
+  ["long", 64],
+  ["int8_t", 8],
+  ["uint8_t", 8],
+  ["int16_t", 16],
+  ["uint16_t", 16],
+  ["int32_t", 32],
+  ["uint32_t", 32],
+  ["int64_t", 64],
+  ["uint64_t", 64],
+  ["uint128_t", 128],
+  ["uint256_t", 256],
+  ["int4_t", 4],
+  ["uint4_t", 4],
+  ["int2_t", 2],
+  ["uint2_t", 2],
+  ["int6_t", 6],
+  ["uint6_t", 6],
+  ["uint1_t", 1],
+  ["bin1_t", 1],
+]);
+
+/** Other spellings C++ accepts for the same type. */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["half", "half_t"],
+  ["__half", "half_t"],
+  ["bfloat16", "bfloat16_t"],
+  ["__nv_bfloat16", "bfloat16_t"],
+  ["tf32", "tfloat32_t"],
+  ["e4m3", "float_e4m3_t"],
+  ["e5m2", "float_e5m2_t"],
+  ["signed char", "int8_t"],
+  ["unsigned char", "uint8_t"],
+  ["unsigned int", "uint32_t"],
+  ["unsigned short", "uint16_t"],
+  ["long long", "int64_t"],
+  ["unsigned long long", "uint64_t"],
+  ["float_ue8m0", "float_ue8m0_t"],
+]);
+
+export interface ValueType {
+  /** the spelling to show (as the user wrote it, namespaces stripped) */
+  name: string;
+  /** sizeof_bits<T> */
+  bits: number;
+}
+
+function stripNamespaces(text: string): string {
+  return text.replace(/\s+/g, " ").trim().replace(/\b(?:cute|cutlass|std)::/g, "").replace(/\s*([<>,])\s*/g, "$1");
+}
+
+/** `uint_bit_t<N>` / `int_bit_t<N>` name a type by its width. */
+const BIT_T = /^u?int_bit_t<(\d+)>$/;
+
+export function findValueType(text: string): ValueType | undefined {
+  const t = stripNamespaces(text);
+  const canon = ALIASES.get(t) ?? t;
+  const bits = TYPE_BITS.get(canon);
+  if (bits !== undefined) return { name: canon, bits };
+  const m = BIT_T.exec(canon);
+  if (m) {
+    const n = Number(m[1]);
+    if ([1, 2, 4, 8, 16, 32, 64, 128, 256].includes(n)) return { name: canon, bits: n };
+  }
+  return undefined;
+}
+
+export function parseValueType(text: string): ValueType {
+  const vt = findValueType(text);
+  if (vt) return vt;
+  const hint = suggest(stripNamespaces(text), valueTypeNames());
+  throw new UsageError(`unknown value type '${text}'${hint}`);
+}
+
+export function valueTypeNames(): string[] {
+  return [...TYPE_BITS.keys()];
+}

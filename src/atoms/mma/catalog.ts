@@ -1,0 +1,101 @@
+/**
+ * The MMA catalog: every MMA operation CuTe defines traits for, as rule-generated families.
+ * `resolveMma` turns a C++ spelling (template arguments included) into the op's MMA_Traits;
+ * `listMma` enumerates the catalog (one row per op name, at its default case).
+ */
+import { UsageError } from "../../core/errors.js";
+import { type Arg, type Family, type MmaTraits, bindArgs, spellArg } from "./family.js";
+import { gmma } from "./families/gmma.js";
+import { sm120 } from "./families/sm120.js";
+import { umma } from "./families/umma.js";
+import { fixedFamily, universalFMA } from "./families/warp.js";
+import { parseOpName } from "./name.js";
+import { suggestion } from "./suggest.js";
+
+export type { MmaTraits } from "./family.js";
+
+const FAMILIES: Family<any>[] = [
+  universalFMA,
+  fixedFamily("sm61", "SM61 dot product"),
+  fixedFamily("sm70", "SM70 quadpair HMMA"),
+  fixedFamily("sm75", "SM75 mma.sync"),
+  fixedFamily("sm80", "SM80 mma.sync"),
+  fixedFamily("sm89", "SM89 mma.sync"),
+  fixedFamily("sm90", "SM90 mma.sync"),
+  gmma,
+  fixedFamily("sm100", "SM100 FFMA2"),
+  umma,
+  sm120,
+];
+
+function archOf(qualified: string): string {
+  if (qualified.startsWith("UniversalFMA")) return "any";
+  const m = /(?:^|::)SM(\d+)/.exec(qualified);
+  return m ? `sm${m[1]}` : "sm90";
+}
+
+function qualify(fam: Family<any>, m: unknown, ident: string): string {
+  const ns = fam.namespace(m);
+  return ns ? `${ns}::${ident}` : ident;
+}
+
+function spell(fam: Family<any>, m: unknown, ident: string, args: Arg[]): string {
+  const params = fam.params(m);
+  const ns = fam.arch === "sm100" ? "UMMA" : "GMMA";
+  const q = qualify(fam, m, ident);
+  return params.length === 0 ? q : `${q}<${args.map((a, i) => spellArg(params[i]!, a, ns)).join(",")}>`;
+}
+
+/** `SM80_16x8x16_F32F16F16F32_TN`, `SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>`, ... */
+export function resolveMma(text: string): MmaTraits {
+  const name = parseOpName(text);
+  for (const fam of FAMILIES) {
+    const m = fam.match(name.ident);
+    if (m === null) continue;
+    const ident = fam.ident?.(m) ?? name.ident;
+    const args = bindArgs(fam, m, ident, name.args);
+    const traits = fam.traits(m, args, ident);
+    const op = spell(fam, m, ident, args);
+    return { op, arch: archOf(op), ...traits };
+  }
+  throw new UsageError(`unknown MMA operation '${text.trim()}'${suggestion(name.ident, allIdents())}`);
+}
+
+let IDENTS: string[] | undefined;
+/** every op identifier in the catalog */
+export function allIdents(): string[] {
+  return (IDENTS ??= FAMILIES.flatMap((f) => f.names()));
+}
+
+export interface MmaListing {
+  /** the default case, spelled as C++ would */
+  spelling: string;
+  traits: MmaTraits;
+}
+
+/** Every op at its default case (as ATOMS.md lists them), optionally for one architecture. */
+export function listMma(arch?: string): MmaListing[] {
+  const want = arch === undefined ? undefined : normalizeArch(arch);
+  const out: MmaListing[] = [];
+  for (const fam of FAMILIES) {
+    for (const ident of fam.names()) {
+      const m = fam.match(ident);
+      const params = fam.params(m);
+      const q = qualify(fam, m, ident);
+      const spelling = params.length === 0 ? q : `${q}<${(fam.defaultArgs?.(m) ?? []).join(",")}>`;
+      if (want !== undefined && archOf(q) !== want) continue;
+      out.push({ spelling, traits: resolveMma(spelling) });
+    }
+  }
+  return out;
+}
+
+/** `80`, `SM80`, `sm_80`, `sm90a` -> `sm80` / `sm90` */
+export function normalizeArch(text: string): string {
+  const m = /^(?:sm_?)?(\d+)[a-z]?$/i.exec(text.trim());
+  if (!m) {
+    if (text.trim().toLowerCase() === "any") return "any";
+    throw new UsageError(`--arch expects an architecture like sm80 or sm90, got '${text}'`);
+  }
+  return `sm${m[1]}`;
+}

@@ -1,0 +1,123 @@
+/**
+ * What a family of MMA operations is: a name pattern, its template parameters with CuTe's
+ * defaults, and a rule from (name parts, arguments) to the op's MMA_Traits.
+ */
+import { CuteError, UsageError } from "../../core/errors.js";
+import { parseEnumArg } from "./name.js";
+import { canonicalType } from "./types.js";
+
+/** MMA_Traits of one op: what `print(MMA_Atom<OP>{})` shows, plus the value types. */
+export interface MmaTraits {
+  /** the op as C++ spells it, template arguments included (CuTe's defaults filled in) */
+  op: string;
+  arch: string;
+  header: string;
+  /** ValTypeD, ValTypeA, ValTypeB, ValTypeC as the compiled traits report them */
+  types: { D: string; A: string; B: string; C: string };
+  M: number;
+  N: number;
+  K: number;
+  /** size(ThrID) */
+  threads: number;
+  /** layouts in notation (static, exactly as CuTe prints them) */
+  thrID: string;
+  layoutA: string;
+  layoutB: string;
+  layoutC: string;
+}
+
+export type ParamKind = "type" | "int" | "Major" | "ScaleIn" | "SparseSel" | "Saturate";
+
+export interface Param {
+  name: string;
+  kind: ParamKind;
+  /** CuTe's default, as written in C++, or `$X` for "the argument of parameter X"
+   *  (omitted: the parameter is required) */
+  default?: string;
+}
+
+/** A resolved template argument: a canonical type, an integer, or an enumerator name. */
+export type Arg = string | number;
+
+export interface Family<M = unknown> {
+  /** name of the family, for messages */
+  title: string;
+  arch: string;
+  /** match the identifier (after namespaces); null when it is not this family's */
+  match(ident: string): M | null;
+  /** template parameters; [] for a plain struct */
+  params(m: M): Param[];
+  /** the arguments of the default case (used when a templated op is named without `<...>`) */
+  defaultArgs?(m: M): string[];
+  /** the identifier CuTe declares (when the written one is an alias) */
+  ident?(m: M): string;
+  /** the namespace CuTe declares the op in ("" for `cute::`) */
+  namespace(m: M): string;
+  traits(m: M, args: Arg[], ident: string): Omit<MmaTraits, "op" | "arch">;
+  /** every op name of the family (identifiers, one per specialization) */
+  names(): string[];
+}
+
+const ENUMS: Record<Exclude<ParamKind, "type" | "int">, { scopes: string[]; values: string[] }> = {
+  Major: { scopes: ["Major"], values: ["K", "MN"] },
+  ScaleIn: { scopes: ["ScaleIn"], values: ["One", "Neg"] },
+  SparseSel: { scopes: ["SparseSel"], values: ["Zero", "One"] },
+  Saturate: { scopes: ["Saturate"], values: ["False", "True"] },
+};
+
+function resolveArg(p: Param, text: string, op: string, ns: string): Arg {
+  switch (p.kind) {
+    case "type":
+      return canonicalType(text);
+    case "int": {
+      const m = /^(?:Int<)?\s*(\d+)\s*[uU]?>?$/.exec(text.trim());
+      if (!m) throw new UsageError(`${op}: template argument ${p.name} must be an integer, got '${text}'`);
+      return Number(m[1]);
+    }
+    default: {
+      const e = parseEnumArg(text);
+      const spec = ENUMS[p.kind];
+      if (!e || !spec.scopes.includes(e.scope) || !spec.values.includes(e.value)) {
+        throw new UsageError(
+          `${op}: template argument ${p.name} must be one of ${spec.values.map((v) => `${ns}::${p.kind}::${v}`).join(", ")}, got '${text}'`,
+        );
+      }
+      return e.value;
+    }
+  }
+}
+
+/** Bind written arguments to parameters, filling CuTe's defaults. */
+export function bindArgs<M>(fam: Family<M>, m: M, ident: string, written: string[] | null): Arg[] {
+  const params = fam.params(m);
+  const enumNs = fam.arch === "sm100" || fam.arch === "sm103" ? "UMMA" : "GMMA";
+  if (params.length === 0) {
+    if (written && written.length > 0) throw new UsageError(`${ident} is not a template; it takes no template arguments`);
+    return [];
+  }
+  const texts = written ?? fam.defaultArgs?.(m) ?? [];
+  if (texts.length > params.length) {
+    throw new UsageError(`${ident} takes at most ${params.length} template arguments (${params.map((p) => p.name).join(", ")}), got ${texts.length}`);
+  }
+  const out: Arg[] = [];
+  params.forEach((p, i) => {
+    const t = texts[i] ?? p.default;
+    if (t === undefined) {
+      throw new UsageError(`${ident}: missing template argument ${p.name} (${params.map((q) => q.name).join(", ")})`);
+    }
+    if (texts[i] === undefined && t.startsWith("$")) out.push(out[params.findIndex((q) => q.name === t.slice(1))]!);
+    else out.push(resolveArg(p, t, ident, enumNs));
+  });
+  return out;
+}
+
+/** How an argument is spelled back in C++. */
+export function spellArg(p: Param, a: Arg, ns: string): string {
+  if (p.kind === "type" || p.kind === "int") return String(a);
+  return `${ns}::${p.kind}::${a}`;
+}
+
+/** CuTe refuses the instantiation (a static_assert in the op or its traits). */
+export function refuse(op: string, rule: string): never {
+  throw new CuteError(op, rule);
+}

@@ -1,0 +1,79 @@
+/**
+ * The terminal view of a TiledMMA operand (beyond CuTe): the operand's grid with `T<t>V<v>` in
+ * each cell, coloured per thread (the 8-colour cycle of CuTe's LaTeX pictures), laid out as the
+ * MMA docs draw them: A as M x K, B as K x N (k down, n across), C as M x N.
+ */
+import { Chalk } from "chalk";
+import { type Operand, type TiledMma, owners } from "./tiled-mma.js";
+
+/** CuTe's print_latex colour map (one colour per thread index mod 8) */
+const PALETTE: Array<[number, number, number]> = [
+  [175, 175, 255],
+  [175, 255, 175],
+  [255, 255, 175],
+  [255, 175, 175],
+  [210, 210, 255],
+  [210, 255, 210],
+  [255, 255, 210],
+  [255, 210, 210],
+];
+
+export interface MapOptions {
+  color: boolean;
+  /** highlight this thread's cells */
+  thread?: number;
+}
+
+const AXES: Record<Operand, [string, string]> = { A: ["m", "k"], B: ["k", "n"], C: ["m", "n"] };
+
+export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): string {
+  const grid = owners(mma, w);
+  // B is stored (n,k); the docs draw it with k down and n across
+  const rows = w === "B" ? grid.cols : grid.rows;
+  const cols = w === "B" ? grid.rows : grid.cols;
+  const cell = (r: number, c: number) => (w === "B" ? grid.owner(c, r) : grid.owner(r, c));
+
+  const labels: string[][] = [];
+  let width = 0;
+  for (let r = 0; r < rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < cols; c++) {
+      const o = cell(r, c);
+      const s = `T${o.thread}V${o.value}`;
+      width = Math.max(width, s.length);
+      row.push(s);
+    }
+    labels.push(row);
+  }
+
+  const chalk = new Chalk({ level: opts.color ? 3 : 0 });
+  const hl = opts.thread;
+  const paint = (text: string, thread: number): string => {
+    if (!opts.color) {
+      return hl !== undefined && thread === hl ? `[${text}]` : ` ${text} `;
+    }
+    const [r, g, b] = PALETTE[thread % 8]!;
+    const padded = ` ${text} `;
+    if (hl === undefined) return chalk.bgRgb(r, g, b).black(padded);
+    return thread === hl ? chalk.bgRgb(r, g, b).black.bold(padded) : chalk.dim(padded);
+  };
+
+  const [rowAxis, colAxis] = AXES[w];
+  const corner = `${rowAxis}\\${colAxis}`;
+  const rowHead = Math.max(String(rows - 1).length, corner.length);
+  const pad = (s: string) => s.padEnd(width);
+  const sep = " ".repeat(rowHead + 1) + "+" + Array.from({ length: cols }, () => "-".repeat(width + 2) + "+").join("");
+  const centred = (label: string) => (" ".repeat(Math.floor((width + 2 - label.length) / 2)) + label).padEnd(width + 3);
+  const head = corner.padEnd(rowHead + 2) + Array.from({ length: cols }, (_, c) => centred(String(c))).join("");
+  const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
+  const lines = [`${w} (${size} = ${rows} x ${cols}), ${mma.atom.traits.op}`, head.trimEnd(), sep];
+  for (let r = 0; r < rows; r++) {
+    let line = String(r).padStart(rowHead) + " |";
+    for (let c = 0; c < cols; c++) {
+      const o = cell(r, c);
+      line += paint(pad(labels[r]![c]!), o.thread) + "|";
+    }
+    lines.push(line, sep);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,293 @@
+/**
+ * TiledMMA on the host (mma_atom.hpp): make_tiled_mma, its print, the thread-value partitions
+ * thrfrg_A/B/C, and the (thr_idx,val) -> coordinate and coordinate -> (thr,val) layouts that
+ * print_latex / print_svg and the terminal map draw.
+ */
+import { CuteError, UsageError } from "../../core/errors.js";
+import { D, Int, S, _0, _1 } from "../../core/integer.js";
+import * as T from "../../core/int-tuple.js";
+import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
+import {
+  Layout,
+  type Tiler,
+  appendN,
+  complement,
+  composition,
+  concat,
+  crd2idx,
+  logical_divide,
+  make_layout,
+  right_inverse,
+  size,
+  slice,
+  tiled_product,
+  zipped_divide,
+} from "../../core/layout.js";
+import type { Value } from "../../core/value.js";
+import { evaluate } from "../../notation/evaluate.js";
+import { show } from "../../print/print.js";
+import { formatMmaAtom } from "./atom.js";
+import type { MmaTraits } from "./family.js";
+
+export type Operand = "A" | "B" | "C";
+
+/** the atom's traits as layouts */
+export interface MmaAtom {
+  traits: MmaTraits;
+  shapeMNK: [Int, Int, Int];
+  thrID: Layout;
+  layoutA: Layout;
+  layoutB: Layout;
+  layoutC: Layout;
+}
+
+export interface TiledMma {
+  atom: MmaAtom;
+  /** tiled_product(ThrID, AtomLayoutMNK): (ThrV,ThrM,ThrN,ThrK) -> thread index */
+  thrLayoutVMNK: Layout;
+  /** the rank-3 permutation tile; `_` entries mean "atom size x atom count" */
+  permutationMNK: [Tiler, Tiler, Tiler];
+}
+
+function asLayout(v: Value, what: string): Layout {
+  if (v instanceof Layout) return v;
+  if (v instanceof Int || Array.isArray(v)) {
+    if (T.leaves(v as IntTuple).every((x) => x instanceof Int)) return make_layout(v as IntTuple);
+  }
+  throw new UsageError(`${what} must be a layout or a shape, got ${show(v)}`);
+}
+
+export function mmaAtom(traits: MmaTraits): MmaAtom {
+  const lay = (s: string) => asLayout(evaluate(s), "an atom layout");
+  return {
+    traits,
+    shapeMNK: [S(traits.M), S(traits.N), S(traits.K)],
+    thrID: lay(traits.thrID),
+    layoutA: lay(traits.layoutA),
+    layoutB: lay(traits.layoutB),
+    layoutC: lay(traits.layoutC),
+  };
+}
+
+function isStaticTiler(t: Tiler): boolean {
+  if (t instanceof Underscore) return true;
+  if (t instanceof Int) return t.s;
+  if (t instanceof Layout) return T.isStaticTuple(t.shape) && T.leaves(t.stride).every((x) => !(x instanceof Int) || x.s);
+  return t.every(isStaticTiler);
+}
+
+function asTiler(v: Value): Tiler {
+  if (v instanceof Layout || v instanceof Int || v instanceof Underscore) return v;
+  if (Array.isArray(v)) return v.map((x) => asTiler(x as Value));
+  throw new UsageError(`--tile must be a tuple of sizes, layouts or _, got ${show(v)}`);
+}
+
+/**
+ * make_tiled_mma(OP{}, atoms, tile): `atoms` (notation, default `(_1,_1,_1)`) lays atoms out
+ * over (M,N,K); `tile` (default `(_,_,_)`) permutes / sizes each of M, N, K.
+ */
+export function makeTiledMma(traits: MmaTraits, atoms?: string, tile?: string): TiledMma {
+  const atom = mmaAtom(traits);
+  const thr = atoms === undefined ? make_layout([_1, _1, _1]) : asLayout(evaluate(atoms), "--atoms");
+  if (T.rank(thr.shape) > 3) throw new CuteError("make_tiled_mma", "TiledMMA requires rank-3 AtomLayoutMNK", [show(thr)]);
+  const thrMNK = appendN(thr, 3, new Layout(_1, _0));
+  let perm: Tiler[] = [_, _, _];
+  if (tile !== undefined) {
+    const t = asTiler(evaluate(tile));
+    const list = Array.isArray(t) ? t : [t];
+    if (list.length > 3) throw new CuteError("make_tiled_mma", "TiledMMA requires rank-3 PermutationMNK", [tile]);
+    perm = [...list, ..._fill(3 - list.length)];
+    if (!perm.every(isStaticTiler)) throw new CuteError("make_tiled_mma", "TiledMMA requires static permutations of MNK.", [tile]);
+  }
+  return {
+    atom,
+    thrLayoutVMNK: tiled_product(atom.thrID, thrMNK),
+    permutationMNK: perm as [Tiler, Tiler, Tiler],
+  };
+}
+
+function _fill(n: number): Tiler[] {
+  return Array.from({ length: n }, () => _);
+}
+
+/** `print(tiled_mma)` */
+export function formatTiledMma(mma: TiledMma): string {
+  return (
+    "TiledMMA\n" +
+    `  ThrLayoutVMNK:  ${show(mma.thrLayoutVMNK)}\n` +
+    `  PermutationMNK: ${show(mma.permutationMNK as Value)}\n` +
+    formatMmaAtom(mma.atom.traits)
+  );
+}
+
+const modeSize = (l: Layout, i: number): Int => T.size(T.get(l.shape, i));
+
+/** permutation_mnk<I>(): the tile of mode I (`_` -> atom size times the atoms along I) */
+export function permutationMNK(mma: TiledMma, i: 0 | 1 | 2): Tiler {
+  const p = mma.permutationMNK[i];
+  if (p instanceof Underscore) return S(mma.atom.shapeMNK[i].v * modeSize(mma.thrLayoutVMNK, i + 1).v);
+  return p;
+}
+
+const tilerSize = (t: Tiler): Int => (t instanceof Layout ? size(t) : t instanceof Int ? t : T.size(t as IntTuple));
+
+/** tile_size_mnk<I>() */
+export function tileSizeMNK(mma: TiledMma, i: 0 | 1 | 2): Int {
+  return tilerSize(permutationMNK(mma, i));
+}
+
+/** the (M,K) / (N,K) / (M,N) modes of each operand: which permutations, atom sizes, thread modes */
+const MODES: Record<Operand, { p: [0 | 1 | 2, 0 | 1 | 2]; thr: [number, number] }> = {
+  A: { p: [0, 2], thr: [1, 3] },
+  B: { p: [1, 2], thr: [2, 3] },
+  C: { p: [0, 1], thr: [1, 2] },
+};
+
+function atomTV(mma: TiledMma, w: Operand): Layout {
+  return w === "A" ? mma.atom.layoutA : w === "B" ? mma.atom.layoutB : mma.atom.layoutC;
+}
+
+/**
+ * thrfrg_A/B/C: a layout (or tensor layout) over the operand's 2-D tile reshaped to
+ * ((ThrV,(Thr0,Thr1)),(FrgV,(Rest0,Rest1)))
+ */
+export function thrfrg(mma: TiledMma, w: Operand, ref: Layout): Layout {
+  const { p, thr } = MODES[w];
+  const tTile: Tiler = [permutationMNK(mma, p[0]), permutationMNK(mma, p[1])];
+  const tTensor = logical_divide(ref, tTile);
+  const aTile: Tiler = [make_layout(mma.atom.shapeMNK[p[0]]), make_layout(mma.atom.shapeMNK[p[1]])];
+  const aTensor = zipped_divide(tTensor, aTile);
+  const tvTensor = composition(aTensor, [atomTV(mma, w), _]);
+  const thrTile: Tiler = [_, [make_layout(modeSize(mma.thrLayoutVMNK, thr[0])), make_layout(modeSize(mma.thrLayoutVMNK, thr[1]))]];
+  return zipped_divide(tvTensor, thrTile);
+}
+
+/** make_layout of the operand's tile: (M,K), (N,K) or (M,N) */
+export function operandRef(mma: TiledMma, w: Operand): Layout {
+  const { p } = MODES[w];
+  return make_layout([tileSizeMNK(mma, p[0]), tileSizeMNK(mma, p[1])]);
+}
+
+/** get_layoutA_TV / get_layoutB_TV / get_layoutC_TV: (thr_idx, val) -> index into operandRef */
+export function layoutTV(mma: TiledMma, w: Operand): Layout {
+  const vmnk = mma.thrLayoutVMNK;
+  const tv = thrfrg(mma, w, operandRef(mma, w));
+  // thr_idx -> (ThrV,ThrM,ThrN,ThrK); the complement makes it total over every index below
+  // cosize (a quadpair's ThrID skips 4..15), as CuTe's get_layout*_TV does
+  const thridx2thrid = right_inverse(concat(vmnk, complement(vmnk)));
+  if (w === "C") return composition(tv, [thridx2thrid, _]);
+  // (ThrV,(ThrM|N,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)): the thread that does not tile this operand is broadcast
+  const m = modeSize(vmnk, 1);
+  const n = modeSize(vmnk, 2);
+  const bcast = w === "A" ? new Layout([m, n], [_1, _0]) : new Layout([m, n], [_0, _1]);
+  const atile: Tiler = [_, [bcast, _]];
+  return composition(composition(tv, [atile, _]), [thridx2thrid, _]);
+}
+
+/**
+ * get_layoutA_MK / get_layoutB_NK / get_layoutC_MN: (coordinate) -> (operand thread id, value)
+ * index, and the operand thread id -> thread index layout.
+ */
+export function layoutMN(mma: TiledMma, w: Operand): [Layout, Layout] {
+  const ref = operandRef(mma, w);
+  const tv = thrfrg(mma, w, ref);
+  const inv = composition(right_inverse(tv), make_layout(ref.shape));
+  const vmnk = mma.thrLayoutVMNK;
+  const c: T.Coord = w === "A" ? [_, _, _0, _] : w === "B" ? [_, _0, _, _] : [_, _, _, _0];
+  return [inv, slice(c, vmnk)];
+}
+
+const at = (l: Layout, c: IntTuple): number => {
+  const r = crd2idx(c, l);
+  if (!(r instanceof Int)) throw new CuteError("crd2idx", "expected an integer layout");
+  return r.v;
+};
+
+/** one cell of the operand's grid: the thread index and value that own it */
+export interface Owner {
+  thread: number;
+  value: number;
+}
+
+/** the owner of each (row, col) cell of the operand's 2-D tile (A: m,k; B: n,k; C: m,n) */
+export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number; owner(r: number, c: number): Owner } {
+  const [mn, thrID] = layoutMN(mma, w);
+  const rows = T.size(T.get(mn.shape, 0)).v;
+  const cols = T.size(T.get(mn.shape, 1)).v;
+  const nthr = size(thrID).v;
+  return {
+    rows,
+    cols,
+    owner(r, c) {
+      const idx = at(mn, [D(r), D(c)]);
+      return { thread: at(thrID, D(idx % nthr)), value: Math.floor(idx / nthr) };
+    },
+  };
+}
+
+/** number of threads of the tiled MMA */
+export function threadCount(mma: TiledMma): number {
+  return size(mma.thrLayoutVMNK).v;
+}
+
+/** the thread indices the tiled MMA uses (a quadpair atom uses 0..3 and 16..19), ascending */
+export function threadIndices(mma: TiledMma): number[] {
+  const n = threadCount(mma);
+  const out = new Set<number>();
+  for (let i = 0; i < n; i++) out.add(at(mma.thrLayoutVMNK, D(i)));
+  return [...out].sort((a, b) => a - b);
+}
+
+export function parseOperand(text: string, opt: string): Operand {
+  const u = text.trim().toUpperCase();
+  if (u !== "A" && u !== "B" && u !== "C") throw new UsageError(`${opt} expects A, B or C, got '${text}'`);
+  return u;
+}
+
+export function parseThread(mma: TiledMma, text: string): number {
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--thread expects a thread index, got '${text}'`);
+  const t = Number(text);
+  const threads = threadIndices(mma);
+  if (!threads.includes(t)) {
+    const last = threads[threads.length - 1]!;
+    const range = threads.length === last + 1 ? `0..${last}` : describeRanges(threads);
+    throw new UsageError(`--thread ${t} is not a thread of this TiledMMA (threads ${range})`);
+  }
+  return t;
+}
+
+/** 0,1,2,3,16,17,18,19 -> "0..3, 16..19" */
+function describeRanges(xs: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < xs.length; ) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
+    parts.push(i === j ? `${xs[i]}` : `${xs[i]}..${xs[j]}`);
+    i = j + 1;
+  }
+  return parts.join(", ");
+}
+
+/** the (row, col) coordinates of thread t's values, in value order (partition_A/B/C of an identity tile) */
+export function fragmentCoords(mma: TiledMma, w: Operand, t: number): Array<[number, number]> {
+  const tv = layoutTV(mma, w);
+  const ref = operandRef(mma, w);
+  const rows = T.size(T.get(ref.shape, 0)).v;
+  const nval = T.size(T.get(tv.shape, 1)).v;
+  const out: Array<[number, number]> = [];
+  for (let v = 0; v < nval; v++) {
+    const idx = at(tv, [D(t), D(v)]);
+    out.push([idx % rows, Math.floor(idx / rows)]);
+  }
+  return out;
+}
+
+/** `T0V0 => ( 0,0)` lines, as the MMA docs list a thread's values */
+export function formatFragment(mma: TiledMma, w: Operand, t: number): string {
+  const coords = fragmentCoords(mma, w, t);
+  const wr = Math.max(...coords.map(([r]) => String(r).length));
+  const wc = Math.max(...coords.map(([, c]) => String(c).length));
+  const axes = w === "A" ? "(m,k)" : w === "B" ? "(n,k)" : "(m,n)";
+  const head = `${w}: thread ${t}, ${coords.length} value${coords.length === 1 ? "" : "s"} ${axes}`;
+  return [head, ...coords.map(([r, c], v) => `T${t}V${v} => (${String(r).padStart(wr)},${String(c).padStart(wc)})`)].join("\n") + "\n";
+}

@@ -1,0 +1,93 @@
+/**
+ * Value types as MMA traits name them (`ValTypeA` ...), with CuTe's `sizeof_bits<T>`.
+ * Only what the MMA catalog needs: canonical spelling, width, and a few classes
+ * (the UMMA / SM120 kinds accept a fixed set of element types).
+ */
+import { UsageError } from "../../core/errors.js";
+import { suggestion } from "./suggest.js";
+
+const BITS: ReadonlyMap<string, number> = new Map<string, number>([
+  ["half_t", 16],
+  ["bfloat16_t", 16],
+  ["tfloat32_t", 32],
+  ["float", 32],
+  ["double", 64],
+  ["float_e4m3_t", 8],
+  ["float_e5m2_t", 8],
+  ["float_e2m3_t", 6],
+  ["float_e3m2_t", 6],
+  ["float_e2m1_t", 4],
+  ["float_ue8m0_t", 8],
+  ["float_ue4m3_t", 8],
+  ["type_erased_dynamic_float8_t", 8],
+  ["type_erased_dynamic_float6_t", 6],
+  ["type_erased_dynamic_float4_t", 4],
+  ["int", 32],
+  ["unsigned", 32],
+  ["short", 16],
+  ["char", 8],
+  ["long", 64],
+  ["int8_t", 8],
+  ["uint8_t", 8],
+  ["int16_t", 16],
+  ["uint16_t", 16],
+  ["int32_t", 32],
+  ["uint32_t", 32],
+  ["int64_t", 64],
+  ["uint64_t", 64],
+  ["int4b_t", 4],
+  ["uint4b_t", 4],
+  ["uint1b_t", 1],
+  ["int2b_t", 2],
+  ["uint2b_t", 2],
+  ["int6b_t", 6],
+  ["uint6b_t", 6],
+  ["bin1_t", 1],
+  ["bool", 8],
+  ["uint128_t", 128],
+]);
+
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["half", "half_t"],
+  ["__half", "half_t"],
+  ["bfloat16", "bfloat16_t"],
+  ["__nv_bfloat16", "bfloat16_t"],
+  ["tfloat32", "tfloat32_t"],
+  ["unsigned int", "unsigned"],
+  ["signed char", "int8_t"],
+  ["unsigned char", "uint8_t"],
+  ["int4_t", "int4b_t"],
+  ["uint4_t", "uint4b_t"],
+  ["uint1_t", "uint1b_t"],
+  ["float_e4m3", "float_e4m3_t"],
+  ["float_e5m2", "float_e5m2_t"],
+]);
+
+/** `cutlass::half_t`, ` complex < double >` ... -> `half_t`, `complex<double>`. */
+export function canonicalType(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim().replace(/\s*([<>,])\s*/g, "$1");
+  const stripped = t.replace(/\b(?:cute|cutlass|std)::/g, "");
+  const m = /^complex<(.+)>$/.exec(stripped);
+  if (m) return `complex<${canonicalType(m[1]!)}>`;
+  const base = ALIASES.get(stripped) ?? stripped;
+  if (!BITS.has(base)) {
+    throw new UsageError(`unknown value type '${text}'${suggestion(base, BITS.keys())}`);
+  }
+  return base;
+}
+
+export function typeBits(t: string): number {
+  const m = /^complex<(.+)>$/.exec(t);
+  if (m) return 2 * typeBits(m[1]!);
+  const b = BITS.get(t);
+  if (b === undefined) throw new UsageError(`unknown value type '${t}'`);
+  return b;
+}
+
+/** the element types of the F8F6F4 kinds (UMMA kind::f8f6f4, SM120 mma.kind::f8f6f4) */
+export const F8F6F4_TYPES = ["float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"];
+/** the element types of the 8-bit float kinds */
+export const F8_TYPES = ["float_e4m3_t", "float_e5m2_t"];
+export const F16_TYPES = ["half_t", "bfloat16_t"];
+export const I8_TYPES = ["int8_t", "uint8_t"];
+export const SF_TYPES = ["float_ue8m0_t", "float_ue4m3_t"];

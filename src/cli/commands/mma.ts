@@ -1,0 +1,73 @@
+/**
+ * `cute-ts mma OP [--atoms LAYOUT] [--tile TILE]`: CuTe's print of MMA_Atom<OP> / the TiledMMA;
+ * `--map A|B|C` / `--thread T [--operand A|B|C]`: who owns which element; `--list [--arch smXX]`.
+ */
+import { UsageError } from "../../core/errors.js";
+import type { CommandSpec, Io, OptionValues } from "../spec.js";
+
+export const command: CommandSpec = {
+  name: "mma",
+  summary: "MMA atoms and tiled MMAs: CuTe's print, thread-value maps, the op catalog",
+  args: ["[OP]"],
+  options: [
+    { name: "atoms", value: "LAYOUT", description: "atom layout over (M,N,K) for make_tiled_mma, e.g. (_2,_2,_1)" },
+    { name: "tile", value: "TILE", description: "permutation / tile sizes (M,N,K) for make_tiled_mma, e.g. (_32,_32,_16)" },
+    { name: "map", value: "A|B|C", description: "draw the operand's grid with the owning thread and value in each cell" },
+    { name: "thread", value: "T", description: "highlight thread T on --map, or list its fragment coordinates with --operand" },
+    { name: "operand", value: "A|B|C", description: "with --thread: the (m,k)/(n,k)/(m,n) coordinates of that thread's values" },
+    { name: "list", description: "list every MMA operation CuTe defines (name, MxNxK, threads, D/A/B/C types)" },
+    { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120)" },
+  ],
+  examples: [
+    "mma SM70_8x8x4_F32F16F16F32_NT",
+    "mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1) --tile (_32,_32,_16)",
+    "mma SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+    "mma SM80_16x8x8_F16F16F16F16_TN --map C --thread 5",
+    "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
+    "mma --list --arch sm80",
+  ],
+  async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
+    const catalog = await import("../../atoms/mma/catalog.js");
+    if (opts.list) {
+      if (args.length > 0) throw new UsageError("mma --list takes no operation name");
+      const { formatListing } = await import("../../atoms/mma/listing.js");
+      io.out(formatListing(catalog.listMma(str(opts.arch))));
+      return 0;
+    }
+    if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list");
+    if (args.length !== 1) throw new UsageError("mma expects one operation name, e.g. cute-ts mma SM80_16x8x16_F32F16F16F32_TN (or --list)");
+    const traits = catalog.resolveMma(args[0]!);
+    const atoms = str(opts.atoms);
+    const tile = str(opts.tile);
+    const map = str(opts.map);
+    const thread = str(opts.thread);
+    const operand = str(opts.operand);
+    if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
+    if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
+      const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
+      io.out(formatMmaAtom(traits));
+      return 0;
+    }
+    const tiled = await import("../../atoms/mma/tiled-mma.js");
+    const mma = tiled.makeTiledMma(traits, atoms, tile);
+    if (map !== undefined) {
+      const { renderMmaMap } = await import("../../atoms/mma/map.js");
+      io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
+      return 0;
+    }
+    if (thread !== undefined) {
+      const t = tiled.parseThread(mma, thread);
+      const which = operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
+      io.out(which.map((w) => tiled.formatFragment(mma, w, t)).join("\n"));
+      return 0;
+    }
+    io.out(tiled.formatTiledMma(mma));
+    return 0;
+  },
+};
+
+function str(v: string | boolean | undefined): string | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true) throw new UsageError("option needs a value");
+  return v;
+}

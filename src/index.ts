@@ -1,0 +1,13 @@
+/** cute-ts as a library: the same functions the CLI runs. */
+export * from "./core/errors.js";
+export * from "./core/integer.js";
+export { ScaledBasis, E, idxAdd } from "./core/basis.js";
+export * as tuple from "./core/int-tuple.js";
+export * from "./core/layout.js";
+export { Swizzle, ComposedLayout } from "./core/swizzle.js";
+export { Tensor, CountingIter, ArithIter } from "./tensor/tensor.js";
+export { evaluate } from "./notation/evaluate.js";
+export { parse } from "./notation/parse.js";
+export { show } from "./print/print.js";
+export { print_layout, print_tensor } from "./print/layout.js";
+export { runCommand } from "./cli/run.js";

@@ -1,0 +1,89 @@
+// npm run bench: throughput and start-up figures (medians of several runs). Not a test.
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const bin = root + "bin/cute-ts";
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 0 });
+
+// 1. batch throughput over the vendored fixtures
+const fixtures = ["algebra.jsonl"].map((f) => root + "fixtures/golden/" + f);
+const lines = fixtures.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean)).map((l) => {
+  const r = JSON.parse(l);
+  return JSON.stringify({ id: r.id, cmd: r.cmd });
+});
+const reps = 20;
+const input = Array.from({ length: reps }, () => lines.join("\n")).join("\n") + "\n";
+const batchRates = [];
+for (let k = 0; k < 5; k++) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [bin, "batch"], { input, maxBuffer: 1 << 30 });
+  const dt = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error("batch failed");
+  batchRates.push((lines.length * reps) / dt);
+}
+console.log(`batch: ${fmt(median(batchRates))} records/s (${lines.length * reps} records per run, median of 5, process start included)`);
+
+// 2. in-process ops/s on random small static layouts
+const { S } = await import(root + "dist/core/integer.js");
+const L = await import(root + "dist/core/layout.js");
+const { Layout } = L;
+let seed = 12345;
+const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+function randomCompact() {
+  const r = 1 + rnd(3);
+  const shape = Array.from({ length: r }, () => [1, 2, 4, 8][rnd(4)]);
+  const perm = shape.map((_, i) => i).sort(() => rnd(3) - 1);
+  const stride = new Array(r);
+  let cur = 1;
+  for (const i of perm) {
+    stride[i] = cur;
+    cur *= shape[i];
+  }
+  return new Layout(shape.map(S), stride.map(S));
+}
+const pool = Array.from({ length: 256 }, randomCompact);
+const ops = {
+  composition: (a, b) => L.composition(a, b),
+  complement: (a) => L.complement(a, S(256)),
+  logical_divide: (a, b) => L.logical_divide(L.make_layout(S(512)), b),
+  logical_product: (a, b) => L.logical_product(a, b),
+  coalesce: (a) => L.coalesce(a),
+  right_inverse: (a) => L.right_inverse(a),
+};
+for (const [name, f] of Object.entries(ops)) {
+  const rates = [];
+  for (let k = 0; k < 5; k++) {
+    const n = 200_000;
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) {
+      try {
+        f(pool[i & 255], pool[(i * 7 + 3) & 255]);
+      } catch {}
+    }
+    rates.push(n / (Number(process.hrtime.bigint() - t0) / 1e9));
+  }
+  console.log(`${name}: ${fmt(median(rates))} ops/s (median of 5 x 200,000 on random rank-1..3 layouts)`);
+}
+
+// 3. cold start next to bare node
+function time(args) {
+  const xs = [];
+  for (let k = 0; k < 15; k++) {
+    const t0 = process.hrtime.bigint();
+    spawnSync(process.execPath, args);
+    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return median(xs);
+}
+const bare = time(["-e", "0"]);
+const cold = time([bin, "eval", "(4,8):(1,4)"]);
+console.log(`cold start: cute-ts eval '(4,8):(1,4)' ${cold.toFixed(1)} ms vs node -e 0 ${bare.toFixed(1)} ms = ${(cold / bare).toFixed(2)}x (median of 15)`);
+for (const extra of [["mma", "SM90_64x256x16_F32BF16BF16_SS"]]) {
+  try {
+    const t = time([bin, ...extra]);
+    console.log(`cold start: cute-ts ${extra.join(" ")} ${t.toFixed(1)} ms = ${(t / bare).toFixed(2)}x`);
+  } catch {}
+}

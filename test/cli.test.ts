@@ -1,0 +1,43 @@
+/** The real binary: packaging, exit codes, no stack traces. */
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const bin = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
+const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });
+
+describe("bin/cute-ts", () => {
+  it("prints a layout as print_layout", () => {
+    const r = cli("print", "(_2,_4):(_1,_2)");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      "(_2,_4):(_1,_2)\n      0   1   2   3 \n    +---+---+---+---+\n 0  | 0 | 2 | 4 | 6 |\n    +---+---+---+---+\n 1  | 1 | 3 | 5 | 7 |\n    +---+---+---+---+\n",
+    );
+  });
+  it("refuses a parse error with a caret, exit 2, nothing on stdout", () => {
+    const r = cli("eval", "(4,8):(1,4");
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("^");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+  it("names the rule CuTe applies", () => {
+    const r = cli("eval", "complement((16,4):(1,16),_128)");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("Dynamic-stride complement only for rank-1 layouts");
+  });
+  it("batch answers one line per input, bad lines included", () => {
+    const input = '{"id":1,"cmd":["eval","size((2,3))"]}\nnot json\n{"id":3,"cmd":["eval","(4"]}\n';
+    const r = spawnSync(process.execPath, [bin, "batch"], { encoding: "utf8", input });
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.length).toBe(3);
+    expect(lines[0]).toEqual({ id: 1, stdout: "6\n", stderr: "", exit: 0 });
+    expect(lines[1].exit).toBe(2);
+    expect(lines[2].exit).toBe(2);
+  });
+  it("--help shows examples", () => {
+    const r = cli("eval", "--help");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("$ cute-ts eval");
+  });
+});

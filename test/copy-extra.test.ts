@@ -1,0 +1,54 @@
+/** Library functions beyond the CLI: make_tiled_copy_C_atom, make_cotiled_copy. */
+import { describe, expect, it } from "vitest";
+import { make_copy_atom, make_cotiled_copy, make_tiled_copy_C_atom, get_layoutS_TV, type TiledMmaLike } from "../src/atoms/copy/index.js";
+import { evaluate } from "../src/notation/evaluate.js";
+import { Layout } from "../src/core/layout.js";
+import { S } from "../src/core/integer.js";
+import { show } from "../src/print/print.js";
+
+const L = (s: string) => evaluate(s) as Layout;
+
+describe("make_tiled_copy_C_atom", () => {
+  // SM80_16x8x16 C partitioning on a 16x8 tile
+  const mma: TiledMmaLike = {
+    get_layoutA_TV: () => L("_1:_0"),
+    get_layoutB_TV: () => L("_1:_0"),
+    get_layoutC_TV: () => L("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"),
+    tile_size: (i) => S([16, 8, 16][i]!),
+  };
+  it("keeps one atom's values per thread", () => {
+    const tc = make_tiled_copy_C_atom(make_copy_atom("UniversalCopy<uint32_t>", "half_t"), mma);
+    // one 32-bit atom = the 2 halves along N; the tile is 8 rows x (4 quads x 2) columns
+    expect(show(tc.layoutTV)).toBe("((_4,_8),_2):((_8,_1),_32)");
+    expect(show(tc.tiler as never)).toBe("(_8:_1,(_4,_2):(_2,_1))");
+  });
+  it("refuses an atom wider than the fragment", () => {
+    expect(() => make_tiled_copy_C_atom(make_copy_atom("SM90_U32x4_STSM_N", "half_t"), mma)).toThrow(/copy_V/);
+  });
+});
+
+describe("make_cotiled_copy", () => {
+  it("vectorizes along the contiguous mode of the data", () => {
+    // 32 threads x 4 consecutive floats over a (8,16) row-major tile
+    const atom = make_copy_atom("UniversalCopy<uint128_t>", "float");
+    const tc = make_cotiled_copy(atom, L("(_32,_4):(_4,_1)"), L("(_8,_16):(_16,_1)"));
+    expect(show(tc.tiler as never)).toBe("(_8:_1,(_4,_4):(_4,_1))");
+    expect(show(tc.layoutTV)).toBe("((_4,_8),_4):((_8,_1),_32)");
+    expect(show(get_layoutS_TV(tc))).toBe("((_4,_8),(_4,_1)):((_8,_1),(_32,_0))");
+  });
+});
+
+describe("ThrCopy partition_S / partition_D", () => {
+  // the CuTe GEMM tutorial's gmem -> smem copy: 32x8 threads, 4 floats each along M
+  it("splits a tile among threads", async () => {
+    const { make_tiled_copy, partition_S, partition_D } = await import("../src/atoms/copy/index.js");
+    const { D } = await import("../src/core/integer.js");
+    const tc = make_tiled_copy(make_copy_atom("UniversalCopy<uint128_t>", "float"), L("(_32,_8):(_1,_32)"), L("(_4,_1):(_1,_0)"));
+    const [l1, o1] = partition_S(tc, D(1), L("(_256,_16):(_1,_256)"));
+    expect(show(l1)).toBe("((_4,_1),_2,_2):((_1,_0),_128,_2048)");
+    expect(show(o1 as never)).toBe("4");
+    const [l2, o2] = partition_D(tc, D(33), L("(128,64):(64,1)"));
+    expect(show(l2)).toBe("((_4,_1),1,8):((64,_0),8192,8)");
+    expect(show(o2 as never)).toBe("257");
+  });
+});

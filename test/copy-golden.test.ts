@@ -1,0 +1,66 @@
+/** The golden copy records of atoms.jsonl, run through the same path as `cute-ts copy`. */
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { command } from "../src/cli/commands/copy.js";
+import { CuteError, ParseError, UsageError } from "../src/core/errors.js";
+
+interface Rec {
+  id: string;
+  cmd: string[];
+  out?: string;
+  error?: string;
+  detail?: string;
+}
+
+const recs: Rec[] = readFileSync(new URL("../fixtures/golden/atoms.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Rec)
+  .filter((r) => r.cmd[0] === "copy");
+
+/** argv after `copy` -> positional args and options, as the CLI parses them */
+function parseArgv(argv: string[]): [string[], Record<string, string | boolean>] {
+  const args: string[] = [];
+  const opts: Record<string, string | boolean> = {};
+  const flags = new Set(command.options.filter((o) => !o.value).map((o) => o.name));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith("--")) {
+      const name = a.slice(2);
+      if (flags.has(name)) opts[name] = true;
+      else opts[name] = argv[++i]!;
+    } else args.push(a);
+  }
+  return [args, opts];
+}
+
+async function run(argv: string[]): Promise<{ code: number; out: string }> {
+  const [args, opts] = parseArgv(argv);
+  let out = "";
+  const code = await command.run(args, opts, { out: (t) => (out += t), err: () => {}, color: false });
+  return { code, out };
+}
+
+const trimEnd = (s: string) => s.replace(/\n+$/, "");
+const mmaReady = existsSync(new URL("../src/atoms/mma/tiled-mma.ts", import.meta.url));
+
+describe("copy goldens", () => {
+  for (const r of recs) {
+    const needsMma = r.cmd.includes("--for-mma");
+    it.skipIf(needsMma && !mmaReady)(`${r.id} ${r.cmd.slice(1).join(" ")}`, async () => {
+      if (r.out !== undefined) {
+        const { code, out } = await run(r.cmd.slice(1));
+        expect(code).toBe(0);
+        expect(trimEnd(out)).toBe(trimEnd(r.out));
+      } else {
+        let err: unknown;
+        try {
+          await run(r.cmd.slice(1));
+        } catch (e) {
+          err = e;
+        }
+        expect(err instanceof CuteError || err instanceof UsageError || err instanceof ParseError).toBe(true);
+      }
+    });
+  }
+});

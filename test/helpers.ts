@@ -1,0 +1,41 @@
+/** Shared test helpers: run a command in-process exactly as the CLI and `batch` do. */
+import { readFileSync } from "node:fs";
+import { runCommand } from "../src/cli/run.js";
+
+export interface Result {
+  stdout: string;
+  stderr: string;
+  exit: number;
+}
+
+export async function run(argv: string[]): Promise<Result> {
+  let stdout = "", stderr = "";
+  const exit = await runCommand(argv, { out: (s) => (stdout += s), err: (s) => (stderr += s), color: false });
+  return { stdout, stderr, exit };
+}
+
+export interface GoldenRecord {
+  id: string;
+  cmd: string[];
+  out?: string;
+  error?: string;
+  detail?: string;
+  exit?: number;
+  op?: string;
+  cxx?: string;
+}
+
+export function readGolden(path: string): GoldenRecord[] {
+  return readFileSync(new URL(path, import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as GoldenRecord);
+}
+
+export const trimEnd = (s: string) => s.replace(/\n+$/, "");
+
+/** fixtures/golden/known-gaps.json: records not reproduced yet, each with its reason */
+export function knownGaps(): Record<string, string> {
+  const j = JSON.parse(readFileSync(new URL("../fixtures/golden/known-gaps.json", import.meta.url), "utf8")) as { gaps: Record<string, string> };
+  return j.gaps;
+}

@@ -1,0 +1,162 @@
+/**
+ * Property tests of the algebra against brute-force evaluation on random static layouts.
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { S, D, Int } from "../src/core/integer.js";
+import { CuteError } from "../src/core/errors.js";
+import * as T from "../src/core/int-tuple.js";
+import * as L from "../src/core/layout.js";
+import { Layout } from "../src/core/layout.js";
+
+const mode = fc.record({ s: fc.integer({ min: 1, max: 6 }), d: fc.integer({ min: 0, max: 24 }) });
+const layoutArb = fc.array(mode, { minLength: 1, maxLength: 3 }).map(
+  (ms) => new Layout(ms.map((m) => S(m.s)), ms.map((m) => S(m.d))),
+);
+/** compact-ish layouts: a permutation of column-major strides, so they are injective */
+const injectiveArb = fc
+  .array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 })
+  .chain((shape) =>
+    fc.shuffledSubarray(shape.map((_s, i) => i), { minLength: shape.length, maxLength: shape.length }).map((perm) => {
+      const strides: number[] = new Array(shape.length);
+      let cur = 1;
+      for (const i of perm) {
+        strides[i] = cur;
+        cur *= shape[i]!;
+      }
+      return new Layout(shape.map(S), strides.map(S));
+    }),
+  );
+
+/** power-of-two shapes and strides: the regime where composition's divisibility conditions hold */
+const pow2 = fc.constantFrom(1, 2, 4, 8);
+const pow2Layout = fc
+  .array(fc.record({ s: pow2, d: fc.constantFrom(0, 1, 2, 4, 8, 16) }), { minLength: 1, maxLength: 3 })
+  .map((ms) => new Layout(ms.map((m) => S(m.s)), ms.map((m) => S(m.d))));
+
+/** B injective with power-of-two modes (composition distributes over B's modes) */
+const injectivePow2 = fc
+  .array(pow2, { minLength: 1, maxLength: 3 })
+  .chain((shape) =>
+    fc.tuple(fc.shuffledSubarray(shape.map((_s, i) => i), { minLength: shape.length, maxLength: shape.length }), fc.constantFrom(1, 2, 4)).map(([perm, gap]) => {
+      const strides: number[] = new Array(shape.length);
+      let cur = gap;
+      for (const i of perm) {
+        strides[i] = cur;
+        cur *= shape[i]!;
+      }
+      return new Layout(shape.map(S), strides.map(S));
+    }),
+  );
+
+function at(l: Layout, i: number): number {
+  const v = L.crd2idx(D(i), l);
+  if (!(v instanceof Int)) throw new Error("not an integer layout");
+  return v.v;
+}
+const sz = (l: Layout) => L.size(l).v;
+
+/** run f; skip the case when CuTe itself would refuse the operands */
+function refusable<R>(f: () => R): R | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof CuteError) return undefined;
+    throw e;
+  }
+}
+
+describe("layout algebra properties (brute force)", () => {
+  it("(A o B)(i) = A(B(i))", () => {
+    fc.assert(
+      fc.property(pow2Layout, injectivePow2, (a, b) => {
+        fc.pre(L.cosize(b).v <= sz(a));
+        const r = refusable(() => L.composition(a, b));
+        fc.pre(r !== undefined);
+        expect(sz(r!)).toBe(sz(b));
+        for (let i = 0; i < sz(b); i++) expect(at(r!, i)).toBe(at(a, at(b, i)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("complement is disjoint from and ordered after its input", () => {
+    fc.assert(
+      fc.property(injectiveArb, fc.integer({ min: 1, max: 4 }), (a, k) => {
+        const target = L.cosize(a).v * k;
+        const c = L.complement(a, S(target));
+        const image = new Set(Array.from({ length: sz(a) }, (_x, i) => at(a, i)));
+        for (let i = 1; i < sz(c); i++) {
+          expect(image.has(at(c, i))).toBe(false);
+          expect(at(c, i)).toBeGreaterThan(at(c, i - 1));
+        }
+        expect(sz(a) * sz(c)).toBeGreaterThanOrEqual(target);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("L(right_inverse(L)(i)) = i", () => {
+    fc.assert(
+      fc.property(fc.oneof(injectiveArb, layoutArb), (l) => {
+        const r = L.right_inverse(l);
+        for (let i = 0; i < sz(r); i++) expect(at(l, at(r, i))).toBe(i);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("left_inverse(L)(L(i)) = i for injective L", () => {
+    fc.assert(
+      fc.property(injectiveArb, (l) => {
+        const r = L.left_inverse(l);
+        for (let i = 0; i < sz(l); i++) expect(at(r, at(l, i))).toBe(i);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("coalesce preserves the function; filter preserves the image", () => {
+    fc.assert(
+      fc.property(layoutArb, (l) => {
+        const c = L.coalesce(l);
+        expect(sz(c)).toBe(sz(l));
+        for (let i = 0; i < sz(l); i++) expect(at(c, i)).toBe(at(l, i));
+        const f = L.filter(l);
+        const img = (x: Layout) => [...new Set(Array.from({ length: sz(x) }, (_y, i) => at(x, i)))].sort((p, q) => p - q);
+        expect(img(f)).toEqual(img(l));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("divide and product sizes", () => {
+    fc.assert(
+      fc.property(injectiveArb, injectiveArb, fc.integer({ min: 1, max: 4 }), (a, b, k) => {
+        const whole = L.make_layout(S(L.cosize(b).v * k));
+        const d = refusable(() => L.logical_divide(whole, b));
+        if (d !== undefined) {
+          expect(sz(d)).toBe(sz(whole));
+          expect(T.size(T.get(d.shape, 0)).v).toBe(sz(b));
+        }
+        const p = refusable(() => L.logical_product(a, b));
+        if (p !== undefined) expect(sz(p)).toBe(sz(a) * sz(b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("crd2idx(idx2crd(i, shape), shape) = i", () => {
+    const shapeArb = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 4 }).map((xs) => xs.map(D));
+    fc.assert(
+      fc.property(shapeArb, (shape) => {
+        const n = T.size(shape).v;
+        for (let i = 0; i < n; i++) {
+          const c = T.idx2crd(D(i), shape);
+          expect(T.crd2idx_compact(c, shape).v).toBe(i);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
