@@ -11,6 +11,9 @@ function colorWanted(argv: string[]): boolean {
   return process.stdout.isTTY === true;
 }
 
+// user errors are values with messages; nothing here ever prints a stack, so do not capture them
+Error.stackTraceLimit = 0;
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const io: Io = {

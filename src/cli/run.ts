@@ -75,6 +75,8 @@ export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; 
   return { args, opts };
 }
 
+const loaded = new Map<string, CommandSpec>();
+
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   try {
     const name = argv[0];
@@ -83,7 +85,11 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     if (!entry) {
       throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
     }
-    const spec = await entry.load();
+    let spec = loaded.get(name);
+    if (spec === undefined) {
+      spec = await entry.load();
+      loaded.set(name, spec);
+    }
     const { args, opts } = parseArgv(spec, argv.slice(1));
     return await spec.run(args, opts, io);
   } catch (e) {

@@ -581,3 +581,28 @@ export function showLayout(l: Layout): string {
 function showTiler(t: Tiler): string {
   return showTup(t as Tup<unknown>);
 }
+
+// ---------------------------------------------------------------- compiled evaluation
+
+/**
+ * A layout to integers compiled once into a flat index function (i -> L(i) over the
+ * colexicographic 1-D coordinate), for loops that evaluate every cell. Undefined when a
+ * stride is a basis element (the result is then a coordinate, not a number).
+ */
+export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
+  const ds = T.leaves(l.stride);
+  if (!ds.every((d) => d instanceof Int)) return undefined;
+  const ss = T.leaves(l.shape).map((s) => s.v);
+  const dv = (ds as Int[]).map((d) => d.v);
+  const n = ss.length;
+  return (i: number) => {
+    let r = 0;
+    for (let k = 0; k < n - 1; k++) {
+      const s = ss[k]!;
+      const c = i % s;
+      i = (i - c) / s;
+      r += c * dv[k]!;
+    }
+    return n ? r + i * dv[n - 1]! : 0;
+  };
+}

@@ -41,8 +41,8 @@ export function tokenize(src: string): Tok[] {
   let i = 0;
   const n = src.length;
   const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
-  const isIdStart = (c: string | undefined) => c !== undefined && /[A-Za-z_]/.test(c);
-  const isId = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+  const isIdStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
+  const isId = (c: string | undefined) => c !== undefined && (isIdStart(c) || isDigit(c));
   const readNumber = (start: number): [number, number] => {
     let j = start;
     let neg = false;

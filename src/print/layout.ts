@@ -7,7 +7,7 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor } from "../tensor/tensor.js";
+import { Tensor, CountingIter } from "../tensor/tensor.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show } from "./print.js";
 import type { Value } from "../core/value.js";
@@ -46,9 +46,11 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
   checkCells(M * N, force, "print_layout");
   // CuTe sizes cells by the cosize; a layout to coordinates (which CuTe cannot draw) by its widest cell
   const cells: string[][] = [];
+  const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
+  const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
   for (let m = 0; m < M; m++) {
     const row: string[] = [];
-    for (let n = 0; n < N; n++) row.push(cellAt(l, m, n));
+    for (let n = 0; n < N; n++) row.push(f0 && f1 ? String(f0(m) + f1(n)) : cellAt(l, m, n));
     cells.push(row);
   }
   const integral = T.leaves(base.stride).every((d) => d instanceof Int);
@@ -100,9 +102,13 @@ function body(t: Tensor, out: string[]): void {
     for (let m = 0; m < n; m++) out.push(pretty(at(t, D(m)) as Value) + "\n");
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
+    const fast = t.layout instanceof Layout && t.iter instanceof CountingIter;
+    const f0 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [0])) : undefined;
+    const f1 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [1])) : undefined;
+    const base = t.iter instanceof CountingIter ? t.iter.v.v : 0;
     for (let m = 0; m < M; m++) {
       let row = "";
-      for (let n = 0; n < N; n++) row += pretty(at(t, [D(m), D(n)]) as Value);
+      for (let n = 0; n < N; n++) row += f0 && f1 ? String(base + f0(m) + f1(n)).padStart(5) : pretty(at(t, [D(m), D(n)]) as Value);
       out.push(row + "\n");
     }
   } else {
