@@ -3,7 +3,7 @@
  * most apply to B and keep A and the offset; evaluation runs B, adds the offset, then A.
  */
 import { CuteError } from "./errors.js";
-import { Int, S, D, _0 } from "./integer.js";
+import { Int, S, D, _0, _1 } from "./integer.js";
 import { Idx, idxAdd } from "./basis.js";
 import * as T from "./int-tuple.js";
 import { IntTuple, Coord } from "./int-tuple.js";
@@ -11,9 +11,12 @@ import * as L from "./layout.js";
 import { Layout, Tiler } from "./layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "./swizzle.js";
 import type { Value } from "./value.js";
+import { Bits, MixedBits, bitsAnd, bitsIsZero, bitsShiftr, bitsToInt, bitsXor, makeMixedBits } from "./mixed-bits.js";
+import * as I from "./integer.js";
 
 function offsetIdx(c: ComposedLayout): Idx {
   if (c.offset instanceof SmemPtrFlag) return _0;
+  if (c.offset instanceof MixedBits) return D(c.offset.value);
   return c.offset;
 }
 
@@ -33,7 +36,7 @@ export function applyOuter(a: Swizzle | Layout, x: Idx): Idx {
 }
 
 /** composition(A, offset, B); an identity swizzle with offset _0 is just B (CuTe's special case) */
-export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag, b: Layout): ComposedLayout | Layout {
+export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag | MixedBits, b: Layout): ComposedLayout | Layout {
   if (a instanceof Swizzle && a.b === 0 && offset instanceof Int && offset.s && offset.v === 0) return b;
   return new ComposedLayout(a, offset, b);
 }
@@ -58,10 +61,101 @@ export function compose3(a: Value, off: Value, b: Value): Value {
   return make_composed(a, off as Idx, b);
 }
 
-/** slicing keeps A, folds the sliced-away offset into the composed offset */
+/**
+ * slice_and_offset of a composed layout. A layout-composed one keeps A and folds the offset
+ * in; a swizzled one decays to a plain layout where the sliced modes miss the swizzle's
+ * colliding bits (swizzle_layout.hpp), tracking static and dynamic offset bits.
+ */
 export function slice_and_offset(c: Coord, x: ComposedLayout): [ComposedLayout | Layout, Int] {
+  if (x.a instanceof Swizzle) return swizzleSliceAndOffset(c, x.a, x);
   const [sl, off] = L.slice_and_offset(c, x.b);
   return [make_composed(x.a, idxAdd(offsetIdx(x), off), sl), _0];
+}
+
+function allUnderscore(c: Coord): boolean {
+  return Array.isArray(c) ? c.every(allUnderscore) : c instanceof T.Underscore;
+}
+
+/** the swizzle's bit layout (2^M, 2^B, 2^(|S|-B), 2^B, 1) and its two projections */
+function swizzleProjections(sw: Swizzle): { anti: Layout; only: Layout; shape: Int[] } {
+  const absS = Math.abs(sw.s);
+  const shape = [S(2 ** sw.m), S(2 ** sw.b), S(2 ** (absS - sw.b)), S(2 ** sw.b), S(1)];
+  const st = T.compact_col_major(shape) as Int[];
+  const total = T.size(shape);
+  return {
+    shape,
+    anti: new Layout(shape, [st[0]!, _0, st[2]!, _0, total]),
+    only: new Layout(shape, [_0, st[1]!, _0, st[3]!, _0]),
+  };
+}
+
+function toMixedBits(l: Layout, coord: IntTuple): Bits {
+  const rec = (s: IntTuple, d: T.Stride, c: IntTuple): Bits => {
+    if (Array.isArray(s)) {
+      if (!Array.isArray(d) || !Array.isArray(c) || d.length !== s.length || c.length !== s.length) throw new CuteError("to_mixed_bits", "Mismatched ranks");
+      let r = rec(s[0]!, d[0]!, c[0]!);
+      for (let i = 1; i < s.length; i++) r = bitsXor(r, rec(s[i]!, d[i]!, c[i]!));
+      return r;
+    }
+    if (!(d instanceof Int) || Array.isArray(c)) throw new CuteError("to_mixed_bits", "Either Shape, Stride, and Coord must be all tuples, or they must be all integral");
+    const sd = I.mul(s, d);
+    const f = I.mul(I.sub(s, I._1), d);
+    if (!sd.s || !f.s) throw new CuteError("to_mixed_bits", "Requires pow2 shape*stride (a static shape and stride)");
+    if (sd.v !== 0 && (sd.v & (sd.v - 1)) !== 0) throw new CuteError("to_mixed_bits", "Requires pow2 shape*stride.");
+    return makeMixedBits(0, I.mul(c as Int, d), f.v);
+  };
+  return rec(l.shape, l.stride, T.idx2crd(coord, l.shape));
+}
+
+function swizzleBits(sw: Swizzle, x: Bits): Bits {
+  return bitsXor(x, bitsShiftr(bitsAnd(x, sw.yyyMask), sw.s));
+}
+
+/** conditional_return(cond, C<a>, C<b>): static when the condition is, or a == b */
+function condReturn(cond: { v: boolean; s: boolean }, a: number, b: number): Int {
+  if (cond.s || a === b) return S(cond.v ? a : b);
+  return D(cond.v ? a : b);
+}
+
+function swizzleStrides(zLowerThanY: boolean, Z: number, Y: number, off: Bits, B: number): Int[] {
+  const out: Int[] = [];
+  for (let i = 0; i < B; i++) {
+    const p = 2 ** i;
+    if (zLowerThanY) out.push(condReturn(bitsIsZero(bitsAnd(off, (Y * p) >>> 0)), Z * p, -Z * p));
+    else out.push(condReturn(bitsIsZero(bitsAnd(off, (Z * p) >>> 0)), (Y + Z) * p, (Y - Z) * p));
+  }
+  return out;
+}
+
+function swizzleSliceAndOffset(coord: Coord, sw: Swizzle, x: ComposedLayout): [ComposedLayout | Layout, Int] {
+  if (allUnderscore(coord)) return [make_composed(sw, x.offset, L.slice(coord, x.b)), _0];
+  if (x.offset instanceof SmemPtrFlag) throw new CuteError("slice", "slicing a position-independent (smem_ptr) swizzled layout needs its pointer");
+  const { anti, only, shape } = swizzleProjections(sw);
+  const sliced = L.slice(coord, x.b);
+  const diced = L.dice(coord, x.b);
+  const dicedCoord = T.dice(coord, coord) as IntTuple;
+  const dicedAnti = L.composition(anti, diced);
+  const dicedOnly = L.composition(only, diced);
+  const off0 = x.offset instanceof MixedBits ? x.offset : (x.offset as Idx);
+  if (!(off0 instanceof Int || off0 instanceof MixedBits)) throw new CuteError("slice", "a swizzled layout's offset must be an integer");
+  const offsetOnly = bitsXor(off0, toMixedBits(dicedOnly, dicedCoord));
+  const offsetAnti = L.crd2idx(dicedCoord, dicedAnti) as Int;
+  const slicedOnly = L.composition(only, sliced);
+  const active = L.crd2idx(I.sub(L.size(slicedOnly), I._1), slicedOnly) as Int;
+  if (active.s && (active.v & ~sw.apply(active.v)) !== 0) {
+    // the sliced modes hit Y and Z bits that swizzle together: it stays a swizzled layout
+    return [make_composed(sw, offsetOnly, sliced), offsetAnti];
+  }
+  const Z = sw.zzzMask & -sw.zzzMask, Y = sw.yyyMask & -sw.yyyMask;
+  const lo = swizzleStrides(Z < Y, Z, Y, offsetOnly, sw.b);
+  const hi = swizzleStrides(Z > Y, Z, Y, offsetOnly, sw.b);
+  const absS = Math.abs(sw.s);
+  const twos = Array.from({ length: sw.b }, () => S(2));
+  const swLayout = new Layout(
+    [shape[0]!, twos, S(2 ** (absS - sw.b)), twos, _1],
+    [_1, lo, S(2 ** (sw.m + sw.b)), hi, S(2 ** (sw.m + sw.b + absS))],
+  );
+  return [L.composition(swLayout, sliced), I.add(bitsToInt(swizzleBits(sw, offsetOnly)), offsetAnti)];
 }
 export function slice(c: Coord, x: ComposedLayout): Value {
   return slice_and_offset(c, x)[0];
@@ -99,9 +193,39 @@ export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout 
   return new ComposedLayout(new Swizzle(c.a.b, c.a.m + k, c.a.s), off, L.downcast(c.b, n));
 }
 
+/** make_swizzle<Y,Z>: the swizzle whose Y and Z masks are these bits */
+export function make_swizzle(y: number, z: number): Swizzle {
+  const pop = (x: number) => {
+    let n = 0;
+    for (let v = x >>> 0; v; v &= v - 1) n++;
+    return n;
+  };
+  const ctz = (x: number) => (x === 0 ? 32 : 31 - Math.clz32(x & -x));
+  const bz = pop(y), by = pop(z);
+  if (bz !== by) throw new CuteError("make_swizzle", "Number of bits in Y and Z don't match", [`Y=${y}`, `Z=${z}`]);
+  const m = Math.min(ctz(y), ctz(z)) % 32;
+  const sh = ctz(y) - ctz(z);
+  const sw = new Swizzle(bz, m, sh);
+  if (((y | z) >>> 0) !== ((sw.yyyMask | sw.zzzMask) >>> 0)) throw new CuteError("make_swizzle", "Something went wrong.", [`Y=${y}`, `Z=${z}`]);
+  return sw;
+}
+
+/** composition(Layout, Swizzle): the swizzle carried through the layout's map of its bit masks */
+export function composeLayoutSwizzle(a: Layout, sw: Swizzle): ComposedLayout | Layout {
+  const y = L.crd2idx(S(sw.yyyMask), a), z = L.crd2idx(S(sw.zzzMask), a);
+  if (!(y instanceof Int && z instanceof Int)) throw new CuteError("composition", "composition(Layout, Swizzle) needs a layout to integers");
+  return make_composed(make_swizzle(y.v, z.v), _0, a);
+}
+
+function inverse(c: ComposedLayout, inv: (l: Layout) => Layout, op: string): Value {
+  if (!(c.a instanceof Swizzle)) throw new CuteError(op, "no matching overload for a layout-composed layout");
+  const off = c.offset;
+  if (off instanceof Int && off.s && off.v === 0) return composeLayoutSwizzle(inv(c.b), c.a);
+  throw new CuteError(op, `${op} of a swizzled layout with a non-zero offset is not supported by cute-ts`);
+}
 export function right_inverse(c: ComposedLayout): Value {
-  throw new CuteError("right_inverse", "right_inverse of a swizzled layout is not supported by cute-ts yet", [T.rank(c.b.shape).toString()]);
+  return inverse(c, L.right_inverse, "right_inverse");
 }
 export function left_inverse(c: ComposedLayout): Value {
-  throw new CuteError("left_inverse", "left_inverse of a swizzled layout is not supported by cute-ts yet", [T.rank(c.b.shape).toString()]);
+  return inverse(c, L.left_inverse, "left_inverse");
 }

@@ -5,6 +5,7 @@ import { CuteError } from "./errors.js";
 import { Int, S, D, _0 } from "./integer.js";
 import { Idx } from "./basis.js";
 import { Layout, showLayout } from "./layout.js";
+import type { MixedBits } from "./mixed-bits.js";
 
 export class Swizzle {
   constructor(
@@ -49,7 +50,7 @@ export class SmemPtrFlag {
 export class ComposedLayout {
   constructor(
     readonly a: Swizzle | Layout,
-    readonly offset: Idx | SmemPtrFlag,
+    readonly offset: Idx | SmemPtrFlag | MixedBits,
     readonly b: Layout,
   ) {}
 }

@@ -5,6 +5,7 @@ import { Underscore } from "./int-tuple.js";
 import { Layout } from "./layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "./swizzle.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
+import { MixedBits } from "./mixed-bits.js";
 
 /** the LayoutLeft / LayoutRight generator tags */
 export class MajorTag {
@@ -23,4 +24,5 @@ export type Value =
   | CountingIter
   | ArithIter
   | MajorTag
+  | MixedBits
   | Value[];

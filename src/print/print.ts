@@ -6,6 +6,7 @@ import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import { MajorTag, Value } from "../core/value.js";
+import { MixedBits, showBits } from "../core/mixed-bits.js";
 
 export function show(x: Value): string {
   if (x instanceof Int) return x.s ? `_${x.v}` : `${x.v}`;
@@ -28,5 +29,6 @@ export function show(x: Value): string {
   if (x instanceof CountingIter) return `counting_iter(${x.v.v})`;
   if (x instanceof ArithIter) return `ArithTuple${show(x.coord as Value)}`;
   if (x instanceof MajorTag) return x.name;
+  if (x instanceof MixedBits) return showBits(x);
   return String(x);
 }
