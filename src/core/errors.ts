@@ -5,15 +5,21 @@
 
 /** CuTe would refuse this (static_assert, missing overload, run-time division by zero). */
 export class CuteError extends Error {
-  constructor(
-    /** the CuTe operation that refused, e.g. "composition" */
-    readonly op: string,
-    /** the rule, in CuTe's words where it has them, e.g. "Shape Divisibility Condition" */
-    readonly rule: string,
-    /** printed operands, for the message */
-    readonly operands: string[] = [],
-  ) {
+  /** the CuTe operation that refused, e.g. "composition" */
+  readonly op: string;
+  /** the rule, in CuTe's words where it has them, e.g. "Shape Divisibility Condition" */
+  readonly rule: string;
+  /** printed operands, for the message */
+  readonly operands: string[];
+  constructor(op: string, rule: string, operands: string[] = []) {
+    // a refusal is an answer, not a bug: skip the (costly, never shown) stack capture
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`${op}: ${rule}${operands.length ? `\n  operands: ${operands.join(", ")}` : ""}`);
+    Error.stackTraceLimit = limit;
+    this.op = op;
+    this.rule = rule;
+    this.operands = operands;
     this.name = "CuteError";
   }
 }

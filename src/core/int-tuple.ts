@@ -58,6 +58,11 @@ function flattenInto<L>(t: Tup<L>, out: L[]): void {
 }
 /** the leaves, as a plain list (flatten_to_tuple) */
 export function leaves<L>(t: Tup<L>): L[] {
+  if (Array.isArray(t)) {
+    let flat = true;
+    for (let i = 0; i < t.length; i++) if (Array.isArray(t[i])) flat = false;
+    if (flat) return t as L[];
+  }
   const out: L[] = [];
   flattenInto(t, out);
   return out;

@@ -130,9 +130,10 @@ function shapeDivNum(a: number, b: number): number {
   return q !== 0 ? q : Math.sign(a) * Math.sign(b);
 }
 
-/** CuTe's scalar ceil_div: (a + b - 1) / b */
+/** CuTe's scalar ceil_div: (a + b - 1) / b, with the static-ness of that expression */
 export function ceilDivInt(a: Int, b: Int): Int {
-  return div(sub(add(a, b), _1), b);
+  if (b.v === 0) return div(sub(add(a, b), _1), b);
+  return mk(Math.trunc((a.v + b.v - 1) / b.v) || 0, a.s && b.s);
 }
 
 /** shape_min: `_1` beats everything and stays static. */

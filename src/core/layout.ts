@@ -86,7 +86,20 @@ function plusOneLeaves(x: Idx): Idx {
   return x.map(plusOneLeaves);
 }
 export function cosize(l: Layout): Int {
+  if (allIntStrides(l.stride)) return cosizeInt(l);
   return T.size(coshape(l) as IntTuple);
+}
+/** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is */
+function cosizeInt(l: Layout): Int {
+  const ss = T.leaves(l.shape), ds = T.leaves(l.stride) as Int[];
+  let v = 0, st = true;
+  for (let i = 0; i < ss.length; i++) {
+    const s = ss[i]!, d = ds[i]!;
+    const zeroTerm = (d.s && d.v === 0) || (s.s && s.v === 1);
+    if (!zeroTerm) st = st && s.s && d.s;
+    v += (s.v - 1) * Math.abs(d.v);
+  }
+  return I.mk(v + 1, st);
 }
 function absLeaf(d: StrideLeaf): StrideLeaf {
   return d instanceof Int ? I.abs(d) : new ScaledBasis(I.abs(d.value), d.modes);
@@ -94,10 +107,19 @@ function absLeaf(d: StrideLeaf): StrideLeaf {
 
 /** coprofile: a tuple of _0 congruent with what the layout maps to */
 export function coprofile(l: Layout): Tup<Int> {
+  if (allIntStrides(l.stride)) return _0;
   let s: Idx = _0;
   for (const d of T.leaves(l.stride)) s = idxAdd(s, d);
   const a = s instanceof ScaledBasis ? asArithmeticTuple(s) : s;
   return T.repeat_like(a as Tup<Int>, _0);
+}
+
+function allIntStrides(d: Stride): boolean {
+  if (Array.isArray(d)) {
+    for (const x of d) if (!allIntStrides(x)) return false;
+    return true;
+  }
+  return d instanceof Int;
 }
 
 // ---------------------------------------------------------------- evaluation and slicing
