@@ -27,6 +27,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   tma: { summary: "make_tma_copy on the host", load: () => load("./commands/tma.js") },
   "tma-coords": { summary: "TMA coordinate tensors", load: () => load("./commands/tma-coords.js") },
   verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: () => load("./commands/verify.js") },
+  check: { summary: "run golden transcripts (.cute, Markdown)", load: () => load("./commands/check.js") },
   batch: { summary: "run JSON Lines of commands in one process", load: () => load("./commands/batch.js") },
 };
 

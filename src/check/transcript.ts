@@ -1,0 +1,156 @@
+/**
+ * Golden transcripts: `$ cute-ts <args>` lines followed by the expected output, in a `.cute`
+ * file or in a Markdown file's console code blocks. A library function users can call too.
+ */
+import { UsageError } from "../core/errors.js";
+
+export interface Case {
+  /** 1-based line of the `$ cute-ts` line */
+  line: number;
+  argv: string[];
+  /** the command line as written */
+  text: string;
+  expected: string;
+  /** line range [from, to) of the expected output, for --update */
+  from: number;
+  to: number;
+}
+
+/** split a shell command line the way a POSIX shell would for plain words and quotes */
+export function shellWords(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "'") {
+      const j = s.indexOf("'", i + 1);
+      if (j < 0) throw new UsageError(`unterminated ' in: ${s}`);
+      cur += s.slice(i + 1, j);
+      i = j;
+      inWord = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < s.length && s[j] !== '"'; j++) {
+        if (s[j] === "\\" && j + 1 < s.length && '"\\$`'.includes(s[j + 1]!)) j++;
+        cur += s[j];
+      }
+      if (j >= s.length) throw new UsageError(`unterminated " in: ${s}`);
+      i = j;
+      inWord = true;
+    } else if (c === "\\" && i + 1 < s.length) {
+      cur += s[++i];
+      inWord = true;
+    } else if (c === " " || c === "\t") {
+      if (inWord) out.push(cur);
+      cur = "";
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(cur);
+  return out;
+}
+
+const PROMPT = "$ cute-ts";
+
+/** the cases of a transcript; Markdown files contribute only their console code blocks */
+export function parseTranscript(text: string, markdown: boolean): Case[] {
+  const lines = text.split("\n");
+  const cases: Case[] = [];
+  let inBlock = !markdown;
+  let cur: Case | undefined;
+  const close = (end: number) => {
+    if (!cur) return;
+    cur.to = end;
+    cur.expected = lines.slice(cur.from, end).join("\n");
+    cases.push(cur);
+    cur = undefined;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (markdown && /^\s*```/.test(l)) {
+      if (inBlock) {
+        close(i);
+        inBlock = false;
+      } else inBlock = /^\s*```\s*(console|shell-session)\s*$/.test(l);
+      continue;
+    }
+    if (!inBlock) continue;
+    if (l.startsWith("$ ")) {
+      close(i);
+      if (l === PROMPT || l.startsWith(PROMPT + " ")) {
+        cur = { line: i + 1, argv: shellWords(l.slice(PROMPT.length)), text: l, expected: "", from: i + 1, to: i + 1 };
+      }
+    }
+  }
+  close(lines.length);
+  return cases;
+}
+
+/** the transcript with each case's expected output replaced */
+export function updateTranscript(text: string, cases: Case[], actual: string[]): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let pos = 0;
+  cases.forEach((c, k) => {
+    out.push(...lines.slice(pos, c.from));
+    const body = actual[k]!.replace(/\n+$/, "");
+    if (body !== "") out.push(...body.split("\n"));
+    // keep the blank lines that separated this case from what follows
+    const old = lines.slice(c.from, c.to);
+    let trailing = 0;
+    while (trailing < old.length && old[old.length - 1 - trailing] === "") trailing++;
+    for (let t = 0; t < trailing; t++) out.push("");
+    pos = c.to;
+  });
+  out.push(...lines.slice(pos));
+  return out.join("\n");
+}
+
+/** a unified diff of two texts (line based, LCS) */
+export function unifiedDiff(expected: string, actual: string, label: string, context = 3): string {
+  const a = expected.split("\n"), b = actual.split("\n");
+  const n = a.length, m = b.length;
+  if (n * m > 4_000_000) return `--- ${label} (expected)\n+++ ${label} (actual)\n(outputs differ; too large to diff: ${n} vs ${m} lines)\n`;
+  const dp: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  const ops: { t: " " | "-" | "+"; s: string; ai: number; bi: number }[] = [];
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) ops.push({ t: " ", s: a[i]!, ai: i++, bi: j++ });
+    else if (i < n && (j >= m || dp[i + 1]![j]! >= dp[i]![j + 1]!)) ops.push({ t: "-", s: a[i]!, ai: i++, bi: j });
+    else ops.push({ t: "+", s: b[j]!, ai: i, bi: j++ });
+  }
+  const out = [`--- ${label} (expected)`, `+++ ${label} (actual)`];
+  let k = 0;
+  while (k < ops.length) {
+    if (ops[k]!.t === " ") {
+      k++;
+      continue;
+    }
+    const start = Math.max(0, k - context);
+    let end = k;
+    while (end < ops.length) {
+      if (ops[end]!.t !== " ") {
+        end++;
+        continue;
+      }
+      let run = 0;
+      while (end + run < ops.length && ops[end + run]!.t === " ") run++;
+      if (end + run >= ops.length || run > 2 * context) {
+        end = Math.min(ops.length, end + context);
+        break;
+      }
+      end += run;
+    }
+    const hunk = ops.slice(start, end);
+    const aLen = hunk.filter((o) => o.t !== "+").length, bLen = hunk.filter((o) => o.t !== "-").length;
+    out.push(`@@ -${hunk[0]!.ai + 1},${aLen} +${hunk[0]!.bi + 1},${bLen} @@`);
+    for (const o of hunk) out.push(o.t + o.s);
+    k = end;
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,72 @@
+import { readFileSync, writeFileSync, statSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError } from "../../core/errors.js";
+import { parseTranscript, unifiedDiff, updateTranscript } from "../../check/transcript.js";
+import { runCommand } from "../run.js";
+import type { CommandSpec, Io } from "../spec.js";
+
+/** `.cute` and `.md` files, directories searched for them */
+function collect(paths: string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      throw new UsageError(`no such file or directory: ${p}`);
+    }
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p).sort()) {
+        const q = join(p, e);
+        if (statSync(q).isDirectory() || /\.(cute|md)$/.test(e)) out.push(...collect([q]));
+      }
+    } else out.push(p);
+  }
+  return out;
+}
+
+const trim = (s: string) => s.replace(/\n+$/, "");
+
+export async function checkFiles(paths: string[], update: boolean, io: Io): Promise<{ cases: number; failed: number }> {
+  let cases = 0, failed = 0;
+  for (const file of collect(paths)) {
+    const text = readFileSync(file, "utf8");
+    const parsed = parseTranscript(text, file.endsWith(".md"));
+    const actual: string[] = [];
+    for (const c of parsed) {
+      if (c.argv[0] === "check" || c.argv[0] === "batch") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${c.argv[0]}'`);
+      let out = "";
+      await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false });
+      actual.push(out);
+      cases++;
+      if (trim(out) !== trim(c.expected)) {
+        failed++;
+        if (!update) io.out(`${file}:${c.line}: ${c.text}\n` + unifiedDiff(trim(c.expected), trim(out), `${file}:${c.line}`));
+      }
+    }
+    if (update && parsed.length) {
+      const next = updateTranscript(text, parsed, actual);
+      if (next !== text) writeFileSync(file, next);
+    }
+  }
+  return { cases, failed };
+}
+
+export const command: CommandSpec = {
+  name: "check",
+  summary: "Run golden transcripts ($ cute-ts ... lines and their expected output in .cute or Markdown files); diff mismatches, exit 1 if any",
+  args: ["FILE..."],
+  options: [{ name: "update", description: "rewrite the expected outputs with what cute-ts prints now" }],
+  examples: ["check goldens/", "check README.md", "check kernel-layouts.cute --update"],
+  async run(args, opts, io) {
+    if (args.length === 0) throw new UsageError("check needs at least one .cute or .md file (or a directory)");
+    const update = opts.update === true;
+    const { cases, failed } = await checkFiles(args, update, io);
+    if (update) {
+      io.err(`${cases} case${cases === 1 ? "" : "s"}, ${failed} updated\n`);
+      return 0;
+    }
+    io.err(`${cases} case${cases === 1 ? "" : "s"}, ${failed} failed\n`);
+    return failed ? 1 : 0;
+  },
+};
