@@ -31,6 +31,16 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   batch: { summary: "run JSON Lines of commands in one process", load: () => load("./commands/batch.js") },
 };
 
+/** the error as a --json document: {"error": {kind, message, op?, rule?, operands?}} */
+export function formatErrorJson(e: unknown): { text: string; code: number } {
+  const { text, code } = formatError(e);
+  const kind = e instanceof ParseError ? "parse" : e instanceof CuteError ? "refusal" : e instanceof UsageError ? "usage" : e instanceof VerificationFailure ? "verification" : "internal";
+  const err: Record<string, unknown> = { kind, exit: code, message: text.replace(/^cute-ts: /, "").replace(/\n$/, "") };
+  if (e instanceof CuteError) Object.assign(err, { op: e.op, rule: e.rule, operands: e.operands });
+  if (e instanceof ParseError) Object.assign(err, { input: e.input, position: e.pos, expected: e.expected });
+  return { text: JSON.stringify({ error: err }) + "\n", code };
+}
+
 export function formatError(e: unknown): { text: string; code: number } {
   if (e instanceof ParseError) return { text: `cute-ts: cannot parse: ${e.message}\n`, code: 2 };
   if (e instanceof CuteError) {
@@ -79,6 +89,10 @@ export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; 
 const loaded = new Map<string, CommandSpec>();
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
+  if (argv.includes("--json")) {
+    io = { ...io, json: true, color: false };
+    argv = argv.filter((a) => a !== "--json");
+  }
   try {
     const name = argv[0];
     if (name === undefined) throw new UsageError("no command given; try `cute-ts --help`");
@@ -94,7 +108,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     const { args, opts } = parseArgv(spec, argv.slice(1));
     return await spec.run(args, opts, io);
   } catch (e) {
-    const { text, code } = formatError(e);
+    const { text, code } = io.json ? formatErrorJson(e) : formatError(e);
     io.err(text);
     return code;
   }

@@ -8,6 +8,8 @@ export interface Io {
   err(text: string): void;
   /** true when stdout is a colour-capable TTY and colour is not disabled */
   color: boolean;
+  /** --json was given: write one JSON document (schema in src/print/json.ts) instead of text */
+  json?: boolean;
 }
 
 export interface OptionSpec {

@@ -74,3 +74,13 @@ export function composedOf(parts: Value[]): Value {
 }
 
 export { CuteError };
+
+/** the layout a printed field denotes, if it is one (for --json of printed objects) */
+export function parseLayoutText(text: string): Layout | undefined {
+  try {
+    const v = evaluate(text);
+    return v instanceof Layout ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -37,14 +37,14 @@ function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
   return v instanceof Int ? String(v.v) : show(v as Value);
 }
 
-export function print_layout(l: Layout | ComposedLayout, force = false): string {
+/** the M x N cell texts of a rank-2 layout (numbers, or coordinates for basis strides) */
+export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
   const base = l instanceof Layout ? l : l.b;
   if (T.rank(base.shape) !== 2) {
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
   checkCells(M * N, force, "print_layout");
-  // CuTe sizes cells by the cosize; a layout to coordinates (which CuTe cannot draw) by its widest cell
   const cells: string[][] = [];
   const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
   const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
@@ -53,6 +53,14 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
     for (let n = 0; n < N; n++) row.push(f0 && f1 ? String(f0(m) + f1(n)) : cellAt(l, m, n));
     cells.push(row);
   }
+  return cells;
+}
+
+export function print_layout(l: Layout | ComposedLayout, force = false): string {
+  const base = l instanceof Layout ? l : l.b;
+  const cells = layoutCells(l, force);
+  const M = cells.length, N = M ? cells[0]!.length : 0;
+  // CuTe sizes cells by the cosize; a layout to coordinates (which CuTe cannot draw) by its widest cell
   const integral = T.leaves(base.stride).every((d) => d instanceof Int);
   const w = integral
     ? num_digits((l instanceof Layout ? L.cosize(l) : L.cosize(l.b)).v) + 2
@@ -121,4 +129,19 @@ function body(t: Tensor, out: string[]): void {
       body(sliceTensor(t, c), out);
     }
   }
+}
+
+/** the values of a tensor for --json: nested by its first two modes, then by the others */
+export function tensorValues(t: Tensor, force = false): unknown {
+  const r = tensorRank(t);
+  checkCells(T.size(tensorShape(t)).v, force, "print_tensor");
+  const val = (x: Value): unknown => (x instanceof Int ? x.v : show(x));
+  const sh = tensorShape(t);
+  if (r === 1) return Array.from({ length: T.size(sh).v }, (_x, m) => val(at(t, D(m)) as Value));
+  if (r === 2) {
+    const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
+    return Array.from({ length: M }, (_x, m) => Array.from({ length: N }, (_y, n) => val(at(t, [D(m), D(n)]) as Value)));
+  }
+  const K = T.size(T.get(sh, r - 1)).v;
+  return Array.from({ length: K }, (_x, k) => tensorValues(sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), force));
 }

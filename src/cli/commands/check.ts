@@ -27,8 +27,17 @@ function collect(paths: string[]): string[] {
 
 const trim = (s: string) => s.replace(/\n+$/, "");
 
-export async function checkFiles(paths: string[], update: boolean, io: Io): Promise<{ cases: number; failed: number }> {
+export interface CheckFailure {
+  file: string;
+  line: number;
+  command: string;
+  expected: string;
+  actual: string;
+}
+
+export async function checkFiles(paths: string[], update: boolean, io: Io): Promise<{ cases: number; failed: number; failures: CheckFailure[] }> {
   let cases = 0, failed = 0;
+  const failures: CheckFailure[] = [];
   for (const file of collect(paths)) {
     const text = readFileSync(file, "utf8");
     const parsed = parseTranscript(text, file.endsWith(".md"));
@@ -41,7 +50,8 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
       cases++;
       if (trim(out) !== trim(c.expected)) {
         failed++;
-        if (!update) io.out(`${file}:${c.line}: ${c.text}\n` + unifiedDiff(trim(c.expected), trim(out), `${file}:${c.line}`));
+        failures.push({ file, line: c.line, command: c.text, expected: trim(c.expected), actual: trim(out) });
+        if (!update && !io.json) io.out(`${file}:${c.line}: ${c.text}\n` + unifiedDiff(trim(c.expected), trim(out), `${file}:${c.line}`));
       }
     }
     if (update && parsed.length) {
@@ -49,7 +59,7 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
       if (next !== text) writeFileSync(file, next);
     }
   }
-  return { cases, failed };
+  return { cases, failed, failures };
 }
 
 export const command: CommandSpec = {
@@ -61,7 +71,11 @@ export const command: CommandSpec = {
   async run(args, opts, io) {
     if (args.length === 0) throw new UsageError("check needs at least one .cute or .md file (or a directory)");
     const update = opts.update === true;
-    const { cases, failed } = await checkFiles(args, update, io);
+    const { cases, failed, failures } = await checkFiles(args, update, io);
+    if (io.json) {
+      io.out(JSON.stringify({ kind: "check", cases, failed, updated: update ? failed : 0, failures: update ? [] : failures }) + "\n");
+      return update || !failed ? 0 : 1;
+    }
     if (update) {
       io.err(`${cases} case${cases === 1 ? "" : "s"}, ${failed} updated\n`);
       return 0;

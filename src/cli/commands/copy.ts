@@ -32,7 +32,7 @@ export const command: CommandSpec = {
     if (opts.list) {
       if (args.length > 0) throw new UsageError("copy --list takes no operation name");
       const { formatCopyListing } = await import("../../atoms/copy/listing.js");
-      io.out(formatCopyListing());
+      io.out(io.json ? JSON.stringify({ kind: "copy_list", text: formatCopyListing() }) + "\n" : formatCopyListing());
       return 0;
     }
     if (args.length !== 1) {
@@ -55,7 +55,7 @@ export const command: CommandSpec = {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
       if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
       const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), atoms, tile);
-      io.out(lib.formatTiledCopy(tc));
+      io.out(await maybeJson(io, lib.formatTiledCopy(tc)));
       return 0;
     }
     if (atoms !== undefined || tile !== undefined || operand !== undefined) {
@@ -63,11 +63,11 @@ export const command: CommandSpec = {
     }
     if (thr === undefined) {
       if (val !== undefined) throw new UsageError("--val goes with --thr (make_tiled_copy(atom, thr, val))");
-      io.out(lib.formatCopyAtom(atom));
+      io.out(await maybeJson(io, lib.formatCopyAtom(atom)));
       return 0;
     }
     const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
-    io.out(lib.formatTiledCopy(tc));
+    io.out(await maybeJson(io, lib.formatTiledCopy(tc)));
     return 0;
   },
 };
@@ -76,4 +76,12 @@ function str(v: string | boolean | undefined, name: string): string | undefined 
   if (v === undefined || v === false) return undefined;
   if (v === true) throw new UsageError(`${name} needs a value`);
   return v;
+}
+
+/** the text, or with --json its objects (CuTe's print parsed into fields and layouts) */
+async function maybeJson(io: Io, text: string): Promise<string> {
+  if (!io.json) return text;
+  const { jsonLine, printedObjectsJson } = await import("../../print/json.js");
+  const { parseLayoutText } = await import("../../notation/evaluate.js");
+  return jsonLine(printedObjectsJson(text, parseLayoutText));
 }

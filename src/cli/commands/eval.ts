@@ -1,6 +1,7 @@
 import { UsageError } from "../../core/errors.js";
 import { evaluate } from "../../notation/evaluate.js";
 import { show } from "../../print/print.js";
+import { jsonLine, toJson } from "../../print/json.js";
 import type { CommandSpec } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -16,7 +17,8 @@ export const command: CommandSpec = {
   ],
   run(args, _opts, io) {
     if (args.length !== 1) throw new UsageError("eval takes one expression (quote it for the shell)");
-    io.out(show(evaluate(args[0]!)) + "\n");
+    const v = evaluate(args[0]!);
+    io.out(io.json ? jsonLine(toJson(v)) : show(v) + "\n");
     return 0;
   },
 };

@@ -31,7 +31,13 @@ export const command: CommandSpec = {
     if (opts.list) {
       if (args.length > 0) throw new UsageError("mma --list takes no operation name");
       const { formatListing } = await import("../../atoms/mma/listing.js");
-      io.out(formatListing(catalog.listMma(str(opts.arch))));
+      const list = catalog.listMma(str(opts.arch));
+      if (io.json) {
+        const { jsonLine } = await import("../../print/json.js");
+        io.out(jsonLine({ kind: "mma_list", ops: list.map((e) => ({ name: e.spelling, M: e.traits.M, N: e.traits.N, K: e.traits.K, threads: e.traits.threads, types: e.traits.types })) }));
+        return 0;
+      }
+      io.out(formatListing(list));
       return 0;
     }
     if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list");
@@ -45,11 +51,20 @@ export const command: CommandSpec = {
     if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
     if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
       const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
-      io.out(formatMmaAtom(traits));
+      io.out(await maybeJson(io, formatMmaAtom(traits), { op: traits.op, arch: traits.arch, M: traits.M, N: traits.N, K: traits.K, threads: traits.threads, types: traits.types }));
       return 0;
     }
     const tiled = await import("../../atoms/mma/tiled-mma.js");
     const mma = tiled.makeTiledMma(traits, atoms, tile);
+    if (io.json && (map !== undefined || thread !== undefined)) {
+      const { jsonLine } = await import("../../print/json.js");
+      const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
+      const threads = thread !== undefined ? [tiled.parseThread(mma, thread)] : tiled.threadIndices(mma);
+      const fragments: Record<string, unknown> = {};
+      for (const w of ops) fragments[w] = threads.map((t) => ({ thread: t, coords: tiled.fragmentCoords(mma, w, t) }));
+      io.out(jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" }, fragments } as never));
+      return 0;
+    }
     if (map !== undefined) {
       const { renderMmaMap } = await import("../../atoms/mma/map.js");
       io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
@@ -61,7 +76,7 @@ export const command: CommandSpec = {
       io.out(which.map((w) => tiled.formatFragment(mma, w, t)).join("\n"));
       return 0;
     }
-    io.out(tiled.formatTiledMma(mma));
+    io.out(await maybeJson(io, tiled.formatTiledMma(mma), { op: traits.op }));
     return 0;
   },
 };
@@ -70,4 +85,12 @@ function str(v: string | boolean | undefined): string | undefined {
   if (v === undefined || v === false) return undefined;
   if (v === true) throw new UsageError("option needs a value");
   return v;
+}
+
+/** the text, or with --json its objects (CuTe's print parsed into fields and layouts) */
+async function maybeJson(io: Io, text: string, extra: Record<string, unknown>): Promise<string> {
+  if (!io.json) return text;
+  const { jsonLine, printedObjectsJson } = await import("../../print/json.js");
+  const { parseLayoutText } = await import("../../notation/evaluate.js");
+  return jsonLine({ ...(printedObjectsJson(text, parseLayoutText) as object), ...extra } as never);
 }

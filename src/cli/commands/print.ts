@@ -5,7 +5,8 @@ import { Tensor } from "../../tensor/tensor.js";
 import { evaluate } from "../../notation/evaluate.js";
 import { asIntTuple, isIntTuple } from "../../notation/functions.js";
 import * as L from "../../core/layout.js";
-import { print_layout, print_tensor } from "../../print/layout.js";
+import { layoutCells, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
+import { Json, jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
 import type { CommandSpec } from "../spec.js";
 
@@ -20,7 +21,7 @@ export const command: CommandSpec = {
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
     { name: "force", description: "print even when the result has more than 2^20 cells" },
   ],
-  examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
+  examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'"],
   async run(args, opts, io) {
     if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
     let v = evaluate(args[0]!);
@@ -30,6 +31,12 @@ export const command: CommandSpec = {
       if (!(v instanceof Layout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
       const pics = (await import(PICTURES)) as typeof import("../../print/pictures-api.js");
       io.out(opts.latex ? pics.print_latex_layout(v, force) : pics.print_svg_layout(v, force));
+      return 0;
+    }
+    if (io.json) {
+      if (v instanceof Tensor) io.out(jsonLine({ ...(toJson(v) as object), values: tensorValues(v, force) } as Json));
+      else if (v instanceof Layout || v instanceof ComposedLayout) io.out(jsonLine({ ...(toJson(v) as object), cells: layoutCells(v, force).map((r) => r.map((x) => (/^-?\d+$/.test(x) ? Number(x) : x))) } as Json));
+      else throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${show(v)}`);
       return 0;
     }
     if (v instanceof Tensor) io.out(print_tensor(v, force));
