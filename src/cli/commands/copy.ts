@@ -20,6 +20,9 @@ export const command: CommandSpec = {
     { name: "tile", value: "TILE", description: "with --for-mma: the TiledMMA permutation / tile (M,N,K), e.g. (_32,_32,_16)" },
     { name: "operand", value: "A|B|C", description: "with --for-mma: which operand's partitioning to copy" },
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
+    { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
+    { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
+    { name: "force", description: "draw even when the picture has more than 2^20 cells" },
   ],
   examples: [
     "copy SM75_U32x4_LDSM_N --value half_t",
@@ -55,7 +58,7 @@ export const command: CommandSpec = {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
       if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
       const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), atoms, tile);
-      io.out(await maybeJson(io, lib.formatTiledCopy(tc)));
+      io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
       return 0;
     }
     if (atoms !== undefined || tile !== undefined || operand !== undefined) {
@@ -63,11 +66,12 @@ export const command: CommandSpec = {
     }
     if (thr === undefined) {
       if (val !== undefined) throw new UsageError("--val goes with --thr (make_tiled_copy(atom, thr, val))");
+      if (opts.latex || opts.svg) throw new UsageError("CuTe draws TiledCopies, not bare atoms: add --thr/--val or --for-mma to --latex/--svg");
       io.out(await maybeJson(io, lib.formatCopyAtom(atom)));
       return 0;
     }
     const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
-    io.out(await maybeJson(io, lib.formatTiledCopy(tc)));
+    io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
     return 0;
   },
 };
@@ -84,4 +88,15 @@ async function maybeJson(io: Io, text: string): Promise<string> {
   const { jsonLine, printedObjectsJson } = await import("../../print/json.js");
   const { parseLayoutText } = await import("../../notation/evaluate.js");
   return jsonLine(printedObjectsJson(text, parseLayoutText));
+}
+
+/** the TiledCopy's print, picture (--latex / --svg) or JSON */
+async function render(io: Io, opts: OptionValues, tc: import("../../atoms/copy/tiled.js").TiledCopy, text: string): Promise<string> {
+  if (opts.latex || opts.svg) {
+    if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
+    const pics = await import("../../print/pictures-atoms.js");
+    const force = opts.force === true;
+    return opts.latex ? pics.print_latex_tiled_copy(tc, force) : pics.print_svg_tiled_copy(tc, force);
+  }
+  return maybeJson(io, text);
 }

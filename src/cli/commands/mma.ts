@@ -17,6 +17,9 @@ export const command: CommandSpec = {
     { name: "operand", value: "A|B|C", description: "with --thread: the (m,k)/(n,k)/(m,n) coordinates of that thread's values" },
     { name: "list", description: "list every MMA operation CuTe defines (name, MxNxK, threads, D/A/B/C types)" },
     { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120)" },
+    { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
+    { name: "svg", description: "print CuTe's print_svg of the TiledMMA" },
+    { name: "force", description: "draw even when the picture has more than 2^20 cells" },
   ],
   examples: [
     "mma SM70_8x8x4_F32F16F16F32_NT",
@@ -25,6 +28,7 @@ export const command: CommandSpec = {
     "mma SM80_16x8x8_F16F16F16F16_TN --map C --thread 5",
     "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
     "mma --list --arch sm80",
+    "mma SM70_8x8x4_F32F16F16F32_NT --latex",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     const catalog = await import("../../atoms/mma/catalog.js");
@@ -49,6 +53,16 @@ export const command: CommandSpec = {
     const thread = str(opts.thread);
     const operand = str(opts.operand);
     if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
+    if (opts.latex || opts.svg) {
+      if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
+      if (map !== undefined || thread !== undefined) throw new UsageError("--latex/--svg draw the whole TiledMMA; they take no --map/--thread");
+      const tiledLib = await import("../../atoms/mma/tiled-mma.js");
+      const pics = await import("../../print/pictures-atoms.js");
+      const m = tiledLib.makeTiledMma(traits, atoms, tile);
+      const force = opts.force === true;
+      io.out(opts.latex ? pics.print_latex_tiled_mma(m, force) : pics.print_svg_tiled_mma(m, force));
+      return 0;
+    }
     if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
       const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
       io.out(await maybeJson(io, formatMmaAtom(traits), { op: traits.op, arch: traits.arch, M: traits.M, N: traits.N, K: traits.K, threads: traits.threads, types: traits.types }));
