@@ -1,0 +1,69 @@
+/**
+ * TMA coordinate tensors, as core tensors over an arithmetic-tuple iterator: get_tma_tensor,
+ * local_tile, and the TiledCopy partitioning (get_slice(r).partition_S/D) a CTA hands to copy().
+ */
+import { CuteError } from "../../core/errors.js";
+import { Int, _0 } from "../../core/integer.js";
+import { ScaledBasis, type Idx } from "../../core/basis.js";
+import { Layout } from "../../core/layout.js";
+import { Tensor, ArithIter, advance } from "../../tensor/tensor.js";
+import { at, inner_partition } from "../../tensor/algorithms.js";
+import { print_tensor } from "../../print/layout.js";
+import { show } from "../../print/print.js";
+import { type IT, type Tiler, type Crd, makeLayout, leaves } from "./algebra.js";
+import { type TmaCopy } from "./make-tma-copy.js";
+import { partition_S, partition_D } from "../copy/index.js";
+
+export type CoordTensor = Tensor;
+
+/** the number of TMA coordinates a layout with basis strides produces */
+function coordRank(stride: Idx): number {
+  let n = 0;
+  for (const d of leaves<Idx>(stride)) if (d instanceof ScaledBasis && d.modes.length) n = Math.max(n, d.modes[0]! + 1);
+  return n;
+}
+
+/** tma.get_tma_tensor(shape(gmem)): ArithTuple(_0,...) o shape:g_stride */
+export function getTmaTensor(t: TmaCopy, gShape: IT = t.args.gmem.shape as IT): Tensor {
+  const layout = makeLayout(gShape, t.gStride);
+  const n = Math.max(coordRank(t.gStride), 1);
+  return new Tensor(new ArithIter(new Array<Idx>(n).fill(_0)), layout);
+}
+
+/** local_tile(tensor, tiler, coord) = zipped_divide then slice (_..., coord..., _...) */
+export function localTile(tensor: Tensor, tiler: Tiler, coord: Crd): Tensor {
+  return inner_partition(tensor, tiler as never, coord as never);
+}
+
+/** ThrCopy::partition_S / partition_D of a coordinate tensor for one thread (CTA rank) */
+export function partition(t: TmaCopy, tensor: Tensor, thrIdx: Int, which: "S" | "D" = "S"): Tensor {
+  if (!(tensor.layout instanceof Layout)) throw new CuteError("partition", "a TMA coordinate tensor has a plain layout");
+  const [layout, offset] = (which === "S" ? partition_S : partition_D)(t.tiled, thrIdx, tensor.layout);
+  return new Tensor(advance(tensor.iter, offset), layout);
+}
+
+/** print(tensor) */
+export function printCoordTensor(t: Tensor): string {
+  return show(t);
+}
+/** print_tensor(tensor) */
+export function printCoordTensorFull(t: Tensor): string {
+  return print_tensor(t);
+}
+
+/** the iterator's coordinate entries and the coordinate at linear index i */
+export function iterEntries(t: Tensor): Int[] {
+  if (!(t.iter instanceof ArithIter)) throw new CuteError("tma-coords", "expected an ArithTuple iterator");
+  return flatInts(t.iter.coord);
+}
+export function coordAt(t: Tensor, i: Int): Int[] {
+  return flatInts(at(t, i));
+}
+function flatInts(x: Idx): Int[] {
+  if (x instanceof Int) return [x];
+  if (x instanceof ScaledBasis) throw new CuteError("ArithTuple", "unexpected basis in a coordinate");
+  return x.map((e) => {
+    if (e instanceof Int) return e;
+    throw new CuteError("ArithTuple", "nested TMA coordinates are not supported");
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * `cute-ts tma --explain`: what make_tma_copy decided, in plain words (beyond CuTe, which only
+ * prints the objects): the gmem mode behind each TMA dimension, the box in elements and bytes,
+ * the swizzle mode, and the bytes one copy moves (the mbarrier transaction count).
+ */
+import { Int, ScaledBasis, type Idx, leaves, showIT, showLayout, wrap } from "./algebra.js";
+import { isLoad } from "./types.js";
+import type { TmaCopy } from "./make-tma-copy.js";
+
+function modeName(e: Idx): string {
+  if (e instanceof ScaledBasis) return e.modes.length ? `gmem mode ${e.modes.join(".")}` : "gmem mode 0";
+  if (e instanceof Int) return "gmem mode 0";
+  return "?";
+}
+
+export function explainTma(t: TmaCopy): string {
+  const { desc, args } = t;
+  const bytesPerElem = args.type.bits / 8;
+  const fmtBytes = (n: number) => (Number.isInteger(n) ? `${n}` : n.toFixed(1));
+  const lines: string[] = [];
+  const dir = isLoad(args.op) ? "global -> shared" : args.op === "SM90_TMA_STORE" ? "shared -> global" : "shared -> global, adding";
+  lines.push(`${args.op} (${dir}), ${args.type.name} elements (${args.type.bits} bits), ${desc.dim}-D TMA descriptor`);
+  lines.push(`gmem ${showLayout(args.gmem)}, smem ${showLayout(args.smem.layout)}`);
+  const modes = wrap(t.tmaGbasis.stride as Idx | Idx[]) as Idx[];
+  modes.forEach((m, i) => {
+    const names = leaves<Idx>(m).map(modeName);
+    const stride = i === 0 ? "contiguous (1 element)" : `stride ${desc.globalStrides[i - 1]} bytes`;
+    lines.push(
+      `  TMA dim ${i}: ${names.join(" + ")}, extent ${desc.globalDim[i]}, ${stride}, box ${desc.boxDim[i]}` +
+        (i === 0 ? ` (${fmtBytes(desc.boxDim[0]! * bytesPerElem)} bytes per row)` : ""),
+    );
+  });
+  const boxElems = desc.boxDim.reduce((a, b) => a * b, 1);
+  lines.push(`box: (${desc.boxDim.join(",")}) = ${boxElems} elements = ${fmtBytes(boxElems * bytesPerElem)} bytes per TMA instruction`);
+  lines.push(`swizzle: ${desc.swizzle.replace("CU_TENSOR_MAP_SWIZZLE_", "")}` + swizzleNote(desc.swizzle));
+  const tileElems = t.numElems.v;
+  const cluster = args.cluster?.v ?? 1;
+  if (cluster > 1) {
+    lines.push(
+      `multicast over ${cluster} CTAs: each CTA issues one box of ${boxElems} elements and every CTA in the mask receives it; ` +
+        `each CTA's smem gets the whole ${tileElems}-element tile`,
+    );
+  }
+  const tileBytes = fmtBytes(tileElems * bytesPerElem);
+  if (isLoad(args.op)) {
+    lines.push(
+      `one copy moves ${tileBytes} bytes into each CTA's smem tile ${showIT(t.tilerMN)}: ` +
+        `the mbarrier transaction count, set_barrier_transaction_bytes(mbar, ${tileBytes})`,
+    );
+  } else {
+    lines.push(
+      `one copy moves ${tileBytes} bytes from the CTA's smem tile ${showIT(t.tilerMN)} to gmem ` +
+        "(no mbarrier: tma_store_fence before, tma_store_arrive / tma_store_wait after)",
+    );
+  }
+  // what the driver checks beyond CuTe's host asserts (CuTe does not refuse these)
+  const innerBytes = desc.boxDim[0]! * bytesPerElem;
+  if (innerBytes % 16 !== 0) {
+    lines.push(
+      `warning: the box's inner extent is ${fmtBytes(innerBytes)} bytes; cuTensorMapEncodeTiled requires a multiple of 16 bytes ` +
+        "(CuTe builds the descriptor call anyway; the driver would refuse it)",
+    );
+  }
+  const span = /SWIZZLE_(\d+)B/.exec(desc.swizzle);
+  if (span && innerBytes > Number(span[1])) {
+    lines.push(`warning: with a ${span[1]}B swizzle the box's inner extent must be at most ${span[1]} bytes; it is ${fmtBytes(innerBytes)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function swizzleNote(s: string): string {
+  if (s.endsWith("NONE")) return " (smem rows stored as is)";
+  const m = /SWIZZLE_(\d+)B(?:_ATOM_(\d+)B)?/.exec(s);
+  if (!m) return "";
+  return ` (16-byte chunks XOR-permuted within each ${m[1]}-byte row${m[2] ? `, ${m[2]}-byte atoms` : ""})`;
+}

@@ -1,0 +1,467 @@
+/**
+ * CuTe's make_tma_copy on the host (copy_traits_sm90_tma.hpp): from a gmem tensor layout, an smem
+ * layout (plain or swizzled), a CTA tiler and a cluster size, compute
+ *  - the TMA box basis (which gmem modes each TMA dimension walks, and the box extents),
+ *  - the descriptor parameters that cuTensorMapEncodeTiled would receive,
+ *  - the strides of the TMA coordinate tensor (get_tma_tensor),
+ *  - the TiledCopy (Tiler_MN, TiledLayout_TV) and its Copy_Atom.
+ *
+ * Refusals: what CuTe rejects at compile time (static_assert) or at run time (assert) is a
+ * CuteError naming the hardware rule.
+ */
+import { CuteError } from "../../core/errors.js";
+import { safeDiv } from "../../core/integer.js";
+import {
+  Int,
+  S,
+  D,
+  _0,
+  _1,
+  TLayout,
+  ScaledBasis,
+  type IT,
+  type Idx,
+  type Tiler,
+  isTup,
+  rankOf,
+  leaves,
+  productEach,
+  product,
+  wrap,
+  makeLayout,
+  makeLayoutOf,
+  makeIdentityLayout,
+  makeBasisLike,
+  size,
+  cosize,
+  take,
+  group,
+  coalesce,
+  coalesce256,
+  composition,
+  rightInverse,
+  tileToShape,
+  basisGet,
+  basisValue,
+  staticEq,
+  showIT,
+  showLayout,
+  isConst,
+  basis,
+} from "./algebra.js";
+import { type SmemLayout, type Swz } from "./parse.js";
+import { TiledCopy, make_copy_atom_from_traits, make_tiled_copy_impl, formatTiledCopy } from "../copy/index.js";
+import { type TmaOp, type TmaValueType } from "./types.js";
+
+export interface TmaArgs {
+  op: TmaOp;
+  type: TmaValueType;
+  gmem: TLayout;
+  smem: SmemLayout;
+  /** explicit CTA tiler (make_tma_copy(op, g, s, tiler, cluster)); default product_each(shape(smem)) */
+  ctaTiler?: Tiler;
+  /** cluster size (multicast CTAs); default _1 */
+  cluster?: Int;
+}
+
+export interface TmaDescriptor {
+  format: string;
+  dim: number;
+  globalDim: number[];
+  /** byte strides of dims 1..dim-1 */
+  globalStrides: number[];
+  boxDim: number[];
+  elementStrides: number[];
+  interleave: string;
+  swizzle: string;
+  l2Promotion: string;
+  oobFill: string;
+}
+
+export interface TmaCopy {
+  args: TmaArgs;
+  /** TMA mode -> gmem mode(s): box shape : gmem basis */
+  tmaGbasis: TLayout;
+  desc: TmaDescriptor;
+  /** gmem mode -> TMA coordinate strides (AuxParams::g_stride_) */
+  gStride: Idx;
+  /** values per TMA instruction (size of the box, before multicast slicing) */
+  numElems: Int;
+  tilerMN: IT;
+  layoutTV: TLayout;
+  /** the Copy_Atom's (thr,val) layouts, in values */
+  atomRef: TLayout;
+  swizzle: Swz;
+  /** the TiledCopy<Copy_Atom<Copy_Traits<OP,NumBits,Aux>,T>, Layout_TV, Tiler_MN> */
+  tiled: TiledCopy;
+}
+
+const fail = (rule: string, ...operands: string[]): never => {
+  throw new CuteError("make_tma_copy", rule, operands);
+};
+
+// ------------------------------------------------------------------------------------------
+// swizzle -> CUtensorMapSwizzle (copy_traits_sm90_tma_swizzle.hpp, copy_sm90_desc.hpp)
+
+type SwizzleBits = "DISABLE" | "B32" | "B64" | "B128";
+type SwizzleBase = "16B" | "32B" | "64B";
+
+function tmaSwizzleBits(sw: Swz): SwizzleBits {
+  const { b, m } = sw;
+  if (m === 4) {
+    if (b < 0 || b > 3) fail(`Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle (Sw<${b},${m},${sw.s}>).`);
+    return (["DISABLE", "B32", "B64", "B128"] as const)[b]!;
+  }
+  if (m === 5 || m === 6) {
+    if (b !== 2) fail(`Expected B = 2 when M == 5 or 6. Unsupported layout swizzle (Sw<${b},${m},${sw.s}>).`);
+    return "B128";
+  }
+  return fail(`Unsupported layout swizzle Sw<${b},${m},${sw.s}>: TMA swizzles 16-byte units (M = 4) or 32/64-byte atoms (M = 5, 6).`);
+}
+function tmaSwizzleBase(sw: Swz): SwizzleBase {
+  const { b, m, s } = sw;
+  if (m === 4) {
+    if (s !== 3) fail(`Expected S = 3 when M == 4. Unsupported layout swizzle (Sw<${b},${m},${s}>).`);
+    return "16B";
+  }
+  if (m === 5) {
+    if (b !== 2) fail(`Expected B = 2 when M == 5. Unsupported layout swizzle (Sw<${b},${m},${s}>).`);
+    if (s !== 2) fail(`Expected S = 2 when M == 5. Unsupported layout swizzle (Sw<${b},${m},${s}>).`);
+    return "32B";
+  }
+  if (m === 6) {
+    if (b !== 2) fail(`Expected B = 2 when M == 6. Unsupported layout swizzle (Sw<${b},${m},${s}>).`);
+    return "64B";
+  }
+  return fail(`Expected 128b=16B=(2^4)B to 512b=64B=(2^6)B base swizzle (Sw<${b},${m},${s}>).`);
+}
+function cuSwizzle(bits: SwizzleBits, base: SwizzleBase): string {
+  const P = "CU_TENSOR_MAP_SWIZZLE_";
+  if (bits !== "B128" && base !== "16B") fail(`Expected 16B swizzle base for ${bits} swizzle bits.`);
+  if (bits === "DISABLE") return P + "NONE";
+  if (bits === "B32") return P + "32B";
+  if (bits === "B64") return P + "64B";
+  return base === "16B" ? P + "128B" : P + `128B_ATOM_${base}`;
+}
+
+// ------------------------------------------------------------------------------------------
+// construct_tma_gbasis
+
+interface DeferredFailure {
+  rule: string;
+  operands: string[];
+}
+
+function constructTmaGbasis(gmem: TLayout, slayout: TLayout, ctaVMap: TLayout): TLayout {
+  const ss = size(slayout);
+  const sv = size(ctaVMap);
+  if (!(ss.s && sv.s) || ss.v !== sv.v) {
+    fail(
+      "smem incompatible with the gmem tile: TMA requires CTA_Tile and SLayout top-level size equivalence." +
+        (!(ss.s && sv.s) ? " (the CTA tile's size is not a compile-time constant)" : ` (smem has ${ss.v} elements, the CTA tile ${sv.v})`),
+      `size(smem) = ${ss.s ? "_" : ""}${ss.v}`,
+      `size(cta tile) = ${sv.s ? "_" : ""}${sv.v}`,
+      `cta tile = ${showLayout(ctaVMap)}`,
+    );
+  }
+  // smem idx -> smem coord
+  const invSmem = rightInverse(slayout);
+  // smem idx -> gmem mode
+  const sidx2gmodeFull = coalesce(composition(ctaVMap, invSmem));
+  const fullStrides = wrap(sidx2gmodeFull.stride as Idx | Idx[]) as Idx[];
+  let smemRank = fullStrides.findIndex((e) => !isConst(basisValue(e), 1));
+  if (smemRank < 0) smemRank = fullStrides.length;
+  if (smemRank === 0) {
+    fail(
+      "smem incompatible with the gmem tile: Could not find a common tile-gmem vectorization. " +
+        "Does the Tile select out major GMEM modes? " +
+        "(the smem layout's contiguous direction does not run along a unit-stride mode of the CTA tile)",
+      `smem index -> gmem mode: ${showLayout(sidx2gmodeFull)}`,
+    );
+  }
+  const sidx2gmode = rankOf(sidx2gmodeFull.shape) === 1 ? sidx2gmodeFull : take(sidx2gmodeFull, 0, smemRank);
+
+  // tma_val_idx : gmem strides (TmaInternalType is the value type: no recast)
+  const tileGstride = composition(gmem, sidx2gmode);
+  // coalesce up to 256 elements (the maximum box extent)
+  const tmaGstride = coalesce256(tileGstride);
+
+  const gbasis = makeIdentityLayout(gmem.shape);
+  const tileGbasisTmp = composition(gbasis, sidx2gmode);
+  const tileGbasis = new TLayout(tileGstride.shape, tileGbasisTmp.stride);
+  const tmaGbasisTile = composition(tileGbasis, makeLayout(wrap(tmaGstride.shape)));
+
+  // gmem bases the box does not walk: size-1 TMA modes so the descriptor covers the whole tensor
+  const tileStrides = leaves<Idx>(tmaGbasisTile.stride);
+  const gs = leaves<Int>(gmem.shape);
+  const gd = leaves<Idx>(gmem.stride);
+  const ge = leaves<Idx>(gbasis.stride);
+  const remaining: Idx[] = [];
+  gs.forEach((s, i) => {
+    const d = gd[i]!;
+    if (isConst(s, 1) || (d instanceof Int && isConst(d, 0))) return;
+    const e = ge[i]!;
+    if (tileStrides.some((tb) => staticEq(tb, e))) return;
+    remaining.push(e);
+  });
+  const fullShape: IT[] = [...wrap(tmaGbasisTile.shape), ...remaining.map(() => _1)];
+  const fullStride: Idx[] = [...(wrap(tmaGbasisTile.stride as Idx | Idx[]) as Idx[]), ...remaining];
+  // TMA has at most 5 dimensions: group the trailing modes
+  const g = Math.min(fullShape.length, 4);
+  return new TLayout(group(fullShape, g, -1), group(fullStride, g, -1));
+}
+
+// ------------------------------------------------------------------------------------------
+// make_tma_copy_desc
+
+const U64 = (x: Int | IT): number => {
+  if (isTup(x)) throw new CuteError("make_tma_copy", "a TMA dimension points at a nested gmem mode");
+  return x.v;
+};
+function gcdNum(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]; stride: number[] } {
+  const shape = [1, 1, 1, 1, 1];
+  const stride = [0, 0, 0, 0, 0];
+  tmaStride.forEach((si, i) => {
+    if (!Array.isArray(si)) {
+      shape[i] = U64(basisGet<IT>(si, gmem.shape) as IT);
+      stride[i] = U64(basisGet<Idx>(si, gmem.stride as any) as IT);
+      return;
+    }
+    if (si.length === 1 && !Array.isArray(si[0])) {
+      shape[i] = U64(basisGet<IT>(si[0]!, gmem.shape) as IT);
+      stride[i] = U64(basisGet<Idx>(si[0]!, gmem.stride as any) as IT);
+      return;
+    }
+    for (const ej of si) {
+      const shapeJ = U64(basisGet<IT>(ej, gmem.shape) as IT);
+      const strideJ = U64(basisGet<Idx>(ej, gmem.stride as any) as IT);
+      const old = stride[i]!;
+      stride[i] = gcdNum(stride[i]!, strideJ);
+      if (stride[i] !== 0) {
+        shape[i] = (shape[i]! - 1) * Math.trunc(old / stride[i]!) + (shapeJ - 1) * Math.trunc(strideJ / stride[i]!) + 1;
+      } else {
+        shape[i] = shapeJ;
+      }
+    }
+  });
+  return { shape, stride };
+}
+
+function makeTmaCopyDesc(
+  args: TmaArgs,
+  tmaGbasis: TLayout,
+  numMulticast: number,
+  deferred: DeferredFailure[],
+): { desc: TmaDescriptor; gStride: Idx } {
+  const { gmem, type } = args;
+  const runtime = (rule: string, ...operands: string[]): void => {
+    deferred.push({ rule, operands });
+  };
+  const tmaStrides = wrap(tmaGbasis.stride as Idx | Idx[]) as Idx[];
+  const tmaShapes = wrap(tmaGbasis.shape);
+  const tmaDim = tmaStrides.length;
+
+  const { shape: gShape, stride: gStrideEl } = fillGmemShapeStride(gmem, tmaStrides);
+
+  for (let i = 0; i < 5; i++) {
+    if (gShape[i]! < 1) runtime(`TMA globalDim[${i}] = ${gShape[i]} must be at least 1 (Size must be min 1)`);
+    if (gShape[i]! > 2 ** 32) {
+      runtime(`TMA globalDim[${i}] = ${gShape[i]} exceeds 2^32 elements (Size must be max 2^32)`, `gmem ${showLayout(gmem)}`);
+    }
+  }
+  if (gStrideEl[0] !== 1) {
+    runtime(
+      "no stride-1 mode: TMA dimension 0 must be contiguous in gmem (its stride is implicitly one element), " +
+        `but the smem layout's contiguous direction walks gmem with stride ${gStrideEl[0]} ` +
+        "(Majorness of smem doesn't match majorness of gmem)",
+      `gmem ${showLayout(gmem)}`,
+      `smem ${showLayout(args.smem.layout)}`,
+    );
+  }
+  const gStrideBytes = gStrideEl.map((s) => Math.trunc((s * type.bits) / 8));
+  for (let i = 1; i < 5; i++) {
+    if (gStrideBytes[i]! >= 2 ** 40) runtime(`TMA globalStrides[${i - 1}] = ${gStrideBytes[i]} bytes exceeds 2^40 (Stride must be max 2^40)`);
+    if (gStrideBytes[i]! % 16 !== 0) {
+      runtime(
+        `global stride not a multiple of 16 bytes: TMA dimension ${i} steps ${gStrideEl[i]} elements = ${gStrideBytes[i]} bytes ` +
+          "(Stride must be multiple of 16B (128b))",
+        `gmem ${showLayout(gmem)}`,
+      );
+    }
+  }
+
+  const box = [1, 1, 1, 1, 1];
+  for (let i = 0; i < tmaDim; i++) box[i] = product(tmaShapes[i]!).v;
+  for (let i = tmaDim - 1, mc = numMulticast; mc > 1; --i) {
+    if (i < 0) {
+      runtime(`multicast over ${numMulticast} CTAs does not divide the box (${box.slice(0, tmaDim).join(",")})`);
+      break;
+    }
+    if (!(box[i]! % mc === 0 || mc % box[i]! === 0)) {
+      runtime(
+        `multicast not dividing the box: ${mc} CTAs cannot split box dimension ${i} of extent ${box[i]} ` +
+          "(smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0)",
+      );
+      break;
+    }
+    const newMult = Math.ceil(mc / box[i]!);
+    box[i] = Math.ceil(box[i]! / mc);
+    mc = newMult;
+  }
+  for (let i = 0; i < 5; i++) {
+    if (box[i]! > 256) {
+      runtime(
+        `box dimension over 256: TMA box dimension ${i} has ${box[i]} elements (Size must be max 2^8 = 256)`,
+        `smem ${showLayout(args.smem.layout)}`,
+      );
+    }
+    if (box[i]! < 1) runtime(`TMA box dimension ${i} is empty (Size must be min 1)`);
+  }
+
+  const swizzle = cuSwizzle(tmaSwizzleBits(args.smem.swizzle), tmaSwizzleBase(args.smem.swizzle));
+
+  const desc: TmaDescriptor = {
+    format: type.format,
+    dim: tmaDim,
+    globalDim: gShape.slice(0, tmaDim),
+    globalStrides: gStrideBytes.slice(1, tmaDim),
+    boxDim: box.slice(0, tmaDim),
+    elementStrides: new Array(tmaDim).fill(1),
+    interleave: "CU_TENSOR_MAP_INTERLEAVE_NONE",
+    swizzle,
+    l2Promotion: "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
+    oobFill: "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE",
+  };
+
+  // The TMA coordinate strides: gmem mode i -> E<j> scaled
+  const gbasis = makeBasisLike(gmem.shape);
+  const mapLeaf = (ei: Idx): Idx => {
+    const si = basisGet<IT>(ei, gmem.shape) as IT;
+    const di = basisGet<Idx>(ei, gmem.stride as any) as Idx;
+    if ((si instanceof Int && isConst(si, 1)) || (di instanceof Int && isConst(di, 0))) return _0;
+    const j = tmaStrides.findIndex((sj) => (Array.isArray(sj) ? sj : [sj]).some((dj) => staticEq(dj, ei)));
+    if (j < 0) return _0;
+    if (j === 0) return new ScaledBasis(di as Int, [0]);
+    if (!Array.isArray(tmaStrides[j]) || (tmaStrides[j] as Idx[]).length === 1) return basis([j]);
+    const num = Math.trunc(((di as Int).v * type.bits) / Math.max(gStrideBytes[j]!, 16));
+    return new ScaledBasis(D(Math.ceil(num / 8)), [j]);
+  };
+  const transformLeaf = (t: Idx): Idx => (Array.isArray(t) ? t.map(transformLeaf) : mapLeaf(t));
+  const gStride = transformLeaf(gbasis);
+  return { desc, gStride };
+}
+
+// ------------------------------------------------------------------------------------------
+// make_tma_copy
+
+export function makeTmaCopy(args: TmaArgs): TmaCopy {
+  const smem = args.smem.layout;
+  const cluster = args.cluster ?? _1;
+  if (!cluster.s) fail("the cluster size must be a compile-time integer (write _2, not 2)");
+  const ctaTiler: Tiler = args.ctaTiler ?? wrap(productEach(smem.shape));
+  if (Array.isArray(ctaTiler) && ctaTiler.length > rankOf(args.gmem.shape)) {
+    throw new CuteError(
+      "make_tma_copy",
+      "static_assert(tuple_size<Tiler>::value <= Layout::rank): the CTA tile has more modes than the gmem tensor",
+      [`gmem ${showLayout(args.gmem)}`, `tile ${Array.isArray(ctaTiler) ? showTiler(ctaTiler) : ""}`],
+    );
+  }
+  const ctaVMap = composition(makeIdentityLayout(args.gmem.shape), ctaTiler);
+  const ctaTMap = makeLayout(cluster);
+  const numMulticast = cosize(ctaTMap).v;
+
+  // swizzle checks are compile-time in CuTe: do them first
+  tmaSwizzleBits(args.smem.swizzle);
+  tmaSwizzleBase(args.smem.swizzle);
+
+  const tmaGbasis = constructTmaGbasis(args.gmem, smem, ctaVMap);
+  const deferred: DeferredFailure[] = [];
+  const { desc, gStride } = makeTmaCopyDesc(args, tmaGbasis, numMulticast, deferred);
+
+  const numElems = size(tmaGbasis);
+  if (!numElems.s) fail("the TMA box size is not a compile-time constant");
+
+  // The TiledCopy
+  const tilerMN = productEach(ctaVMap.shape);
+  const invSmem = rightInverse(smem);
+  const layoutV1 = composition(invSmem, numElems);
+  const layoutV = tileToShape(makeLayoutOf(layoutV1), size(ctaVMap));
+  const cs = cosize(ctaTMap);
+  let layoutT: TLayout;
+  try {
+    const layoutT1 = makeLayout(cs, safeDiv(numElems, cs));
+    layoutT = composition(invSmem, composition(layoutT1, ctaTMap));
+  } catch (e) {
+    if (!(e instanceof CuteError) || numMulticast === 1) throw e;
+    return fail(
+      `multicast not dividing the box: the ${numElems.v}-element box cannot be cut into ${numMulticast} equal per-CTA slices ` +
+        `of ${Math.trunc(numElems.v / numMulticast)} elements along the smem layout (CuTe: ${e.rule})`,
+      `smem ${showLayout(smem)}`,
+      `cluster _${numMulticast}`,
+    );
+  }
+  const layoutTV = makeLayoutOf(layoutT, layoutV);
+  const atomRef = new TLayout([_1, numElems], [_0, _1]);
+  // Copy_Traits<OP, C<NumBitsPerTMA>, Aux>: one thread, the whole box as one value vector
+  const bitsLayout = new TLayout([_1, S(numElems.v * args.type.bits)], [_0, _1]);
+  const atom = make_copy_atom_from_traits(
+    { name: args.op, thrID: new TLayout(_1, _0), src: bitsLayout, dst: bitsLayout, ref: bitsLayout },
+    { name: args.type.name, bits: args.type.bits },
+  );
+  const tiled = make_tiled_copy_impl(atom, layoutTV, tilerMN);
+
+  if (deferred.length) fail(deferred[0]!.rule, ...deferred[0]!.operands);
+
+  return {
+    args,
+    tmaGbasis,
+    desc,
+    gStride,
+    numElems,
+    tilerMN,
+    layoutTV,
+    atomRef,
+    swizzle: args.smem.swizzle,
+    tiled,
+  };
+}
+
+export function showTiler(t: Tiler): string {
+  if (t instanceof TLayout) return showLayout(t);
+  if (t instanceof Int) return showIT(t);
+  if (Array.isArray(t)) return `(${t.map(showTiler).join(",")})`;
+  return "_";
+}
+
+// ------------------------------------------------------------------------------------------
+// printers
+
+/** print(tma): the TiledCopy then its Copy_Atom, as CuTe prints them */
+export function printTiledCopy(t: TmaCopy): string {
+  return formatTiledCopy(t.tiled);
+}
+
+/** the cuTensorMapEncodeTiled arguments, in the goldens' fixed text form */
+export function printDesc(d: TmaDescriptor): string {
+  const tup = (xs: number[]) => `(${xs.join(",")})`;
+  return (
+    `format         ${d.format}\n` +
+    `dim            ${d.dim}\n` +
+    `globalDim      ${tup(d.globalDim)}\n` +
+    `globalStrides  ${tup(d.globalStrides)}\n` +
+    `boxDim         ${tup(d.boxDim)}\n` +
+    `elementStrides ${tup(d.elementStrides)}\n` +
+    `interleave     ${d.interleave}\n` +
+    `swizzle        ${d.swizzle}\n` +
+    `l2Promotion    ${d.l2Promotion}\n` +
+    `oobFill        ${d.oobFill}\n`
+  );
+}
+

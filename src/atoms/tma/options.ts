@@ -1,0 +1,38 @@
+/**
+ * The option set shared by `cute-ts tma` and `cute-ts tma-coords`, turned into make_tma_copy
+ * arguments.
+ */
+import { UsageError } from "../../core/errors.js";
+import type { OptionValues } from "../../cli/spec.js";
+import { parseLayout, parseSmem, parseTiler, parseInt1 } from "./parse.js";
+import { tmaOp, tmaValueType } from "./types.js";
+import type { TmaArgs } from "./make-tma-copy.js";
+
+export function strOpt(opts: OptionValues, name: string): string | undefined {
+  const v = opts[name];
+  if (v === undefined || v === false) return undefined;
+  if (v === true) throw new UsageError(`option --${name} needs a value`);
+  return v;
+}
+function need(opts: OptionValues, name: string, what: string): string {
+  const v = strOpt(opts, name);
+  if (v === undefined) throw new UsageError(`--${name} ${what} is required`);
+  return v;
+}
+
+export function tmaArgsFrom(opts: OptionValues): TmaArgs {
+  const op = tmaOp(need(opts, "op", "OP"));
+  const type = tmaValueType(need(opts, "type", "T"));
+  const gmem = parseLayout(need(opts, "gmem", "LAYOUT"));
+  const smem = parseSmem(need(opts, "smem", "LAYOUT"));
+  const tilerText = strOpt(opts, "cta-tiler");
+  const clusterText = strOpt(opts, "cluster");
+  const ctaTiler = tilerText === undefined ? undefined : parseTiler(tilerText, "--cta-tiler");
+  const cluster = clusterText === undefined ? undefined : parseInt1(clusterText, "--cluster");
+  if (smem.form === "pi" && smem.ptrBits !== undefined && smem.ptrBits !== type.bits) {
+    throw new UsageError(
+      `--smem is a swizzle over ${smem.ptrBits}-bit elements (smem_ptr[${smem.ptrBits}b]) but --type ${type.name} is ${type.bits}-bit`,
+    );
+  }
+  return { op, type, gmem, smem, ctaTiler, cluster };
+}

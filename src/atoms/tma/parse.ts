@@ -1,0 +1,88 @@
+/**
+ * Reading the TMA command arguments with the notation of NOTATION.md (src/notation): layouts,
+ * integer tuples, tilers and swizzled smem layouts, written as CuTe prints them or as any
+ * expression that evaluates to one (e.g. `composition(Sw<3,4,3>,(_8,_64):(_64,_1))`).
+ */
+import { UsageError } from "../../core/errors.js";
+import { Int } from "../../core/integer.js";
+import { Layout, make_layout } from "../../core/layout.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
+import { Underscore } from "../../core/int-tuple.js";
+import type { Value } from "../../core/value.js";
+import { evaluate } from "../../notation/evaluate.js";
+import type { IT, Tiler, Crd } from "./algebra.js";
+
+export interface Swz {
+  b: number;
+  m: number;
+  s: number;
+}
+
+/** An smem layout as make_tma_copy sees it: its swizzle portion and its non-swizzle portion. */
+export interface SmemLayout {
+  layout: Layout;
+  swizzle: Swz;
+  /** how it was written: a plain layout, `Sw o offset o L`, or position-independent `Sw o smem_ptr[Nb](unset) o L` */
+  form: "plain" | "composed" | "pi";
+  /** element width of a position-independent swizzle (smem_ptr[Nb]) */
+  ptrBits?: number;
+}
+
+const isIntTuple = (v: Value): v is IT => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
+
+function describe(v: Value): string {
+  if (v instanceof Layout) return "a layout";
+  if (v instanceof ComposedLayout) return "a composed layout";
+  if (v instanceof Int) return "an integer";
+  if (Array.isArray(v)) return "a tuple";
+  return `a ${v?.constructor?.name ?? typeof v}`;
+}
+
+/** a layout; a bare shape means make_layout(shape) (compact, column-major) */
+export function parseLayout(text: string, what = "--gmem"): Layout {
+  const v = evaluate(text);
+  if (v instanceof Layout) return v;
+  if (isIntTuple(v)) return make_layout(v);
+  throw new UsageError(`${what} takes a layout such as (1024,1024):(1024,_1), not ${describe(v)}`);
+}
+export function parseTuple(text: string, what: string): IT {
+  const v = evaluate(text);
+  if (isIntTuple(v)) return v;
+  throw new UsageError(`${what} takes an integer tuple such as (_16,_16), not ${describe(v)}`);
+}
+/** a tiler: integers, layouts, `_`, or tuples of them */
+export function parseTiler(text: string, what: string): Tiler {
+  const v = evaluate(text);
+  const ok = (x: Value): boolean =>
+    x instanceof Int || x instanceof Layout || x instanceof Underscore || (Array.isArray(x) && x.every(ok));
+  if (ok(v)) return v as Tiler;
+  throw new UsageError(`${what} takes a tiler such as (_16,_16) or (_128,(_32,_2)), not ${describe(v)}`);
+}
+/** a coordinate: integers or `_` */
+export function parseCoord(text: string, what: string): Crd {
+  const v = evaluate(text);
+  const ok = (x: Value): boolean => x instanceof Int || x instanceof Underscore || (Array.isArray(x) && x.every(ok));
+  if (ok(v)) return v as Crd;
+  throw new UsageError(`${what} takes a coordinate such as (7,0), not ${describe(v)}`);
+}
+export function parseInt1(text: string, what: string): Int {
+  const v = evaluate(text);
+  if (v instanceof Int) return v;
+  throw new UsageError(`${what} takes an integer such as _2, not ${describe(v)}`);
+}
+
+/** `L`, `Sw<B,M,S> o offset o L` or `Sw<B,M,S> o smem_ptr[Nb](unset) o L` (or an expression giving one) */
+export function parseSmem(text: string): SmemLayout {
+  const v = evaluate(text);
+  if (v instanceof Layout) return { layout: v, swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
+  if (isIntTuple(v)) return { layout: make_layout(v), swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
+  if (v instanceof ComposedLayout) {
+    if (!(v.a instanceof Swizzle)) {
+      throw new UsageError("--smem: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a layout composed with a layout");
+    }
+    const swizzle = { b: v.a.b, m: v.a.m, s: v.a.s };
+    if (v.offset instanceof SmemPtrFlag) return { layout: v.b, swizzle, form: "pi", ptrBits: v.offset.bits };
+    return { layout: v.b, swizzle, form: "composed" };
+  }
+  throw new UsageError(`--smem takes a layout or a swizzled layout, not ${describe(v)}`);
+}

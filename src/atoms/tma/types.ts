@@ -1,0 +1,69 @@
+/**
+ * TMA catalog data: the copy operations make_tma_copy accepts and the value types a TMA
+ * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
+ */
+import { CuteError } from "../../core/errors.js";
+
+export const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD"] as const;
+export type TmaOp = (typeof TMA_OPS)[number];
+
+export function tmaOp(name: string): TmaOp {
+  const op = TMA_OPS.find((o) => o === name);
+  if (!op) {
+    throw new CuteError("make_tma_copy", `unknown TMA copy operation '${name}' (expected one of ${TMA_OPS.join(", ")})`);
+  }
+  return op;
+}
+
+/** the direction of the copy: which side is global memory */
+export const isLoad = (op: TmaOp): boolean => op === "SM90_TMA_LOAD" || op === "SM90_TMA_LOAD_MULTICAST";
+
+export interface TmaValueType {
+  /** as C++ spells it */
+  name: string;
+  bits: number;
+  /** CUtensorMapDataType */
+  format: string;
+}
+
+const T = (name: string, bits: number, format: string): TmaValueType => ({ name, bits, format: `CU_TENSOR_MAP_DATA_TYPE_${format}` });
+
+/** one entry per C++ type with a TMA format; 8-bit float types travel as UINT8 */
+const VALUE_TYPES: TmaValueType[] = [
+  T("int8_t", 8, "UINT8"),
+  T("uint8_t", 8, "UINT8"),
+  T("float_e4m3_t", 8, "UINT8"),
+  T("float_e5m2_t", 8, "UINT8"),
+  T("float_ue8m0_t", 8, "UINT8"),
+  T("uint16_t", 16, "UINT16"),
+  T("uint32_t", 32, "UINT32"),
+  T("uint64_t", 64, "UINT64"),
+  T("int32_t", 32, "INT32"),
+  T("int64_t", 64, "INT64"),
+  T("half_t", 16, "FLOAT16"),
+  T("float", 32, "FLOAT32"),
+  T("double", 64, "FLOAT64"),
+  T("bfloat16_t", 16, "BFLOAT16"),
+  T("tfloat32_t", 32, "TFLOAT32"),
+];
+const ALIASES: Record<string, string> = {
+  "cutlass::half_t": "half_t",
+  "cute::half_t": "half_t",
+  "cutlass::bfloat16_t": "bfloat16_t",
+  "cute::bfloat16_t": "bfloat16_t",
+  "cutlass::tfloat32_t": "tfloat32_t",
+  "cute::tfloat32_t": "tfloat32_t",
+  float32_t: "float",
+  float64_t: "double",
+};
+
+export function tmaValueType(name: string): TmaValueType {
+  const n = ALIASES[name] ?? name;
+  const t = VALUE_TYPES.find((v) => v.name === n);
+  if (!t) {
+    throw new CuteError("TMA::to_CUtensorMapDataType", `Unknown TMA Format! (no TMA data type for '${name}')`, [
+      `known: ${VALUE_TYPES.map((v) => v.name).join(", ")}`,
+    ]);
+  }
+  return t;
+}

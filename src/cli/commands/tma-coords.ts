@@ -1,0 +1,62 @@
+/**
+ * `cute-ts tma-coords <tma args> [--tile TILE --block COORD [--partition S|D --rank R]]`:
+ * the TMA coordinate tensor get_tma_tensor(shape(gmem)); with --tile/--block the coordinates one
+ * CTA's tile covers (print_tensor(local_tile(...))); with --partition the coordinates that CTA
+ * (or cluster rank) hands to copy().
+ */
+import { UsageError } from "../../core/errors.js";
+import type { CommandSpec, Io, OptionValues } from "../spec.js";
+
+export const command: CommandSpec = {
+  name: "tma-coords",
+  summary: "TMA coordinate tensors: get_tma_tensor, a CTA's tile, a cluster rank's partition",
+  args: [],
+  options: [
+    { name: "op", value: "OP", description: "SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE or SM90_TMA_REDUCE_ADD" },
+    { name: "type", value: "T", description: "element type as C++ spells it: float, half_t, bfloat16_t, double, int8_t, uint8_t, ..." },
+    { name: "gmem", value: "LAYOUT", description: "the global-memory tensor's layout, e.g. (1024,1024):(1024,_1)" },
+    { name: "smem", value: "LAYOUT", description: "the shared-memory layout, plain or swizzled: Sw<3,4,3> o smem_ptr[16b](unset) o L" },
+    { name: "cta-tiler", value: "TILER", description: "explicit CTA tiler (make_tma_copy(op, gmem, smem, tiler, cluster))" },
+    { name: "cluster", value: "_N", description: "cluster size: the number of CTAs a multicast load is split over" },
+    { name: "tile", value: "TILE", description: "the CTA tile for local_tile, e.g. (_16,_16)" },
+    { name: "block", value: "COORD", description: "the CTA's block coordinate for local_tile, e.g. (7,0)" },
+    { name: "partition", value: "S|D", description: "partition the tile as copy()'s source (S) or destination (D)" },
+    { name: "rank", value: "R", description: "the CTA's rank in the cluster (get_slice(R)); 0 without multicast" },
+  ],
+  examples: [
+    "tma-coords --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1)",
+    "tma-coords --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1) --tile (_16,_16) --block (7,0)",
+    "tma-coords --op SM90_TMA_LOAD_MULTICAST --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1) --cluster _2 --tile (_16,_16) --block (7,0) --partition S --rank 1",
+  ],
+  async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
+    if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got '${args[0]}')`);
+    const { tmaArgsFrom, strOpt } = await import("../../atoms/tma/options.js");
+    const tma = await import("../../atoms/tma/make-tma-copy.js");
+    const coords = await import("../../atoms/tma/coords.js");
+    const { parseTiler, parseCoord, parseInt1 } = await import("../../atoms/tma/parse.js");
+    const tile = strOpt(opts, "tile");
+    const block = strOpt(opts, "block");
+    const part = strOpt(opts, "partition");
+    const rank = strOpt(opts, "rank");
+    if ((tile === undefined) !== (block === undefined)) throw new UsageError("--tile and --block go together");
+    if (part !== undefined && tile === undefined) throw new UsageError("--partition needs --tile and --block");
+    if (rank !== undefined && part === undefined) throw new UsageError("--rank needs --partition S|D");
+    if (part !== undefined && part !== "S" && part !== "D") throw new UsageError(`--partition takes S or D, not '${part}'`);
+
+    const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
+    const mA = coords.getTmaTensor(copy);
+    let t = mA;
+    if (tile !== undefined) {
+      t = coords.localTile(mA, parseTiler(tile, "--tile"), parseCoord(block!, "--block"));
+      if (part !== undefined) t = coords.partition(copy, t, parseInt1(rank ?? "0", "--rank"), part);
+    }
+    const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t);
+    if (io.json) {
+      const { coordTensorJson } = await import("../../atoms/tma/json.js");
+      io.out(coordTensorJson(t, text, tile !== undefined));
+    } else {
+      io.out(text);
+    }
+    return 0;
+  },
+};
