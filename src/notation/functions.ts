@@ -317,6 +317,80 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1);
     return T.size(asIntTuple(args[0]!, name));
   },
+  min: foldInts(I.min),
+  max: foldInts(I.max),
+  gcd: foldInts(I.gcd),
+  lcm: foldInts(I.lcm),
+  abs(args, _t, name) {
+    nargs(name, args, 1);
+    return T.transform(asIntTuple(args[0]!, name), I.abs);
+  },
+  signum(args, _t, name) {
+    nargs(name, args, 1);
+    return T.transform(asIntTuple(args[0]!, name), I.signum);
+  },
+  safe_div(args, _t, name) {
+    nargs(name, args, 2);
+    const [a, b] = [asIntTuple(args[0]!, name), asIntTuple(args[1]!, name)];
+    if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: safe_div takes two integers");
+    return I.safeDiv(a, b);
+  },
+  round_up(args, _t, name) {
+    nargs(name, args, 2);
+    const rec = (a: IntTuple, b: IntTuple): IntTuple => {
+      if (Array.isArray(a) && Array.isArray(b)) {
+        if (b.length > a.length) throw new CuteError(name, "Mismatched ranks");
+        return a.map((x, i) => rec(x, i < b.length ? b[i]! : _1));
+      }
+      if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: round_up of a tuple and an integer");
+      return I.mul(I.ceilDivInt(a, b), b);
+    };
+    return rec(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  sum(args, _t, name) {
+    nargs(name, args, 1);
+    return T.sum(asIntTuple(args[0]!, name));
+  },
+  inner_product(args, _t, name) {
+    nargs(name, args, 2);
+    const rec = (a: IntTuple, b: IntTuple): Int => {
+      if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length !== b.length) throw new CuteError(name, "Mismatched ranks");
+        let r: Int = _0;
+        a.forEach((x, i) => (r = I.add(r, rec(x, b[i]!))));
+        return r;
+      }
+      if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: inner_product needs congruent tuples");
+      return I.mul(a, b);
+    };
+    return rec(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  elem_scale(args, _t, name) {
+    nargs(name, args, 2);
+    return T.elem_scale(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name)) as Value;
+  },
+  coshape(args, _t, name) {
+    nargs(name, args, 1);
+    return L.coshape(layoutOf(args[0]!, name)) as Value;
+  },
+  make_layout_like(args, _t, name) {
+    nargs(name, args, 1);
+    const l = asLayout(args[0]!, name);
+    return new Layout(l.shape, T.compact_order(T.filter_zeros_tuple(l.stride, l.shape), asIntTuple(l.stride as Value, "make_layout_like's strides")));
+  },
+  zip(args, _t, name) {
+    if (args.length === 2 && args[0] instanceof Layout && args[1] instanceof Layout) return L.zipLayouts(args[0], args[1], name);
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (a instanceof Layout) return new Layout(T.zip(T.wrap(a.shape)), T.zip(T.wrap(a.stride)));
+    return T.zip(T.wrap(tupleLike(a))) as Value;
+  },
+  unflatten(args, _t, name) {
+    nargs(name, args, 2);
+    const [a, p] = args as [Value, Value];
+    if (a instanceof Layout) return new Layout(T.unflatten(a.shape, tupleLike(p)), T.unflatten(a.stride, tupleLike(p)) as T.Stride);
+    return T.unflatten(tupleLike(a), tupleLike(p)) as Value;
+  },
   shape_div(args, _t, name) {
     nargs(name, args, 2);
     return T.shape_div(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
@@ -562,6 +636,18 @@ function evenlyDivides(a: IntTuple, b: Value, name: string): Int {
     return I.eq(T.size(a), I.mul(L.size(b), T.size(rest)));
   }
   return T.evenly_divides(a, asIntTuple(b, name));
+}
+
+/** min/max/gcd/lcm: over a tuple's leaves, or left to right over the arguments */
+function foldInts(f: (a: Int, b: Int) => Int): Fn {
+  return (args, _t, name) => {
+    if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
+    const xs = args.flatMap((a) => T.leaves(asIntTuple(a, name)));
+    if (xs.length === 0) throw new CuteError(name, "no matching overload for an empty tuple");
+    let r = xs[0]!;
+    for (let i = 1; i < xs.length; i++) r = f(r, xs[i]!);
+    return r;
+  };
 }
 
 function asTensor(v: Value, op: string): Tensor {
