@@ -6,29 +6,16 @@
 import { CuteError, ParseError, UsageError, VerificationFailure } from "../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "./spec.js";
 
-/** a command module by path; the specifier is not a literal so commands can be added independently */
-async function load(path: string): Promise<CommandSpec> {
-  try {
-    const m = (await import(path)) as { command: CommandSpec };
-    return m.command;
-  } catch (e) {
-    if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes(path.slice(2))) {
-      throw new UsageError(`the '${path.replace(/^.*\/|\.js$/g, "")}' command is not part of this build yet`);
-    }
-    throw e;
-  }
-}
-
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandSpec> }> = {
-  eval: { summary: "print CuTe's print() of an expression", load: () => load("./commands/eval.js") },
-  print: { summary: "print_layout of a rank-2 layout, print_tensor of a tensor", load: () => load("./commands/print.js") },
-  mma: { summary: "MMA atoms and tiled MMAs", load: () => load("./commands/mma.js") },
-  copy: { summary: "copy atoms and tiled copies", load: () => load("./commands/copy.js") },
-  tma: { summary: "make_tma_copy on the host", load: () => load("./commands/tma.js") },
-  "tma-coords": { summary: "TMA coordinate tensors", load: () => load("./commands/tma-coords.js") },
-  verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: () => load("./commands/verify.js") },
-  check: { summary: "run golden transcripts (.cute, Markdown)", load: () => load("./commands/check.js") },
-  batch: { summary: "run JSON Lines of commands in one process", load: () => load("./commands/batch.js") },
+  eval: { summary: "print CuTe's print() of an expression", load: async () => (await import("./commands/eval.js")).command },
+  print: { summary: "print_layout of a rank-2 layout, print_tensor of a tensor", load: async () => (await import("./commands/print.js")).command },
+  mma: { summary: "MMA atoms and tiled MMAs", load: async () => (await import("./commands/mma.js")).command },
+  copy: { summary: "copy atoms and tiled copies", load: async () => (await import("./commands/copy.js")).command },
+  tma: { summary: "make_tma_copy on the host", load: async () => (await import("./commands/tma.js")).command },
+  "tma-coords": { summary: "TMA coordinate tensors", load: async () => (await import("./commands/tma-coords.js")).command },
+  verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: async () => (await import("./commands/verify.js")).command },
+  check: { summary: "run golden transcripts (.cute, Markdown)", load: async () => (await import("./commands/check.js")).command },
+  batch: { summary: "run JSON Lines of commands in one process", load: async () => (await import("./commands/batch.js")).command },
 };
 
 /** the error as a --json document: {"error": {kind, message, op?, rule?, operands?}} */

@@ -12,8 +12,8 @@ import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show } from "./print.js";
 import type { Value } from "../core/value.js";
 
-/** cells above this need --force */
-export const MAX_CELLS = 1 << 20;
+/** cells above this need --force (2^18 cells is ~5 MB of text, a fraction of a second) */
+export const MAX_CELLS = 1 << 18;
 
 export function num_digits(x: number): number {
   let d = 1;

@@ -16,7 +16,8 @@ import { Layout } from "../core/layout.js";
 import { Tensor, ArithIter } from "../tensor/tensor.js";
 import type { Value } from "../core/value.js";
 import { show } from "./print.js";
-import { MAX_CELLS } from "./layout.js";
+/** a picture is ~200 bytes of TikZ/SVG per cell: above 2^16 cells (13 MB) it needs --force */
+const MAX_CELLS = 1 << 16;
 import type * as Api from "./pictures-api.js";
 
 // ------------------------------------------------------------------ colors
@@ -102,7 +103,7 @@ function idxCoord(x: Idx, rank: number, l: Layout, what: string): number[] {
 function modeTable<X>(l: Layout, i: number, conv: (x: Idx) => X): X[] {
   const sub = L.sublayout(l, [i]);
   const f = L.compileIndexFn(sub);
-  const n = T.size(sub.shape).v;
+  const n = Math.max(0, T.size(sub.shape).v); // a negative extent draws nothing, as CuTe's loops do
   const out: X[] = new Array(n);
   for (let k = 0; k < n; k++) out[k] = f ? conv(new Int(f(k), false)) : conv(L.crd2idx(D(k), sub));
   return out;
@@ -147,7 +148,7 @@ const num = (x: Int | IntTuple): number => T.size(x as IntTuple).v;
 class Filled {
   private bits: Uint8Array;
   constructor(private dims: number[]) {
-    this.bits = new Uint8Array(dims.reduce((a, b) => a * b, 1));
+    this.bits = new Uint8Array(Math.max(0, dims.reduce((a, b) => a * b, 1)));
   }
   /** true the first time a cell is seen */
   claim(c: number[]): boolean {

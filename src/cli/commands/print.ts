@@ -10,8 +10,6 @@ import { Json, jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
 import type { CommandSpec } from "../spec.js";
 
-const PICTURES = "../../print/pictures.js";
-
 export const command: CommandSpec = {
   name: "print",
   summary: "Draw a rank-2 layout as print_layout, a tensor as print_tensor (or --latex / --svg)",
@@ -29,7 +27,7 @@ export const command: CommandSpec = {
     const force = opts.force === true;
     if (opts.latex || opts.svg) {
       if (!(v instanceof Layout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
-      const pics = (await import(PICTURES)) as typeof import("../../print/pictures-api.js");
+      const pics = await import("../../print/pictures.js");
       io.out(opts.latex ? pics.print_latex_layout(v, force) : pics.print_svg_layout(v, force));
       return 0;
     }

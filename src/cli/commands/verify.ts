@@ -1,0 +1,170 @@
+/**
+ * `cute-ts verify CHECK ...`: exit 0 when the property holds, 1 with a counterexample when it
+ * does not, 2 for bad input. The checks are library functions in src/verify; this prints them.
+ */
+import { UsageError } from "../../core/errors.js";
+import type { CommandSpec, Io, OptionValues } from "../spec.js";
+
+const CHECKS = ["tv", "mma", "copy", "equal", "injective", "bijective", "compact", "vector", "banks", "gmma-smem"] as const;
+type Check = (typeof CHECKS)[number];
+
+const USAGE: Record<Check, string> = {
+  tv: "verify tv TV --tile SHAPE [--allow-broadcast]",
+  mma: "verify mma OP [--atoms LAYOUT] [--tile TILE]",
+  copy: "verify copy OP --value T [--thr LAYOUT [--val LAYOUT] | --for-mma MMA_OP --operand A|B|C [--atoms L] [--tile T]]",
+  equal: "verify equal A B",
+  injective: "verify injective LAYOUT",
+  bijective: "verify bijective LAYOUT",
+  compact: "verify compact LAYOUT",
+  vector: "verify vector SRC DST --type T [--min N]",
+  banks: "verify banks SMEM_LAYOUT --tv TV --type T [--vector N]",
+  "gmma-smem": "verify gmma-smem LAYOUT --type T --major K|MN",
+};
+
+export const command: CommandSpec = {
+  name: "verify",
+  summary: "verify layouts: partitions (tv, mma, copy), equality, injective/bijective/compact, vector width, bank conflicts, GMMA smem",
+  args: ["CHECK", "ARGS..."],
+  options: [
+    { name: "tile", value: "SHAPE", description: "tv: the tile the TV layout covers, e.g. (_16,_8); mma/copy --for-mma: the TiledMMA tile (M,N,K)" },
+    { name: "allow-broadcast", description: "tv: accept stride-0 replication (every element owned F times), e.g. GMMA's A/B from smem" },
+    { name: "atoms", value: "LAYOUT", description: "mma, copy --for-mma: atom layout over (M,N,K), e.g. (_2,_2,_1)" },
+    { name: "value", value: "T", description: "copy: the value type of Copy_Atom<OP,T> (also accepted as --type)" },
+    { name: "thr", value: "LAYOUT", description: "copy: thread layout for make_tiled_copy" },
+    { name: "val", value: "LAYOUT", description: "copy: value layout for make_tiled_copy" },
+    { name: "for-mma", value: "MMA_OP", description: "copy: make_tiled_copy_A/B/C for this MMA (with --operand)" },
+    { name: "operand", value: "A|B|C", description: "copy --for-mma: which operand" },
+    { name: "type", value: "T", description: "vector, banks, gmma-smem: element type (half_t, float, uint8_t, ...)" },
+    { name: "min", value: "N", description: "vector: fail unless the common vector has at least N elements" },
+    { name: "tv", value: "TV", description: "banks: (thread, value) -> index into the smem layout's domain" },
+    { name: "vector", value: "N", description: "banks: elements per access (default: widest contiguous, aligned, <= 16 bytes)" },
+    { name: "major", value: "K|MN", description: "gmma-smem: the operand's contiguous mode" },
+  ],
+  examples: [
+    "verify tv ((_4,_8),(_2,_2)):((_32,_1),(_16,_8)) --tile (_16,_8)",
+    "verify tv (_128,(_64,_16)):(_0,(_1,_64)) --tile (_64,_16) --allow-broadcast",
+    "verify mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1)",
+    "verify copy SM75_U32x4_LDSM_N --value half_t",
+    "verify equal (_2,(_4,_7)):(_1,(_2,_8)) (_2,_4,_7):(_1,_2,_8)",
+    "verify bijective (_4,_8):(_8,_1)",
+    "verify vector (_8,_4):(_1,_8) (_8,_4):(_4,_1) --type half_t",
+    "verify banks (_32,_32):(_32,_1) --tv (_32,_32):(_1,_32) --type float",
+    "verify banks 'Sw<3,2,3> o _0 o (_32,_32):(_32,_1)' --tv (_32,_32):(_1,_32) --type float",
+    "verify gmma-smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))' --type half_t --major K",
+    "verify gmma-smem (_64,_64):(_1,_64) --type half_t --major MN",
+  ],
+  async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
+    const check = args[0] as Check | undefined;
+    if (check === undefined || !CHECKS.includes(check)) {
+      const list = CHECKS.join(", ");
+      throw new UsageError(check === undefined ? `verify needs a check: ${list}` : `unknown check '${check}' (checks: ${list})`);
+    }
+    const rest = args.slice(1);
+    const V = await import("../../verify/index.js");
+    const arity = (n: number) => {
+      if (rest.length !== n) throw new UsageError(`usage: cute-ts ${USAGE[check]}`);
+    };
+    const only = (...allowed: string[]) => {
+      for (const [k, v] of Object.entries(opts)) {
+        if (v !== undefined && v !== false && !allowed.includes(k)) throw new UsageError(`--${k} does not apply to 'verify ${check}' (usage: cute-ts ${USAGE[check]})`);
+      }
+    };
+    let verdict: import("../../verify/format.js").Verdict;
+    switch (check) {
+      case "tv": {
+        arity(1);
+        only("tile", "allow-broadcast");
+        const tile = str(opts.tile, "--tile");
+        if (tile === undefined) throw new UsageError("verify tv needs --tile SHAPE, the tile the TV layout indexes in column-major order");
+        verdict = V.verifyTV(V.layoutArg(rest[0]!, "TV"), V.shapeArg(tile, "--tile"), { allowBroadcast: !!opts["allow-broadcast"] });
+        break;
+      }
+      case "mma": {
+        arity(1);
+        only("atoms", "tile");
+        const { resolveMma } = await import("../../atoms/mma/catalog.js");
+        verdict = V.verifyMma(resolveMma(rest[0]!), str(opts.atoms, "--atoms"), str(opts.tile, "--tile"));
+        break;
+      }
+      case "copy": {
+        arity(1);
+        only("value", "type", "thr", "val", "for-mma", "operand", "atoms", "tile", "allow-broadcast");
+        const lib = await import("../../atoms/copy/index.js");
+        lib.copyTraits(rest[0]!);
+        const value = str(opts.value, "--value") ?? str(opts.type, "--type");
+        if (value === undefined) throw new UsageError("verify copy needs --value T (the value type of Copy_Atom<OP,T>)");
+        const atom = lib.make_copy_atom(rest[0]!, value);
+        const bopts = { allowBroadcast: true };
+        const forMma = str(opts["for-mma"], "--for-mma");
+        const thr = str(opts.thr, "--thr");
+        if (forMma !== undefined) {
+          if (thr !== undefined || opts.val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
+          const operand = str(opts.operand, "--operand");
+          if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
+          const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), str(opts.atoms, "--atoms"), str(opts.tile, "--tile"));
+          verdict = V.verifyTiledCopy(tc, bopts);
+        } else if (thr !== undefined) {
+          if (opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) throw new UsageError("--operand, --atoms and --tile go with --for-mma");
+          const val = str(opts.val, "--val");
+          const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
+          verdict = V.verifyTiledCopy(tc, bopts);
+        } else {
+          if (opts.val !== undefined || opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) {
+            throw new UsageError("--val goes with --thr; --operand, --atoms and --tile go with --for-mma");
+          }
+          verdict = V.verifyCopyAtom(atom, bopts);
+        }
+        break;
+      }
+      case "equal":
+        arity(2);
+        only();
+        verdict = V.verifyEqual(V.layoutLikeArg(rest[0]!, "A"), V.layoutLikeArg(rest[1]!, "B"));
+        break;
+      case "injective":
+      case "bijective":
+      case "compact":
+        arity(1);
+        only();
+        verdict = V.verifyProperty(V.layoutLikeArg(rest[0]!, "LAYOUT"), check);
+        break;
+      case "vector": {
+        arity(2);
+        only("type", "min");
+        const min = opts.min === undefined ? undefined : positive(str(opts.min, "--min")!, "--min");
+        verdict = V.verifyVector(V.layoutArg(rest[0]!, "SRC"), V.layoutArg(rest[1]!, "DST"), V.typeArg(str(opts.type, "--type")), min);
+        break;
+      }
+      case "banks": {
+        arity(1);
+        only("tv", "type", "vector");
+        const tv = str(opts.tv, "--tv");
+        if (tv === undefined) throw new UsageError("verify banks needs --tv TV: (thread, value) -> index into the shared-memory layout");
+        const vec = opts.vector === undefined ? undefined : positive(str(opts.vector, "--vector")!, "--vector");
+        verdict = V.verifyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), V.layoutArg(tv, "--tv"), V.typeArg(str(opts.type, "--type")), vec === undefined ? {} : { vector: vec });
+        break;
+      }
+      case "gmma-smem":
+        arity(1);
+        only("type", "major");
+        verdict = V.verifyGmmaSmem(V.layoutLikeArg(rest[0]!, "LAYOUT"), V.typeArg(str(opts.type, "--type")), V.parseMajor(str(opts.major, "--major")));
+        break;
+    }
+    if (io.json) {
+      const { jsonLine } = await import("../../print/json.js");
+      io.out(jsonLine(JSON.parse(JSON.stringify(verdict)) as never));
+    } else io.out(V.formatVerdict(verdict, io.color));
+    return verdict.holds ? 0 : 1;
+  },
+};
+
+function str(v: string | boolean | undefined, name: string): string | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true) throw new UsageError(`${name} needs a value`);
+  return v;
+}
+
+function positive(text: string, name: string): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got '${text}'`);
+  return Number(text);
+}

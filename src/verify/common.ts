@@ -1,0 +1,148 @@
+/**
+ * Shared pieces of the verdicts: reading layouts, shapes and value types from notation,
+ * flat evaluation of (possibly swizzled) layouts, coordinates for messages, work caps.
+ */
+import { UsageError } from "../core/errors.js";
+import { D, Int } from "../core/integer.js";
+import * as T from "../core/int-tuple.js";
+import type { IntTuple } from "../core/int-tuple.js";
+import * as L from "../core/layout.js";
+import { Layout } from "../core/layout.js";
+import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
+import { MixedBits } from "../core/mixed-bits.js";
+import type { Value } from "../core/value.js";
+import { evaluate } from "../notation/evaluate.js";
+import { show } from "../print/print.js";
+import { parseValueType, type ValueType } from "../atoms/copy/types.js";
+
+export type LayoutLike = Layout | ComposedLayout;
+
+/** the most cells a verdict enumerates (tile elements, domain points) */
+export const MAX_CELLS = 1 << 24;
+/** how many counterexamples a verdict lists (the counts are always complete) */
+export const MAX_LISTED = 8;
+
+function isIntTuple(v: Value): v is IntTuple {
+  return v instanceof Int || (Array.isArray(v) && T.leaves(v as IntTuple).every((x) => x instanceof Int));
+}
+
+/** a layout in notation; a bare shape means its compact column-major layout */
+export function layoutArg(text: string, what: string): Layout {
+  const v = evaluate(text);
+  if (v instanceof Layout) return v;
+  if (isIntTuple(v)) return L.make_layout(v);
+  if (v instanceof ComposedLayout) throw new UsageError(`${what} must be a plain layout here, got the swizzled layout ${show(v)}`);
+  throw new UsageError(`${what} must be a layout, got ${show(v)}`);
+}
+
+/** a layout or a composed (swizzled) layout */
+export function layoutLikeArg(text: string, what: string): LayoutLike {
+  const v = evaluate(text);
+  if (v instanceof Layout || v instanceof ComposedLayout) return v;
+  if (isIntTuple(v)) return L.make_layout(v);
+  throw new UsageError(`${what} must be a layout, got ${show(v)}`);
+}
+
+export function shapeArg(text: string, what: string): IntTuple {
+  const v = evaluate(text);
+  if (isIntTuple(v)) return v;
+  if (v instanceof Layout) return v.shape;
+  throw new UsageError(`${what} must be a shape like (_16,_8), got ${show(v)}`);
+}
+
+export function typeArg(text: string | undefined, what = "--type"): ValueType {
+  if (text === undefined) throw new UsageError(`${what} T is required (the element type, e.g. half_t, float, uint8_t)`);
+  return parseValueType(text);
+}
+
+export const innerLayout = (x: LayoutLike): Layout => (x instanceof ComposedLayout ? x.b : x);
+export const sizeOf = (x: LayoutLike): number => L.size(innerLayout(x)).v;
+
+export function capCells(n: number, what: string): void {
+  if (n > MAX_CELLS) {
+    throw new UsageError(`${what} has ${n} elements; cute-ts enumerates at most ${MAX_CELLS} (2^24) for a verdict`);
+  }
+}
+
+/** i -> L(i) over the 1-D (colexicographic) index of an integer layout */
+export function indexFn(l: Layout, what: string): (i: number) => number {
+  const f = L.compileIndexFn(l);
+  if (!f) throw new UsageError(`${what} must map to integers (its strides are coordinates: ${show(l)})`);
+  return f;
+}
+
+function offsetNumber(off: ComposedLayout["offset"]): number {
+  if (off instanceof SmemPtrFlag) return 0;
+  if (off instanceof MixedBits) return off.value;
+  if (off instanceof Int) return off.v;
+  throw new UsageError("a composed layout's offset must be an integer here");
+}
+
+/** i -> the layout's value, swizzle included (in element units, as the layout is evaluated) */
+export function elementFn(x: LayoutLike, what: string): (i: number) => number {
+  if (x instanceof Layout) return indexFn(x, what);
+  const inner = indexFn(x.b, what);
+  const off = offsetNumber(x.offset);
+  const a = x.a;
+  if (a instanceof Swizzle) return (i) => a.apply(off + inner(i));
+  const outer = indexFn(a, what);
+  return (i) => outer(off + inner(i));
+}
+
+/**
+ * i -> bit address in shared memory of element i, for elements of `bits` bits. A swizzle behind
+ * `smem_ptr[..b]` acts on byte addresses (CuTe's swizzle_ptr); any other acts on element offsets.
+ */
+export function bitAddressFn(x: LayoutLike, bits: number, what: string): (i: number) => number {
+  if (x instanceof ComposedLayout && x.a instanceof Swizzle && x.offset instanceof SmemPtrFlag) {
+    const inner = indexFn(x.b, what);
+    const sw = x.a;
+    return (i) => {
+      const bit = inner(i) * bits;
+      const byte = Math.floor(bit / 8);
+      return sw.apply(byte) * 8 + (bit - byte * 8);
+    };
+  }
+  const f = elementFn(x, what);
+  return (i) => f(i) * bits;
+}
+
+/** the swizzle expressed on byte addresses, when the layout has one (undefined: none) */
+export function byteSwizzle(x: LayoutLike, bits: number): Swizzle | undefined | "not-bytewise" {
+  if (!(x instanceof ComposedLayout) || !(x.a instanceof Swizzle)) return undefined;
+  const sw = x.a;
+  if (x.offset instanceof SmemPtrFlag) return sw;
+  // element-unit swizzle: shift the base by log2(bytes per element)
+  const k = Math.log2(bits / 8);
+  if (!Number.isInteger(k)) return "not-bytewise";
+  const m = sw.m + k;
+  if (m < 0) return "not-bytewise";
+  return new Swizzle(sw.b, m, sw.s);
+}
+
+/** top-level coordinate of a 1-D index in a shape (each top mode flattened to its size) */
+export function coordOf(i: number, shape: IntTuple): number[] {
+  const sizes = Array.isArray(shape) ? shape.map((s) => T.size(s).v) : [T.size(shape).v];
+  const out: number[] = [];
+  for (const s of sizes) {
+    out.push(i % s);
+    i = Math.floor(i / s);
+  }
+  return out;
+}
+
+/** natural (hierarchical) coordinate of a 1-D index, printed as CuTe prints tuples */
+export function naturalCoord(i: number, shape: IntTuple): string {
+  return L.showTup(T.idx2crd(D(i), shape));
+}
+
+export const fmtCoord = (c: number[]): string => (c.length === 1 ? String(c[0]) : `(${c.join(",")})`);
+
+export function showLike(x: LayoutLike): string {
+  return show(x);
+}
+
+/** shape of the top-level modes: product_each */
+export function modeSizes(shape: IntTuple): number[] {
+  return Array.isArray(shape) ? shape.map((s) => T.size(s).v) : [T.size(shape).v];
+}

@@ -1,0 +1,105 @@
+/**
+ * verify vector: the widest vectorized access between a source and a destination layout —
+ * CuTe's max_common_vector / max_common_layout — in elements and bytes, and what stops it
+ * from being wider: the destination's contiguous run ending, the source disagreeing at the
+ * next element, a dynamic run, or the layouts' size.
+ */
+import { UsageError } from "../core/errors.js";
+import { Int } from "../core/integer.js";
+import * as T from "../core/int-tuple.js";
+import * as L from "../core/layout.js";
+import { Layout } from "../core/layout.js";
+import { show } from "../print/print.js";
+import type { ValueType } from "../atoms/copy/types.js";
+import { naturalCoord } from "./common.js";
+
+/** the widest single access the hardware has (ld/st.shared / global .v4.b32, cp.async 16B) */
+export const MAX_ACCESS_BITS = 128;
+
+export type VectorLimit =
+  | { kind: "size"; size: number }
+  | { kind: "dst-run"; run: number }
+  | { kind: "src-disagrees"; dstOffset: number; index: number; coordSrc: string; coordDst: string; srcOffset: number }
+  | { kind: "no-unit-stride"; index?: number; coordSrc?: string; srcOffset?: number }
+  | { kind: "dynamic"; run: string };
+
+export interface VectorVerdict {
+  kind: "vector";
+  holds: boolean;
+  src: string;
+  dst: string;
+  type: string;
+  typeBits: number;
+  /** max_common_vector in elements */
+  elements: number;
+  bits: number;
+  /** max_common_layout(src, dst) */
+  commonLayout: string;
+  /** the widest single instruction: min(bits, 128) */
+  accessBits: number;
+  accessElements: number;
+  limit: VectorLimit;
+  sizeSrc: number;
+  sizeDst: number;
+  /** the --min requirement (elements), when given */
+  min?: number;
+}
+
+export function verifyVector(src: Layout, dst: Layout, type: ValueType, min?: number): VectorVerdict {
+  const vec = L.max_common_vector(src, dst);
+  const common = L.max_common_layout(src, dst);
+  const invB = L.right_inverse(dst);
+  const run = L.size(invB).v;
+  const comp = L.coalesce(L.composition(src, invB));
+  const s0 = T.get(comp.shape, 0) as Int;
+  const d0 = T.leaves(T.get(comp.stride, 0))[0];
+  const sizeSrc = L.size(src).v, sizeDst = L.size(dst).v;
+  const at = (l: Layout, i: number): number => {
+    const f = L.compileIndexFn(l);
+    if (!f) throw new UsageError(`the layouts must map to integers: ${show(l)}`);
+    return f(i);
+  };
+  let limit: VectorLimit;
+  const unit = d0 instanceof Int && d0.v === 1 && !Array.isArray(s0) && T.size(s0).v > 1;
+  if (unit && !T.size(s0).s) limit = { kind: "dynamic", run: show(s0) };
+  else if (!unit) {
+    if (run <= 1) limit = { kind: "no-unit-stride" };
+    else {
+      const idx = at(invB, 1);
+      limit = { kind: "no-unit-stride", index: idx, coordSrc: naturalCoord(idx, src.shape), srcOffset: at(src, idx) };
+    }
+  } else if (vec.v >= Math.min(sizeSrc, sizeDst)) limit = { kind: "size", size: vec.v };
+  else if (vec.v >= run) limit = { kind: "dst-run", run };
+  else {
+    const idx = at(invB, vec.v);
+    limit = {
+      kind: "src-disagrees",
+      dstOffset: vec.v,
+      index: idx,
+      coordSrc: naturalCoord(idx, src.shape),
+      coordDst: naturalCoord(idx, dst.shape),
+      srcOffset: at(src, idx),
+    };
+  }
+  const elements = vec.v;
+  const bits = elements * type.bits;
+  const accessBits = Math.min(bits, Math.max(MAX_ACCESS_BITS, type.bits));
+  const v: VectorVerdict = {
+    kind: "vector",
+    holds: min === undefined || elements >= min,
+    src: show(src),
+    dst: show(dst),
+    type: type.name,
+    typeBits: type.bits,
+    elements,
+    bits,
+    commonLayout: show(common),
+    accessBits,
+    accessElements: Math.max(1, Math.floor(accessBits / type.bits)),
+    limit,
+    sizeSrc,
+    sizeDst,
+  };
+  if (min !== undefined) v.min = min;
+  return v;
+}
