@@ -292,7 +292,13 @@ export function composition(lhs: Layout, rhs: Tiler): Layout {
 function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: Layout, R: Tiler): Layout {
   if (Array.isArray(rs)) {
     if (!Array.isArray(rd) || rd.length !== rs.length) throw new CuteError("composition", "Mismatched ranks of shape and stride");
-    return concat(...rs.map((s, i) => compositionImpl(ls, ld, s, rd[i]!, L, R)));
+    const shapes: IntTuple[] = new Array(rs.length), strides: Stride[] = new Array(rs.length);
+    for (let i = 0; i < rs.length; i++) {
+      const r = compositionImpl(ls, ld, rs[i]!, rd[i]!, L, R);
+      shapes[i] = r.shape;
+      strides[i] = r.stride;
+    }
+    return new Layout(shapes, strides);
   }
   if (Array.isArray(rd)) throw new CuteError("composition", "Mismatched ranks of shape and stride");
   if (rd instanceof ScaledBasis) {
@@ -304,34 +310,43 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
   const lds = ld as StrideLeaf[];
   const resShape: Int[] = [];
   const resStride: StrideLeaf[] = [];
-  let restShape: Int = rs;
-  let restStride: Int = rd;
+  // the fold over lhs modes, on plain numbers with their static flags (the same rules as
+  // integer.ts: a product is static when both factors are, or when one is a static zero)
+  let rsV = rs.v, rsS = rs.s;
+  let rdV = rd.v, rdS = rd.s;
   for (let i = 0; i < n - 1; i++) {
     const cs = ls[i] as Int;
-    const cd = lds[i]!;
-    if (cs.s && restStride.s) {
-      const ok = restStride.v % cs.v === 0 || restStride.v < cs.v;
-      if (!ok) throw new CuteError("composition", "Stride Divisibility Condition", [showLayout(L), showTiler(R)]);
+    if (cs.s && rdS && !(rdV % cs.v === 0 || rdV < cs.v)) {
+      throw new CuteError("composition", "Stride Divisibility Condition", [showLayout(L), showTiler(R)]);
     }
-    const nextShape = I.ceilDivInt(cs, I.abs(restStride));
-    const nextStride = I.mul(I.ceilDivInt(I.abs(restStride), cs), I.signum(restStride));
-    if (isConst(nextShape, 1) || isConst(restShape, 1)) {
-      restStride = nextStride;
+    const absRd = rdV < 0 ? -rdV : rdV;
+    if (absRd === 0 || cs.v === 0) I.ceilDivInt(cs, I.abs(I.mk(rdV, rdS))); // division by zero: CuTe's SIGFPE, as a refusal
+    const nsV = Math.trunc((cs.v + absRd - 1) / absRd), nsS = cs.s && rdS;
+    const cdV = Math.trunc((absRd + cs.v - 1) / cs.v), sgn = rdV > 0 ? 1 : rdV < 0 ? -1 : 0;
+    const nxV = cdV * sgn || 0, nxS = (cs.s && rdS) || (nsS && cdV === 0) || (rdS && sgn === 0);
+    if ((nsS && nsV === 1) || (rsS && rsV === 1)) {
+      rdV = nxV;
+      rdS = nxS;
       continue;
     }
-    const newShape = I.min(nextShape, restShape);
-    if (newShape.s && restShape.s && restShape.v % newShape.v !== 0) {
-      throw new CuteError("composition", "Shape Divisibility Condition", [showLayout(L), showTiler(R)]);
-    }
+    const newV = Math.min(nsV, rsV), newS = nsS && rsS;
+    if (newS && rsS && rsV % newV !== 0) throw new CuteError("composition", "Shape Divisibility Condition", [showLayout(L), showTiler(R)]);
+    const newShape = I.mk(newV, newS);
     resShape.push(newShape);
-    resStride.push(scaleLeaf(restStride, cd));
-    restShape = I.div(restShape, newShape);
-    restStride = nextStride;
+    resStride.push(scaleLeaf(I.mk(rdV, rdS), lds[i]!));
+    const restShape = I.div(I.mk(rsV, rsS), newShape);
+    rsV = restShape.v;
+    rsS = restShape.s;
+    rdV = nxV;
+    rdS = nxS;
   }
   const lastD = lds[n - 1]!;
+  const restShape = I.mk(rsV, rsS), restStride = I.mk(rdV, rdS);
   if (resShape.length === 0) return new Layout(restShape, scaleLeaf(restStride, lastD));
-  if (isConst(restShape, 1)) return new Layout(T.unwrap(resShape), T.unwrap(resStride));
-  return new Layout([...resShape, restShape], [...resStride, scaleLeaf(restStride, lastD)]);
+  if (rsS && rsV === 1) return new Layout(T.unwrap(resShape), T.unwrap(resStride));
+  resShape.push(restShape);
+  resStride.push(scaleLeaf(restStride, lastD));
+  return new Layout(resShape, resStride);
 }
 
 // ---------------------------------------------------------------- complement
