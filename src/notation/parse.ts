@@ -36,69 +36,72 @@ type Tok =
 export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
+const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58;
+const isDigitCode = (c: number) => c >= C0 && c <= C9;
+const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
+const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
+const PUNCT = "(),:@<>[]";
+
 export function tokenize(src: string): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
   const n = src.length;
-  const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
-  const isIdStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
-  const isId = (c: string | undefined) => c !== undefined && (isIdStart(c) || isDigit(c));
+  const code = (k: number) => (k < n ? src.charCodeAt(k) : -1);
+  /** an optionally negative decimal at `start`: [value, end] */
   const readNumber = (start: number): [number, number] => {
     let j = start;
-    let neg = false;
-    if (src[j] === "-") {
-      neg = true;
-      j++;
-    }
-    if (!isDigit(src[j])) throw new ParseError(src, j, "expected a digit");
+    const neg = code(j) === MINUS;
+    if (neg) j++;
+    if (!isDigitCode(code(j))) throw new ParseError(src, j, "expected a digit");
     const k0 = j;
-    while (isDigit(src[j])) j++;
+    while (isDigitCode(code(j))) j++;
     const text = src.slice(k0, j);
     const v = Number(text);
     if (!Number.isSafeInteger(v)) throw new ParseError(src, k0, `integer ${text} is beyond 2^53; cute-ts refuses rather than round`);
     return [neg ? -v || 0 : v, j];
   };
   while (i < n) {
-    const c = src[i]!;
-    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+    const c = src.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
       i++;
       continue;
     }
-    if (isDigit(c) || (c === "-" && isDigit(src[i + 1]))) {
+    if (isDigitCode(c) || (c === MINUS && isDigitCode(code(i + 1)))) {
       const [v, j] = readNumber(i);
       toks.push({ t: "int", v, s: false, pos: i });
       i = j;
       continue;
     }
-    if (c === "_" && (isDigit(src[i + 1]) || (src[i + 1] === "-" && isDigit(src[i + 2])))) {
+    if (c === UNDERSCORE && (isDigitCode(code(i + 1)) || (code(i + 1) === MINUS && isDigitCode(code(i + 2))))) {
       const [v, j] = readNumber(i + 1);
       toks.push({ t: "int", v, s: true, pos: i });
       i = j;
       continue;
     }
-    if (c === "_" && !isId(src[i + 1])) {
+    if (c === UNDERSCORE && !isIdCode(code(i + 1))) {
       toks.push({ t: "under", pos: i });
       i++;
       continue;
     }
-    if (isIdStart(c)) {
+    if (isIdStartCode(c)) {
       let j = i + 1;
-      while (isId(src[j])) j++;
+      while (isIdCode(code(j))) j++;
       // C++ scope qualifiers such as GMMA::Major::K stay one name
-      while (src[j] === ":" && src[j + 1] === ":" && isIdStart(src[j + 2])) {
+      while (code(j) === COLON && code(j + 1) === COLON && isIdStartCode(code(j + 2))) {
         j += 2;
-        while (isId(src[j])) j++;
+        while (isIdCode(code(j))) j++;
       }
       toks.push({ t: "name", v: src.slice(i, j), pos: i });
       i = j;
       continue;
     }
-    if ("(),:@<>[]".includes(c)) {
-      toks.push({ t: "punct", v: c, pos: i });
+    const ch = src[i]!;
+    if (PUNCT.includes(ch)) {
+      toks.push({ t: "punct", v: ch, pos: i });
       i++;
       continue;
     }
-    throw new ParseError(src, i, `unexpected character '${c}'`);
+    throw new ParseError(src, i, `unexpected character '${ch}'`);
   }
   toks.push({ t: "eof", pos: n });
   return toks;
