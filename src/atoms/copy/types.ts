@@ -4,52 +4,10 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { suggest } from "./suggest.js";
+import { VALUE_TYPE_BITS } from "../value-types.js";
 
 /** canonical spelling -> bits */
-const TYPE_BITS: ReadonlyMap<string, number> = new Map<string, number>([
-  // floating point
-  ["half_t", 16],
-  ["bfloat16_t", 16],
-  ["tfloat32_t", 32],
-  ["float", 32],
-  ["double", 64],
-  ["float_e4m3_t", 8],
-  ["float_e5m2_t", 8],
-  ["float_ue4m3_t", 8],
-  ["float_ue8m0_t", 8],
-  ["float_e2m3_t", 6],
-  ["float_e3m2_t", 6],
-  ["float_e2m1_t", 4],
-  ["float_e8m0_t", 8],
-  ["complex<half_t>", 32],
-  ["complex<float>", 64],
-  ["complex<double>", 128],
-  // signed / unsigned integers
-  ["bool", 8],
-  ["char", 8],
-  ["int", 32],
-  ["unsigned", 32],
-  ["short", 16],
-  ["long", 64],
-  ["int8_t", 8],
-  ["uint8_t", 8],
-  ["int16_t", 16],
-  ["uint16_t", 16],
-  ["int32_t", 32],
-  ["uint32_t", 32],
-  ["int64_t", 64],
-  ["uint64_t", 64],
-  ["uint128_t", 128],
-  ["uint256_t", 256],
-  ["int4_t", 4],
-  ["uint4_t", 4],
-  ["int2_t", 2],
-  ["uint2_t", 2],
-  ["int6_t", 6],
-  ["uint6_t", 6],
-  ["uint1_t", 1],
-  ["bin1_t", 1],
-]);
+const TYPE_BITS = VALUE_TYPE_BITS;
 
 /** Other spellings C++ accepts for the same type. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
