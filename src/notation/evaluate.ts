@@ -7,7 +7,7 @@ import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
 import { Node, parse } from "./parse.js";
 import { make_composed } from "../core/composed.js";

@@ -5,6 +5,7 @@
  * `--list`: every copy operation the catalog knows.
  */
 import { UsageError } from "../../core/errors.js";
+import { printedOrJson, stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -43,14 +44,14 @@ export const command: CommandSpec = {
     }
     const lib = await import("../../atoms/copy/index.js");
     lib.copyTraits(args[0]!); // an unknown operation is reported before a missing --value
-    const value = str(opts.value, "--value");
+    const value = stringOption(opts.value, "--value");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
-    const thr = str(opts.thr, "--thr");
-    const val = str(opts.val, "--val");
-    const forMma = str(opts["for-mma"], "--for-mma");
-    const atoms = str(opts.atoms, "--atoms");
-    const tile = str(opts.tile, "--tile");
-    const operand = str(opts.operand, "--operand");
+    const thr = stringOption(opts.thr, "--thr");
+    const val = stringOption(opts.val, "--val");
+    const forMma = stringOption(opts["for-mma"], "--for-mma");
+    const atoms = stringOption(opts.atoms, "--atoms");
+    const tile = stringOption(opts.tile, "--tile");
+    const operand = stringOption(opts.operand, "--operand");
 
     const atom = lib.make_copy_atom(args[0]!, value);
 
@@ -67,7 +68,7 @@ export const command: CommandSpec = {
     if (thr === undefined) {
       if (val !== undefined) throw new UsageError("--val goes with --thr (make_tiled_copy(atom, thr, val))");
       if (opts.latex || opts.svg) throw new UsageError("CuTe draws TiledCopies, not bare atoms: add --thr/--val or --for-mma to --latex/--svg");
-      io.out(await maybeJson(io, lib.formatCopyAtom(atom)));
+      io.out(await printedOrJson(io, lib.formatCopyAtom(atom)));
       return 0;
     }
     const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
@@ -76,19 +77,7 @@ export const command: CommandSpec = {
   },
 };
 
-function str(v: string | boolean | undefined, name: string): string | undefined {
-  if (v === undefined || v === false) return undefined;
-  if (v === true) throw new UsageError(`${name} needs a value`);
-  return v;
-}
 
-/** the text, or with --json its objects (CuTe's print parsed into fields and layouts) */
-async function maybeJson(io: Io, text: string): Promise<string> {
-  if (!io.json) return text;
-  const { jsonLine, printedObjectsJson } = await import("../../print/json.js");
-  const { parseLayoutText } = await import("../../notation/evaluate.js");
-  return jsonLine(printedObjectsJson(text, parseLayoutText));
-}
 
 /** the TiledCopy's print, picture (--latex / --svg) or JSON */
 async function render(io: Io, opts: OptionValues, tc: import("../../atoms/copy/tiled.js").TiledCopy, text: string): Promise<string> {
@@ -98,5 +87,5 @@ async function render(io: Io, opts: OptionValues, tc: import("../../atoms/copy/t
     const force = opts.force === true;
     return opts.latex ? pics.print_latex_tiled_copy(tc, force) : pics.print_svg_tiled_copy(tc, force);
   }
-  return maybeJson(io, text);
+  return printedOrJson(io, text);
 }

@@ -3,6 +3,7 @@
  * `--map A|B|C` / `--thread T [--operand A|B|C]`: who owns which element; `--list [--arch smXX]`.
  */
 import { UsageError } from "../../core/errors.js";
+import { printedOrJson, stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -35,7 +36,7 @@ export const command: CommandSpec = {
     if (opts.list) {
       if (args.length > 0) throw new UsageError("mma --list takes no operation name");
       const { formatListing } = await import("../../atoms/mma/listing.js");
-      const list = catalog.listMma(str(opts.arch));
+      const list = catalog.listMma(stringOption(opts.arch, "--arch"));
       if (io.json) {
         const { jsonLine } = await import("../../print/json.js");
         io.out(jsonLine({ kind: "mma_list", ops: list.map((e) => ({ name: e.spelling, M: e.traits.M, N: e.traits.N, K: e.traits.K, threads: e.traits.threads, types: e.traits.types })) }));
@@ -47,11 +48,11 @@ export const command: CommandSpec = {
     if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list");
     if (args.length !== 1) throw new UsageError("mma expects one operation name, e.g. cute-ts mma SM80_16x8x16_F32F16F16F32_TN (or --list)");
     const traits = catalog.resolveMma(args[0]!);
-    const atoms = str(opts.atoms);
-    const tile = str(opts.tile);
-    const map = str(opts.map);
-    const thread = str(opts.thread);
-    const operand = str(opts.operand);
+    const atoms = stringOption(opts.atoms, "--atoms");
+    const tile = stringOption(opts.tile, "--tile");
+    const map = stringOption(opts.map, "--map");
+    const thread = stringOption(opts.thread, "--thread");
+    const operand = stringOption(opts.operand, "--operand");
     if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
     if (opts.latex || opts.svg) {
       if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
@@ -65,7 +66,7 @@ export const command: CommandSpec = {
     }
     if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
       const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
-      io.out(await maybeJson(io, formatMmaAtom(traits), { op: traits.op, arch: traits.arch, M: traits.M, N: traits.N, K: traits.K, threads: traits.threads, types: traits.types }));
+      io.out(await printedOrJson(io, formatMmaAtom(traits), { op: traits.op, arch: traits.arch, M: traits.M, N: traits.N, K: traits.K, threads: traits.threads, types: traits.types }));
       return 0;
     }
     const tiled = await import("../../atoms/mma/tiled-mma.js");
@@ -90,21 +91,9 @@ export const command: CommandSpec = {
       io.out(which.map((w) => tiled.formatFragment(mma, w, t)).join("\n"));
       return 0;
     }
-    io.out(await maybeJson(io, tiled.formatTiledMma(mma), { op: traits.op }));
+    io.out(await printedOrJson(io, tiled.formatTiledMma(mma), { op: traits.op }));
     return 0;
   },
 };
 
-function str(v: string | boolean | undefined): string | undefined {
-  if (v === undefined || v === false) return undefined;
-  if (v === true) throw new UsageError("option needs a value");
-  return v;
-}
 
-/** the text, or with --json its objects (CuTe's print parsed into fields and layouts) */
-async function maybeJson(io: Io, text: string, extra: Record<string, unknown>): Promise<string> {
-  if (!io.json) return text;
-  const { jsonLine, printedObjectsJson } = await import("../../print/json.js");
-  const { parseLayoutText } = await import("../../notation/evaluate.js");
-  return jsonLine({ ...(printedObjectsJson(text, parseLayoutText) as object), ...extra } as never);
-}

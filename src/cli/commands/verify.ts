@@ -3,6 +3,7 @@
  * does not, 2 for bad input. The checks are library functions in src/verify; this prints them.
  */
 import { UsageError } from "../../core/errors.js";
+import { stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 const CHECKS = ["tv", "mma", "copy", "equal", "injective", "bijective", "compact", "vector", "banks", "gmma-smem"] as const;
@@ -74,7 +75,7 @@ export const command: CommandSpec = {
       case "tv": {
         arity(1);
         only("tile", "allow-broadcast");
-        const tile = str(opts.tile, "--tile");
+        const tile = stringOption(opts.tile, "--tile");
         if (tile === undefined) throw new UsageError("verify tv needs --tile SHAPE, the tile the TV layout indexes in column-major order");
         verdict = V.verifyTV(V.layoutArg(rest[0]!, "TV"), V.shapeArg(tile, "--tile"), { allowBroadcast: !!opts["allow-broadcast"] });
         break;
@@ -83,7 +84,7 @@ export const command: CommandSpec = {
         arity(1);
         only("atoms", "tile");
         const { resolveMma } = await import("../../atoms/mma/catalog.js");
-        verdict = V.verifyMma(resolveMma(rest[0]!), str(opts.atoms, "--atoms"), str(opts.tile, "--tile"));
+        verdict = V.verifyMma(resolveMma(rest[0]!), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"));
         break;
       }
       case "copy": {
@@ -91,21 +92,21 @@ export const command: CommandSpec = {
         only("value", "type", "thr", "val", "for-mma", "operand", "atoms", "tile", "allow-broadcast");
         const lib = await import("../../atoms/copy/index.js");
         lib.copyTraits(rest[0]!);
-        const value = str(opts.value, "--value") ?? str(opts.type, "--type");
+        const value = stringOption(opts.value, "--value") ?? stringOption(opts.type, "--type");
         if (value === undefined) throw new UsageError("verify copy needs --value T (the value type of Copy_Atom<OP,T>)");
         const atom = lib.make_copy_atom(rest[0]!, value);
         const bopts = { allowBroadcast: true };
-        const forMma = str(opts["for-mma"], "--for-mma");
-        const thr = str(opts.thr, "--thr");
+        const forMma = stringOption(opts["for-mma"], "--for-mma");
+        const thr = stringOption(opts.thr, "--thr");
         if (forMma !== undefined) {
           if (thr !== undefined || opts.val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
-          const operand = str(opts.operand, "--operand");
+          const operand = stringOption(opts.operand, "--operand");
           if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
-          const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), str(opts.atoms, "--atoms"), str(opts.tile, "--tile"));
+          const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"));
           verdict = V.verifyTiledCopy(tc, bopts);
         } else if (thr !== undefined) {
           if (opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) throw new UsageError("--operand, --atoms and --tile go with --for-mma");
-          const val = str(opts.val, "--val");
+          const val = stringOption(opts.val, "--val");
           const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
           verdict = V.verifyTiledCopy(tc, bopts);
         } else {
@@ -131,23 +132,23 @@ export const command: CommandSpec = {
       case "vector": {
         arity(2);
         only("type", "min");
-        const min = opts.min === undefined ? undefined : positive(str(opts.min, "--min")!, "--min");
-        verdict = V.verifyVector(V.layoutArg(rest[0]!, "SRC"), V.layoutArg(rest[1]!, "DST"), V.typeArg(str(opts.type, "--type")), min);
+        const min = opts.min === undefined ? undefined : positive(stringOption(opts.min, "--min")!, "--min");
+        verdict = V.verifyVector(V.layoutArg(rest[0]!, "SRC"), V.layoutArg(rest[1]!, "DST"), V.typeArg(stringOption(opts.type, "--type")), min);
         break;
       }
       case "banks": {
         arity(1);
         only("tv", "type", "vector");
-        const tv = str(opts.tv, "--tv");
+        const tv = stringOption(opts.tv, "--tv");
         if (tv === undefined) throw new UsageError("verify banks needs --tv TV: (thread, value) -> index into the shared-memory layout");
-        const vec = opts.vector === undefined ? undefined : positive(str(opts.vector, "--vector")!, "--vector");
-        verdict = V.verifyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), V.layoutArg(tv, "--tv"), V.typeArg(str(opts.type, "--type")), vec === undefined ? {} : { vector: vec });
+        const vec = opts.vector === undefined ? undefined : positive(stringOption(opts.vector, "--vector")!, "--vector");
+        verdict = V.verifyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), V.layoutArg(tv, "--tv"), V.typeArg(stringOption(opts.type, "--type")), vec === undefined ? {} : { vector: vec });
         break;
       }
       case "gmma-smem":
         arity(1);
         only("type", "major");
-        verdict = V.verifyGmmaSmem(V.layoutLikeArg(rest[0]!, "LAYOUT"), V.typeArg(str(opts.type, "--type")), V.parseMajor(str(opts.major, "--major")));
+        verdict = V.verifyGmmaSmem(V.layoutLikeArg(rest[0]!, "LAYOUT"), V.typeArg(stringOption(opts.type, "--type")), V.parseMajor(stringOption(opts.major, "--major")));
         break;
     }
     if (io.json) {
@@ -158,11 +159,6 @@ export const command: CommandSpec = {
   },
 };
 
-function str(v: string | boolean | undefined, name: string): string | undefined {
-  if (v === undefined || v === false) return undefined;
-  if (v === true) throw new UsageError(`${name} needs a value`);
-  return v;
-}
 
 function positive(text: string, name: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got '${text}'`);
