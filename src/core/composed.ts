@@ -101,7 +101,7 @@ function toMixedBits(l: Layout, coord: IntTuple): Bits {
     const sd = I.mul(s, d);
     const f = I.mul(I.sub(s, I._1), d);
     if (!sd.s || !f.s) throw new CuteError("to_mixed_bits", "Requires pow2 shape*stride (a static shape and stride)");
-    if (sd.v !== 0 && (sd.v & (sd.v - 1)) !== 0) throw new CuteError("to_mixed_bits", "Requires pow2 shape*stride.");
+    if (sd.v !== 0 && !(sd.v > 0 && 2 ** Math.round(Math.log2(sd.v)) === sd.v)) throw new CuteError("to_mixed_bits", "Requires pow2 shape*stride.");
     return makeMixedBits(0, I.mul(c as Int, d), f.v);
   };
   return rec(l.shape, l.stride, T.idx2crd(coord, l.shape));
@@ -182,14 +182,14 @@ function upcastSwizzle(s: Swizzle, n: number): Swizzle {
 }
 export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   if (!(c.a instanceof Swizzle)) throw new CuteError(`upcast<${n}>`, "upcast of a layout-composed layout is not supported");
-  const off = c.offset instanceof Int ? (c.offset.s ? S(Math.trunc(c.offset.v / n)) : D(Math.trunc(c.offset.v / n))) : c.offset;
+  const off = c.offset instanceof Int ? I.div(c.offset, S(n)) : c.offset;
   // no identity decay here: CuTe keeps the upcast swizzle even when it has no bits left
   return new ComposedLayout(upcastSwizzle(c.a, n), off, L.upcast(c.b, n));
 }
 export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   if (!(c.a instanceof Swizzle)) throw new CuteError(`downcast<${n}>`, "downcast of a layout-composed layout is not supported");
   const k = log2Exact(n, `downcast<${n}>`);
-  const off = c.offset instanceof Int ? (c.offset.s ? S(c.offset.v * n) : D(c.offset.v * n)) : c.offset;
+  const off = c.offset instanceof Int ? I.mul(c.offset, S(n)) : c.offset;
   return new ComposedLayout(new Swizzle(c.a.b, c.a.m + k, c.a.s), off, L.downcast(c.b, n));
 }
 

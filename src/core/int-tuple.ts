@@ -415,6 +415,7 @@ export function crd2idx(coord: IntTuple, shape: IntTuple, stride: Stride): Idx {
     return r!;
   }
   if (Array.isArray(stride)) throw new CuteError("crd2idx", "Mismatched Ranks", ["an integer shape with a tuple stride"]);
+  if (!(stride instanceof Int || stride instanceof ScaledBasis)) throw new CuteError("crd2idx", "Mismatched Ranks", ["a shape mode without a stride"]);
   return idxScale(coord, stride);
 }
 

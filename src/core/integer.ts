@@ -22,10 +22,12 @@ for (let i = CACHE_LO; i <= CACHE_HI; i++) {
 }
 
 /** Integers that cannot be represented exactly are refused rather than silently rounded. */
-function checked(n: number, op: string): number {
+function checked(n: number, op: string, a?: Int, b?: Int): number {
   if (!Number.isSafeInteger(n)) {
     if (Number.isNaN(n)) throw new CuteError(op, "integer division by zero");
-    throw new CuteError(op, `integer overflow: result ${n} exceeds 2^53 (cute-ts refuses rather than round)`);
+    // the operands, not the rounded float, say what overflowed
+    const what = a && b ? `${show(a)} ${op.replace(/^operator/, "")} ${show(b)}` : Number.isFinite(n) ? `result ${n}` : "the result";
+    throw new CuteError(op, `integer overflow: ${what} exceeds 2^53 (cute-ts refuses rather than round)`, a && b ? [show(a), show(b)] : []);
   }
   return n === 0 ? 0 : n; // no -0
 }
@@ -48,15 +50,15 @@ export const _1 = S(1);
 export const isConst = (x: Int, n: number): boolean => x.s && x.v === n;
 
 export function add(a: Int, b: Int): Int {
-  return mk(checked(a.v + b.v, "operator+"), a.s && b.s);
+  return mk(checked(a.v + b.v, "operator+", a, b), a.s && b.s);
 }
 export function sub(a: Int, b: Int): Int {
-  return mk(checked(a.v - b.v, "operator-"), a.s && b.s);
+  return mk(checked(a.v - b.v, "operator-", a, b), a.s && b.s);
 }
 /** `_0 * x` and `x * _0` stay static zero (CuTe's mixed special case). */
 export function mul(a: Int, b: Int): Int {
   if (isConst(a, 0) || isConst(b, 0)) return _0;
-  return mk(checked(a.v * b.v, "operator*"), a.s && b.s);
+  return mk(checked(a.v * b.v, "operator*", a, b), a.s && b.s);
 }
 export function neg(a: Int): Int {
   return mk(-a.v, a.s);
@@ -64,7 +66,12 @@ export function neg(a: Int): Int {
 
 function truncDiv(a: number, b: number, op: string): number {
   if (b === 0) throw new CuteError(op, "integer division by zero (CuTe: SIGFPE at run time, or a compile error when static)");
-  return checked(Math.trunc(a / b), op);
+  return checked(quot(a, b), op);
+}
+/** C++'s a / b, exactly: a float quotient near 2^53 can round up to the next integer */
+function quot(a: number, b: number): number {
+  if (Math.abs(a) <= 2 ** 31 || !Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return Math.trunc(a / b);
+  return Number(BigInt(a) / BigInt(b));
 }
 
 /** C++ truncating division; `_0 / x` is static zero. */
@@ -126,14 +133,14 @@ export function shapeDivInt(a: Int, b: Int): Int {
   return D(shapeDivNum(a.v, b.v));
 }
 function shapeDivNum(a: number, b: number): number {
-  const q = Math.trunc(a / b);
+  const q = quot(a, b);
   return q !== 0 ? q : Math.sign(a) * Math.sign(b);
 }
 
 /** CuTe's scalar ceil_div: (a + b - 1) / b, with the static-ness of that expression */
 export function ceilDivInt(a: Int, b: Int): Int {
   if (b.v === 0) return div(sub(add(a, b), _1), b);
-  return mk(Math.trunc((a.v + b.v - 1) / b.v) || 0, a.s && b.s);
+  return mk(quot(checked(a.v + (b.v - 1), "ceil_div"), b.v) || 0, a.s && b.s);
 }
 
 /** shape_min: `_1` beats everything and stays static. */

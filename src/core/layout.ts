@@ -98,6 +98,10 @@ function cosizeInt(l: Layout): Int {
     const zeroTerm = (d.s && d.v === 0) || (s.s && s.v === 1);
     if (!zeroTerm) st = st && s.s && d.s;
     v += (s.v - 1) * Math.abs(d.v);
+    // every term and partial sum exact, or refused (an inexact term could be cancelled into range)
+    if (!(Math.abs(v) <= Number.MAX_SAFE_INTEGER && Math.abs((s.v - 1) * d.v) <= Number.MAX_SAFE_INTEGER)) {
+      throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} exceeds 2^53 (cute-ts refuses rather than round)`);
+    }
   }
   return I.mk(v + 1, st);
 }
@@ -307,6 +311,7 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
   if (isConst(rd, 0)) return new Layout(rs, rd);
   if (!Array.isArray(ls)) return new Layout(rs, scaleLeaf(rd, ld as StrideLeaf));
   const n = ls.length;
+  if (n === 0) throw new CuteError("composition", "the layout has no modes (shape ()): CuTe's coalesce of it does not compile", [showLayout(L), showTiler(R)]);
   const lds = ld as StrideLeaf[];
   const resShape: Int[] = [];
   const resStride: StrideLeaf[] = [];
@@ -321,8 +326,8 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
     }
     const absRd = rdV < 0 ? -rdV : rdV;
     if (absRd === 0 || cs.v === 0) I.ceilDivInt(cs, I.abs(I.mk(rdV, rdS))); // division by zero: CuTe's SIGFPE, as a refusal
-    const nsV = Math.trunc((cs.v + absRd - 1) / absRd), nsS = cs.s && rdS;
-    const cdV = Math.trunc((absRd + cs.v - 1) / cs.v), sgn = rdV > 0 ? 1 : rdV < 0 ? -1 : 0;
+    const nsV = ceilDivNum(cs.v, absRd), nsS = cs.s && rdS;
+    const cdV = ceilDivNum(absRd, cs.v), sgn = rdV > 0 ? 1 : rdV < 0 ? -1 : 0;
     const nxV = cdV * sgn || 0, nxS = (cs.s && rdS) || (nsS && cdV === 0) || (rdS && sgn === 0);
     if ((nsS && nsV === 1) || (rsS && rsV === 1)) {
       rdV = nxV;
@@ -357,8 +362,15 @@ export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
   return complementImpl(f.shape, f.stride, target, l);
 }
 
+/** (a + b - 1) / b in C++: on plain floats while that is exact (below 2^52), else checked */
+function ceilDivNum(a: number, b: number): number {
+  if (Math.abs(a) + Math.abs(b) < 2 ** 52) return Math.trunc((a + b - 1) / b);
+  return I.ceilDivInt(I.D(a), I.D(b)).v;
+}
+
 function complementImpl(shape: IntTuple, stride: Stride, cotarget: IntTuple, orig: Layout): Layout {
-  if (stride instanceof Int && isConst(stride, 0)) return make_layout(coalesce_shape(cotarget));
+  // an empty layout maps only to 0, like a _0 stride: its complement covers the whole cotarget
+  if ((stride instanceof Int && isConst(stride, 0)) || (Array.isArray(shape) && T.leaves(shape).length === 0)) return make_layout(coalesce_shape(cotarget));
   const r = T.rank(shape);
   let sh = T.wrap(shape) as Int[];
   let st = T.wrap(stride) as StrideLeaf[];
@@ -425,6 +437,7 @@ export function right_inverse(l: Layout): Layout {
 }
 
 export function left_inverse(l: Layout): Layout {
+  if (T.leaves(l.shape).length === 0) throw new CuteError("left_inverse", "the layout has no modes (shape ()): CuTe's coalesce of it does not compile", [showLayout(l)]);
   const c = coalesce(l);
   const st = T.wrap(c.stride) as StrideLeaf[];
   const sh = T.wrap(c.shape) as Int[];
@@ -632,6 +645,11 @@ export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
   const ss = T.leaves(l.shape).map((s) => s.v);
   const dv = (ds as Int[]).map((d) => d.v);
   const n = ss.length;
+  // plain float arithmetic is exact only while every partial sum stays far below 2^53: beyond
+  // 2^51 (room for callers to add two mode functions and a base) use the checked crd2idx
+  let bound = 0;
+  for (let k = 0; k < n; k++) bound += Math.abs(ss[k]! - 1) * Math.abs(dv[k]!);
+  if (!(bound <= 2 ** 51)) return undefined;
   return (i: number) => {
     let r = 0;
     for (let k = 0; k < n - 1; k++) {

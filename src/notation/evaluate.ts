@@ -6,7 +6,7 @@ import { CuteError, ParseError, UsageError } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
-import { Layout } from "../core/layout.js";
+import { Layout, make_layout } from "../core/layout.js";
 import { Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
 import { Node, parse } from "./parse.js";
@@ -30,7 +30,7 @@ export function evalNode(n: Node, src: string): Value {
     case "layout": {
       const shape = evalNode(n.shape, src);
       const stride = evalNode(n.stride, src);
-      return new Layout(asIntTuple(shape, "the shape of a layout"), asStride(stride, "the stride of a layout"));
+      return make_layout(asIntTuple(shape, "the shape of a layout"), asStride(stride, "the stride of a layout"));
     }
     case "swizzle":
       return new Swizzle(n.b, n.m, n.s);

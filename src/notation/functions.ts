@@ -177,7 +177,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     if (args.length === 1) return L.make_layout(shape);
     const s = args[1]!;
     if (s instanceof MajorTag) return s.name === "LayoutLeft" ? L.make_layout_left(shape) : L.make_layout_right(shape);
-    return new Layout(shape, asStride(s, "make_layout's stride"));
+    return L.make_layout(shape, asStride(s, "make_layout's stride"));
   },
   make_shape: (args) => args,
   make_stride: (args) => args,
@@ -579,7 +579,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     if (args.length === 3) {
       const sh = asIntTuple(args[1]!, "the shape");
       const st = args[2]!;
-      lay = st instanceof MajorTag ? (st.name === "LayoutLeft" ? L.make_layout_left(sh) : L.make_layout_right(sh)) : new Layout(sh, asStride(st, "the stride"));
+      lay = st instanceof MajorTag ? (st.name === "LayoutLeft" ? L.make_layout_left(sh) : L.make_layout_right(sh)) : L.make_layout(sh, asStride(st, "the stride"));
     }
     else {
       const l = args[1]!;

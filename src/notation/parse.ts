@@ -212,6 +212,7 @@ class Parser {
           this.i++;
           const m = this.next();
           if (m.t !== "int" || m.s || m.v < 0) this.fail(m, "expected a mode index (0, 1, ...) after '@'");
+          if (m.v > 1023) throw new ParseError(this.src, m.pos, `mode index ${m.v} after '@' is beyond 1023 (a basis element names a mode of a tuple)`);
           modes.push(m.v);
         }
         // v@i@j is v * E<j,i>: the last index printed is the outermost mode

@@ -112,7 +112,7 @@ function body(t: Tensor, out: string[]): void {
     for (let m = 0; m < n; m++) out.push(pretty(at(t, D(m)) as Value) + "\n");
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
-    const fast = t.layout instanceof Layout && t.iter instanceof CountingIter;
+    const fast = t.layout instanceof Layout && t.iter instanceof CountingIter && Math.abs(t.iter.v.v) <= 2 ** 51;
     const f0 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [0])) : undefined;
     const f1 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [1])) : undefined;
     const base = t.iter instanceof CountingIter ? t.iter.v.v : 0;
@@ -124,7 +124,7 @@ function body(t: Tensor, out: string[]): void {
   } else {
     const K = T.size(T.get(sh, r - 1)).v;
     const N = T.size(T.get(sh, 1)).v;
-    const sep = (r === 3 ? "-" : "=").repeat(5 * N) + "\n";
+    const sep = (r === 3 ? "-" : "=").repeat(Math.max(0, 5 * N)) + "\n";
     for (let k = 0; k < K; k++) {
       if (k > 0) out.push(sep);
       const c = r === 3 ? [_, _, D(k)] : [_, _, _, D(k)];

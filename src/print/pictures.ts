@@ -104,6 +104,7 @@ function modeTable<X>(l: Layout, i: number, conv: (x: Idx) => X): X[] {
   const sub = L.sublayout(l, [i]);
   const f = L.compileIndexFn(sub);
   const n = Math.max(0, T.size(sub.shape).v); // a negative extent draws nothing, as CuTe's loops do
+  if (n > MAX_CELLS * 64) throw new CuteError("print_latex", `a mode of ${n} elements is beyond what a picture can draw`, [show(l)]);
   const out: X[] = new Array(n);
   for (let k = 0; k < n; k++) out[k] = f ? conv(new Int(f(k), false)) : conv(L.crd2idx(D(k), sub));
   return out;

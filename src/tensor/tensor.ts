@@ -3,6 +3,8 @@
  * layout; slicing moves the iterator by the sliced-away offset.
  */
 import { Int, _0 } from "../core/integer.js";
+import * as I from "../core/integer.js";
+import { CuteError } from "../core/errors.js";
 import { Idx, idxAdd } from "../core/basis.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
@@ -25,8 +27,8 @@ export class Tensor {
 /** iterator + offset: a counting iterator stays an int; an arithmetic tuple adds by mode */
 export function advance(it: Iter, off: Idx): Iter {
   if (it instanceof CountingIter) {
-    if (!(off instanceof Int)) throw new Error("a counting iterator takes an integer offset");
-    return new CountingIter(new Int(it.v.v + off.v, false));
+    if (!(off instanceof Int)) throw new CuteError("counting_iterator", "a counting iterator advances by integers, not by coordinates (the layout has basis strides)");
+    return new CountingIter(I.add(it.v, off.s ? I.D(off.v) : off));
   }
   return new ArithIter(idxAdd(it.coord, off));
 }
@@ -34,8 +36,8 @@ export function advance(it: Iter, off: Idx): Iter {
 /** *(iter + off) */
 export function deref(it: Iter, off: Idx): Idx {
   if (it instanceof CountingIter) {
-    if (!(off instanceof Int)) throw new Error("a counting iterator takes an integer offset");
-    return new Int(it.v.v + off.v, false);
+    if (!(off instanceof Int)) throw new CuteError("counting_iterator", "a counting iterator advances by integers, not by coordinates (the layout has basis strides)");
+    return I.add(it.v, off.s ? I.D(off.v) : off);
   }
   return idxAdd(it.coord, off);
 }

@@ -59,6 +59,7 @@ export const innerLayout = (x: LayoutLike): Layout => (x instanceof ComposedLayo
 export const sizeOf = (x: LayoutLike): number => L.size(innerLayout(x)).v;
 
 export function capCells(n: number, what: string): void {
+  if (n < 0) throw new UsageError(`${what} has a negative size (${n}); a layout's shape must be non-negative to verify it`);
   if (n > MAX_CELLS) {
     throw new UsageError(`${what} has ${n} elements; cute-ts enumerates at most ${MAX_CELLS} (2^24) for a verdict`);
   }

@@ -227,8 +227,13 @@ export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number;
 
 /** number of threads of the tiled MMA */
 export function threadCount(mma: TiledMma): number {
-  return size(mma.thrLayoutVMNK).v;
+  const n = size(mma.thrLayoutVMNK).v;
+  if (!(n >= 0 && n <= MAX_THREADS)) {
+    throw new CuteError("make_tiled_mma", `this TiledMMA has ${n} threads; cute-ts enumerates at most ${MAX_THREADS} (2^20) for maps, fragments and pictures`, [show(mma.thrLayoutVMNK)]);
+  }
+  return n;
 }
+const MAX_THREADS = 1 << 20;
 
 /** the thread indices the tiled MMA uses (a quadpair atom uses 0..3 and 16..19), ascending */
 export function threadIndices(mma: TiledMma): number[] {

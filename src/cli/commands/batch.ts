@@ -35,7 +35,15 @@ export const command: CommandSpec = {
   options: [],
   examples: ["batch cases.jsonl", "batch < cases.jsonl"],
   async run(args, _opts, io) {
-    const text = args[0] !== undefined ? readFileSync(args[0], "utf8") : readFileSync(0, "utf8");
+    if (args.length > 1) throw new UsageError("batch takes one FILE (or reads stdin)");
+    let text: string;
+    try {
+      text = args[0] !== undefined ? readFileSync(args[0], "utf8") : readFileSync(0, "utf8");
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
+      throw new UsageError(`batch cannot read ${args[0] ?? "stdin"}: ${why}`);
+    }
     const chunks: string[] = [];
     await runBatch(text, (l) => {
       chunks.push(l);

@@ -1,0 +1,164 @@
+/**
+ * Error-message review: each distinct refusal names the operation, the rule and the offending
+ * operand; parse errors put a caret under the offending character. Exit 2, no stack trace.
+ */
+import { describe, expect, it } from "vitest";
+import { run } from "./helpers.js";
+import { MAX_INPUT } from "../src/notation/parse.js";
+
+const STACK = /\n\s+at /;
+
+async function refuse(argv: string[]): Promise<string> {
+  const r = await run(argv);
+  expect(r.exit, r.stderr).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr).not.toMatch(STACK);
+  expect(r.stderr).not.toContain("internal error");
+  return r.stderr;
+}
+const evalRefusal = (expr: string) => refuse(["eval", expr]);
+
+/** the caret line sits under the character at `col` of the echoed input */
+function caretAt(text: string, input: string, col: number): void {
+  const lines = text.split("\n");
+  const i = lines.findIndex((l) => l === `  ${input}`);
+  expect(i, text).toBeGreaterThan(0);
+  expect(lines[i + 1]).toBe(" ".repeat(2 + col) + "^");
+}
+
+describe("parse errors show a caret", () => {
+  it("a missing ')' at end of input", async () => {
+    const e = await evalRefusal("(4,8):(1,4");
+    expect(e).toContain("cannot parse: expected ',' or ')', found end of input");
+    caretAt(e, "(4,8):(1,4", 10);
+  });
+  it("an unexpected character", async () => {
+    const e = await evalRefusal("(4,#)");
+    expect(e).toContain("unexpected character '#'");
+    caretAt(e, "(4,#)", 3);
+  });
+  it("an integer beyond 2^53 is refused, not rounded", async () => {
+    const e = await evalRefusal("(2,99999999999999999999)");
+    expect(e).toContain("integer 99999999999999999999 is beyond 2^53");
+    caretAt(e, "(2,99999999999999999999)", 3);
+  });
+  it("an unknown function, with a suggestion", async () => {
+    const e = await evalRefusal("size(compositoin(1:1,2:1))");
+    expect(e).toContain("unknown function 'compositoin' (did you mean composition");
+    caretAt(e, "size(compositoin(1:1,2:1))", 5);
+  });
+  it("a stray token after a complete expression", async () => {
+    const e = await evalRefusal("(4,8) 3");
+    expect(e).toContain("expected end of input");
+    caretAt(e, "(4,8) 3", 6);
+  });
+  it("nesting deeper than the parser's limit (depth 10,000) is a parse error, not a stack overflow", async () => {
+    const deep = "(".repeat(10000) + "1" + ")".repeat(10000);
+    const e = await evalRefusal(deep);
+    expect(e).toMatch(/nesting deeper than \d+ levels/);
+  });
+  it("input longer than the limit", async () => {
+    const e = await evalRefusal("1".repeat(MAX_INPUT + 1));
+    expect(e).toContain(`input longer than ${MAX_INPUT} characters`);
+  });
+});
+
+describe("CuTe's refusals name the operation, the rule and the operands", () => {
+  const cases: [string, string, string[]][] = [
+    ["(4,8):(1,4,2)", "make_layout: Shape and Stride must be congruent", ["(4,8)", "(1,4,2)"]],
+    ["make_layout((2,2),(1,2,3))", "make_layout: Shape and Stride must be congruent", ["(2,2)", "(1,2,3)"]],
+    ["complement((16,4):(1,16),_128)", "complement: Dynamic-stride complement only for rank-1 layouts", ["(16,4):(1,16)"]],
+    ["complement((_2,_2):(_1,_1),_8)", "complement: Non-injective Layout detected in complement.", ["(_2,_2):(_1,_1)"]],
+    ["composition(_4:_1,(_2,_2,_2))", "composition: static assertion failed: rank(tiler) <= rank(layout)", ["_4:_1", "a rank-3 tiler"]],
+    ["composition(():(),_4:_1)", "composition: the layout has no modes", ["():()", "_4:_1"]],
+    ["logical_divide(_8:_1,(_2,_2))", "logical_divide: logical_divide: Too many modes in tiler.", ["_8:_1", "(_2,_2)"]],
+    ["logical_product(_4:_1,(_2,_2))", "logical_product: logical_product: Too many modes in tiler.", ["_4:_1", "(_2,_2)"]],
+    ["shape_div(_3,_2)", "shape_div: Static shape_div failure", ["_3", "_2"]],
+    ["shape_div(3,0)", "shape_div: integer division by zero", ["3", "0"]],
+    ["safe_div(_3,_2)", "safe_div: Static safe_div requires t % u == 0", ["_3", "_2"]],
+    ["crd2idx((1,2,3),(4,8),(1,4))", "crd2idx: Mismatched Ranks", ["coordinate of rank 3", "shape of rank 2"]],
+    ["(4,8):(1,4)((1,2,3))", "crd2idx: Mismatched Ranks", ["coordinate of rank 3", "shape of rank 2"]],
+    ["tile_to_shape((_3,_2):(_1,_3),(_8,_8))", "tile_to_shape: tile_to_shape: block shape does not divide the target shape.", ["(_3,_2):(_1,_3)", "(_8,_8)"]],
+    ["tile_to_shape((_2,_2,_2):(_1,_2,_4),(_8,_8))", "tile_to_shape: Rank of layout must be <= rank of target shape.", ["(_2,_2,_2):(_1,_2,_4)", "(_8,_8)"]],
+    ["get<5>((1,2))", "get: Index out of range", ["index 5 of a rank-2 tuple"]],
+    ["group<2,1>((1,2,3))", "group: static assertion failed: group<B,E> needs 0 <= B <= E <= rank", ["<2,1> of rank 3"]],
+    ["take<2,1>((1,2,3))", "take: take: empty range error", ["<2,1>"]],
+    ["append<1>((1,2),3)", "append: static assertion failed: append<N> needs N >= rank", ["N=1"]],
+    ["idx2crd((1,2),4)", "idx2crd: Invalid parameters", ["a tuple index for an integer shape"]],
+    // integers: overflow beyond 2^53 is refused with the operands that overflowed
+    ["size((4294967296,4294967296))", "operator*: integer overflow: 4294967296 * 4294967296 exceeds 2^53", ["4294967296", "4294967296"]],
+    ["cosize((4294967296,4294967296):(4294967296,1))", "cosize: integer overflow: the cosize of (4294967296,4294967296):(4294967296,1) exceeds 2^53", []],
+    ["ceil_div(9007199254740991,2)", "ceil_div: integer overflow", []],
+  ];
+  for (const [expr, rule, operands] of cases) {
+    it(`${expr} -> ${rule}`, async () => {
+      const e = await evalRefusal(expr);
+      expect(e).toContain(`cute-ts: CuTe rejects ${rule}`);
+      if (operands.length) expect(e).toContain(`\n  operands: ${operands.join("  ")}`);
+    });
+  }
+
+  it("swizzles with out-of-range bits name the swizzle and the rule", async () => {
+    expect(await evalRefusal("Sw<-1,2,3>")).toContain("CuTe rejects Swizzle<-1,2,3>: BBits must be positive.");
+    expect(await evalRefusal("Sw<1,-2,3>")).toContain("CuTe rejects Swizzle<1,-2,3>: MBase must be positive.");
+    expect(await evalRefusal("Sw<3,4,1>")).toContain("CuTe rejects Swizzle<3,4,1>: abs(SShift) must be more than BBits.");
+    expect(await evalRefusal("Sw<40,10,40>")).toContain("CuTe rejects Swizzle<40,10,40>: swizzle bits beyond 2^52 are not supported");
+  });
+
+  it("integer arithmetic near 2^53 is exact or refused, never rounded", async () => {
+    // (2^53 - 1) / 2 truncates exactly; a float quotient would round up to 2^52
+    expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");
+    expect((await run(["eval", "ceil_div(9007199254740990,2)"])).stdout).toBe("4503599627370495\n");
+  });
+});
+
+describe("limits", () => {
+  it("print refuses a 10^9-cell layout instead of attempting it, and says how to force it", async () => {
+    const e = await refuse(["print", "(_1000,1000000):(_1,_1000)"]);
+    expect(e).toContain("CuTe rejects print_layout: the result has 1000000000 cells, more than the limit of");
+    expect(e).toContain("pass --force");
+  });
+  it("print_tensor has the same limit", async () => {
+    const e = await refuse(["print", "make_tensor(counting_iter(0),(100000,100000))"]);
+    expect(e).toContain("CuTe rejects print_tensor: the result has 10000000000 cells");
+  });
+  it("pictures have a limit of their own", async () => {
+    const e = await refuse(["print", "(_512,_512):(_1,_512)", "--svg"]);
+    expect(e).toContain("CuTe rejects print_svg: the picture has 262144 cells, more than the limit of");
+  });
+  it("a counting iterator over basis strides is a refusal, not an internal error", async () => {
+    const e = await refuse(["print", "make_tensor(counting_iter(42),_2:_1@0)"]);
+    expect(e).toContain("CuTe rejects counting_iterator: a counting iterator advances by integers");
+  });
+});
+
+describe("batch survives any line", () => {
+  it("an unreadable FILE is a usage error", async () => {
+    expect(await refuse(["batch", "/nonexistent/cute-ts-batch"])).toContain("batch cannot read /nonexistent/cute-ts-batch: no such file");
+    expect(await refuse(["batch", "/"])).toContain("batch cannot read /: it is a directory");
+  });
+  it("invalid JSON, wrong types, non-string argv, huge and deep lines each get an error record", async () => {
+    const { runBatch } = await import("../src/cli/commands/batch.js");
+    const lines = [
+      "not json",
+      "[]",
+      "null",
+      '{"cmd":1}',
+      '{"cmd":["eval",{}]}',
+      '{"cmd":["batch","x"]}',
+      "[".repeat(100000),
+      JSON.stringify({ id: "big", cmd: ["eval", "x".repeat(2_000_000)] }),
+      '{"id":"ok","cmd":["eval","size((2,3))"]}',
+    ];
+    const out: string[] = [];
+    await runBatch(lines.join("\n") + "\n", (l) => out.push(l));
+    const recs = out.join("").trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; stdout: string; stderr: string; exit: number });
+    expect(recs).toHaveLength(lines.length);
+    for (const r of recs.slice(0, -1)) {
+      expect(r.exit).toBe(2);
+      expect(r.stderr).toMatch(/^cute-ts: /);
+      expect(r.stderr).not.toMatch(STACK);
+    }
+    expect(recs[recs.length - 1]).toEqual({ id: "ok", stdout: "6\n", stderr: "", exit: 0 });
+  });
+});

@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+/**
+ * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J] [--json]`
+ * Feeds each command N random and mutated inputs in-process through runCommand (dist build), in
+ * worker threads watched by a 2 s per-input watchdog. Reports inputs tried, refusals, crashes
+ * (exit 3 or any code other than 0/1/2, an exception escaping runCommand, a stack trace in the
+ * output), hangs and peak memory. Exit 1 when anything crashed or hung.
+ *
+ * Reproduce one input: `node test/fuzz/fuzz.mjs --seed S --command C --only INDEX`.
+ */
+import { Worker } from "node:worker_threads";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { makeInput, setFunctionNames } from "./gen.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, "..", "..");
+const DIST = join(ROOT, "dist");
+export const ALL_COMMANDS = ["eval", "print", "mma", "copy", "tma", "tma-coords", "verify", "batch", "check"];
+
+function parseArgs(argv) {
+  const o = { count: 10000, seed: 1, commands: ALL_COMMANDS, jobs: Math.max(1, Math.min(availableParallelism(), 4)), json: false, only: undefined, timeout: 2000, chunk: 250, show: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${a} needs a value`);
+      return x;
+    };
+    if (a === "--count") o.count = Number(v());
+    else if (a === "--seed") o.seed = v();
+    else if (a === "--command") o.commands = v().split(",");
+    else if (a === "--jobs") o.jobs = Number(v());
+    else if (a === "--json") o.json = true;
+    else if (a === "--only") o.only = Number(v());
+    else if (a === "--timeout") o.timeout = Number(v());
+    else if (a === "--chunk") o.chunk = Number(v());
+    else if (a === "--show") o.show = Number(v());
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (!(o.count >= 0)) throw new Error("--count N");
+  return o;
+}
+
+const clip = (s, n = 200) => (s.length > n ? s.slice(0, n) + `…(+${s.length - n} chars)` : s);
+const quote = (a) => (/^[\w./=-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+
+/** one command's fuzz run: [0, count) in chunks over `jobs` workers */
+function fuzzCommand(command, o, memory) {
+  return new Promise((resolve) => {
+    const total = { command, tried: 0, ok: 0, verifyFailed: 0, refused: 0, crashCount: 0, crashes: [], hangs: [], maxOut: 0, maxOutIndex: -1, heapPeak: 0, slowest: 0, slowestIndex: -1, codes: {} };
+    const queue = [];
+    for (let f = 0; f < o.count; f += o.chunk) queue.push([f, Math.min(o.count, f + o.chunk)]);
+    const workers = new Set();
+    const merge = (s) => {
+      for (const k of ["tried", "ok", "verifyFailed", "refused", "crashCount"]) total[k] += s[k];
+      for (const c of s.crashes) if (total.crashes.length < 50) total.crashes.push(c);
+      for (const [k, n] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + n;
+      if (s.maxOut > total.maxOut) [total.maxOut, total.maxOutIndex] = [s.maxOut, s.maxOutIndex];
+      if (s.slowest > total.slowest) [total.slowest, total.slowestIndex] = [s.slowest, s.slowestIndex];
+      total.heapPeak = Math.max(total.heapPeak, s.heapPeak);
+    };
+    const finishIfDone = () => {
+      if (queue.length === 0 && [...workers].every((w) => w.idle)) {
+        clearInterval(timer);
+        for (const w of workers) w.worker.terminate();
+        resolve(total);
+      }
+    };
+    const spawn = () => {
+      const shared = new SharedArrayBuffer(8);
+      const slot = new Int32Array(shared);
+      const worker = new Worker(join(HERE, "worker.mjs"), {
+        workerData: { dist: DIST, seed: o.seed, command, shared },
+        // a main-thread-sized stack, so deep recursion fails here as it would in the CLI; a heap cap so a blow-up is seen
+        resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: 3072 },
+        stdout: true,
+        stderr: true,
+      });
+      worker.stdout.resume();
+      worker.stderr.resume();
+      const w = { worker, slot, idle: false, chunk: undefined, beat: -1, since: 0, dead: false };
+      workers.add(w);
+      const give = () => {
+        const c = queue.shift();
+        if (!c) {
+          w.idle = true;
+          finishIfDone();
+          return;
+        }
+        w.idle = false;
+        w.chunk = c;
+        w.beat = Atomics.load(slot, 1);
+        w.since = Date.now();
+        worker.postMessage({ type: "run", from: c[0], to: c[1] });
+      };
+      w.give = give;
+      worker.on("message", (m) => {
+        if (m.type === "ready") give();
+        else if (m.type === "done") {
+          merge(m.stats);
+          give();
+        }
+      });
+      const died = (why) => {
+        if (w.dead) return;
+        w.dead = true;
+        workers.delete(w);
+        if (w.chunk && !w.idle) {
+          const at = Atomics.load(slot, 0);
+          const input = makeInput(o.seed, command, at);
+          total.tried++;
+          total.crashCount++;
+          total.crashes.push({ index: at, argv: input.argv.map((a) => clip(a, 2000)), file: input.file && clip(input.file, 2000), why: [why] });
+          requeue(w.chunk, at);
+        }
+        spawn();
+      };
+      worker.on("error", (e) => died(`worker died: ${e?.code ?? ""} ${e?.message ?? e}`));
+      worker.on("exit", (c) => {
+        if (!w.dead && !w.hung) died(`worker exited with ${c}`);
+      });
+      return w;
+    };
+    /** a chunk interrupted at `at`: run the rest again (deterministic inputs), skipping `at` */
+    const requeue = ([from, to], at) => {
+      if (at > from) queue.unshift([from, at]);
+      if (at + 1 < to) queue.unshift([at + 1, to]);
+    };
+    const timer = setInterval(() => {
+      const rss = process.memoryUsage().rss;
+      if (rss > memory.rssPeak) memory.rssPeak = rss;
+      const now = Date.now();
+      for (const w of [...workers]) {
+        if (w.idle || w.dead) continue;
+        const beat = Atomics.load(w.slot, 1);
+        if (beat !== w.beat) {
+          w.beat = beat;
+          w.since = now;
+          continue;
+        }
+        if (now - w.since > o.timeout) {
+          const at = Atomics.load(w.slot, 0);
+          const input = makeInput(o.seed, command, at);
+          total.tried++;
+          total.hangs.push({ index: at, argv: input.argv.map((a) => clip(a, 2000)), file: input.file && clip(input.file, 2000), ms: now - w.since });
+          w.hung = true;
+          w.dead = true;
+          workers.delete(w);
+          w.worker.terminate();
+          requeue(w.chunk, at);
+          spawn();
+        }
+      }
+    }, 50);
+    for (let j = 0; j < Math.min(o.jobs, Math.max(1, queue.length)); j++) spawn();
+    if (queue.length === 0) finishIfDone();
+  });
+}
+
+export async function runFuzz(o) {
+  // the parent regenerates inputs to name hangs: it needs the same function names as the workers
+  try {
+    const { FUNCTIONS } = await import(join(DIST, "notation", "functions.js"));
+    setFunctionNames(Object.keys(FUNCTIONS));
+  } catch {
+    /* the workers fall back the same way */
+  }
+  const memory = { rssPeak: process.memoryUsage().rss };
+  const results = [];
+  const skipped = [];
+  const t0 = Date.now();
+  for (const c of o.commands) {
+    if (!existsSync(join(DIST, "cli", "commands", `${c}.js`))) {
+      skipped.push(c);
+      continue;
+    }
+    const t = Date.now();
+    const r = await fuzzCommand(c, o, memory);
+    r.seconds = (Date.now() - t) / 1000;
+    results.push(r);
+    if (!o.json) printOne(r, o);
+  }
+  const ru = process.resourceUsage();
+  return { seed: o.seed, count: o.count, results, skipped, seconds: (Date.now() - t0) / 1000, rssPeakMB: Math.round(memory.rssPeak / 2 ** 20), maxRSSMB: Math.round(ru.maxRSS / 1024) };
+}
+
+function printOne(r, o) {
+  const mb = (x) => (x / 2 ** 20).toFixed(1);
+  console.log(
+    `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}` +
+      `  slowest ${r.slowest.toFixed(0)} ms (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB  ${r.seconds.toFixed(1)} s`,
+  );
+  const show = (label, list) => {
+    for (const c of list.slice(0, o.show)) {
+      console.log(`  ${label} #${c.index}: cute-ts ${c.argv.map((a) => quote(clip(a))).join(" ")}`);
+      if (c.file !== undefined) console.log(`    file: ${JSON.stringify(clip(c.file, 400))}`);
+      for (const w of c.why ?? [`no answer after ${c.ms} ms`]) console.log(`    ${w.replace(/\n/g, "\n    ")}`);
+      console.log(`    reproduce: node test/fuzz/fuzz.mjs --seed ${o.seed} --command ${r.command} --only ${c.index}`);
+    }
+  };
+  show("CRASH", r.crashes);
+  show("HANG", r.hangs);
+}
+
+async function runOnly(o) {
+  const { runCommand } = await import(join(DIST, "cli", "run.js"));
+  const { FUNCTIONS } = await import(join(DIST, "notation", "functions.js"));
+  setFunctionNames(Object.keys(FUNCTIONS));
+  for (const c of o.commands) {
+    const input = makeInput(o.seed, c, o.only);
+    console.log(`argv: ${JSON.stringify(input.argv.map((a) => clip(a, 4000)))}`);
+    let argv = input.argv;
+    if (input.file !== undefined) {
+      const { writeFileSync } = await import("node:fs");
+      const f = join((await import("node:os")).tmpdir(), `cute-fuzz-only-${process.pid}.txt`);
+      writeFileSync(f, input.file);
+      console.log(`file (${f}): ${JSON.stringify(clip(input.file, 4000))}`);
+      argv = argv.map((a) => (a === "@FILE" ? f : a));
+    }
+    const t = Date.now();
+    const code = await runCommand(argv, { out: (s) => process.stdout.write(clip(s, 20000)), err: (s) => process.stderr.write(clip(s, 20000)), color: false });
+    console.log(`exit ${code} in ${Date.now() - t} ms`);
+  }
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  if (!existsSync(join(DIST, "cli", "run.js"))) {
+    console.error("fuzz: build first (npx tsc -p tsconfig.json)");
+    process.exit(2);
+  }
+  // commands such as `batch` with no FILE read stdin: give the workers an empty one
+  if (process.env.CUTE_FUZZ_CHILD !== "1" && o.only === undefined) {
+    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CUTE_FUZZ_CHILD: "1" } });
+    process.exit(r.status ?? 1);
+  }
+  if (o.only !== undefined) return runOnly(o);
+  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${o.timeout} ms watchdog`);
+  const report = await runFuzz(o);
+  const crashes = report.results.reduce((n, r) => n + r.crashCount, 0);
+  const hangs = report.results.reduce((n, r) => n + r.hangs.length, 0);
+  if (o.json) console.log(JSON.stringify({ ...report, crashes, hangs }));
+  else {
+    const tried = report.results.reduce((n, r) => n + r.tried, 0);
+    const refused = report.results.reduce((n, r) => n + r.refused, 0);
+    if (report.skipped.length) console.log(`not in this build (skipped): ${report.skipped.join(", ")}`);
+    console.log(`total: ${tried} inputs, ${refused} refusals, ${crashes} crashes, ${hangs} hangs; peak RSS ${report.rssPeakMB} MB sampled, maxRSS ${report.maxRSSMB} MB; ${report.seconds.toFixed(1)} s`);
+  }
+  // a worker stuck in native code after terminate() must not keep the report from ending
+  process.exit(crashes || hangs ? 1 : 0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e) => {
+    console.error(`fuzz: ${e?.message ?? e}`);
+    process.exit(2);
+  });
+}

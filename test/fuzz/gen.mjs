@@ -1,0 +1,457 @@
+/**
+ * Fuzz input generators: input `index` of `command` under `seed` is a pure function of the three,
+ * so any finding is reproduced with `--seed S --command C --only INDEX`.
+ *
+ * An input is { argv, file? }: when `file` is set, the worker writes it to a scratch file and
+ * replaces every "@FILE" in argv by that file's path (batch and check read files).
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+// ---------------------------------------------------------------- PRNG
+
+function hash32(s) {
+  let h = 2166136261 >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h;
+}
+
+export function rngFor(seed, command, index) {
+  let a = hash32(`${seed}/${command}/${index}`) || 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const r = {
+    f: next,
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: (xs) => xs[Math.floor(next() * xs.length)],
+    chance: (p) => next() < p,
+  };
+  return r;
+}
+
+// ---------------------------------------------------------------- corpus
+
+let CORPUS;
+/** golden argv by command, plus the notation's function names */
+export function corpus() {
+  if (CORPUS) return CORPUS;
+  const byCmd = {};
+  const dir = join(ROOT, "fixtures", "golden");
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".jsonl"))) {
+    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        const r = JSON.parse(line);
+        if (Array.isArray(r.cmd) && typeof r.cmd[0] === "string") (byCmd[r.cmd[0]] ??= []).push(r.cmd);
+      } catch {
+        /* a broken golden line is not our concern here */
+      }
+    }
+  }
+  const exprs = [...(byCmd.eval ?? []), ...(byCmd.print ?? [])].map((c) => c.find((x, i) => i > 0 && !x.startsWith("--"))).filter(Boolean);
+  CORPUS = { byCmd, exprs, names: [] };
+  return CORPUS;
+}
+
+export function setFunctionNames(names) {
+  corpus().names = names;
+}
+
+// ---------------------------------------------------------------- pieces of notation
+
+const EXTREME = [
+  "0", "-1", "-7", "1", "2", "3", "65536", "2147483647", "2147483648", "4294967296", "1000000000", "1000000007",
+  "9007199254740991", "9007199254740992", "9007199254740993", "18446744073709551616", "99999999999999999999999",
+  "4503599627370496", "3037000499", "3037000500", "94906265", "94906266", "1073741824", "-2147483648", "-9007199254740991",
+];
+
+function num(r) {
+  const x = r.f();
+  if (x < 0.45) return String(r.int(0, 9));
+  if (x < 0.65) return String(r.pick([1, 2, 4, 8, 16, 32, 64, 128]));
+  if (x < 0.75) return String(r.int(-9, 12));
+  return r.pick(EXTREME);
+}
+function int(r) {
+  return (r.chance(0.5) ? "_" : "") + num(r);
+}
+function smallInt(r) {
+  return (r.chance(0.6) ? "_" : "") + r.pick(["1", "2", "4", "8", "3", "0", "16"]);
+}
+
+function tuple(r, depth, leaf = int) {
+  if (depth <= 0 || r.chance(0.45)) return leaf(r);
+  const n = r.chance(0.1) ? 0 : r.int(1, 4);
+  const items = [];
+  for (let i = 0; i < n; i++) items.push(tuple(r, depth - 1, leaf));
+  return `(${items.join(",")})`;
+}
+
+function basis(r) {
+  let s = int(r);
+  const k = r.int(1, 3);
+  for (let i = 0; i < k; i++) s += "@" + (r.chance(0.9) ? r.int(0, 3) : r.pick(["9", "1000000", "-1", "_1"]));
+  return s;
+}
+
+/** a shape and a stride: congruent usually, sometimes of mismatched rank */
+function layout(r) {
+  const shape = tuple(r, r.int(0, 3), r.chance(0.7) ? smallInt : int);
+  let stride;
+  if (r.chance(0.7)) stride = shape.replace(/_?-?\d+/g, () => (r.chance(0.1) ? basis(r) : r.chance(0.7) ? smallInt(r) : int(r)));
+  else stride = tuple(r, r.int(0, 3), int);
+  return r.chance(0.15) ? shape : `${shape}:${stride}`;
+}
+
+function swizzle(r) {
+  const b = r.chance(0.7) ? r.int(0, 3) : r.pick([-1, 7, 31, 32, 33, 63, 64, 100, 1000000]);
+  const m = r.chance(0.7) ? r.int(0, 4) : r.pick([-1, 31, 32, 53, 60, 64, 1000]);
+  const s = r.chance(0.7) ? r.int(-3, 4) : r.pick([-64, -32, 31, 32, 40, 64, 1000]);
+  return `Sw<${b},${m},${s}>`;
+}
+
+function composed(r) {
+  const off = r.pick(["_0", "0", "_1", "5", tuple(r, 1), "smem_ptr[16b](unset)", "smem_ptr[8b](unset)", `smem_ptr[${r.pick([0, 1, 7, 64, 1000000])}b](unset)`]);
+  return `${r.chance(0.8) ? swizzle(r) : layout(r)} o ${off} o ${layout(r)}`;
+}
+
+function value(r, depth = 2) {
+  const x = r.f();
+  if (x < 0.35) return layout(r);
+  if (x < 0.5) return tuple(r, 2);
+  if (x < 0.6) return composed(r);
+  if (x < 0.65) return swizzle(r);
+  if (x < 0.7) return r.pick(["LayoutLeft", "LayoutRight", "_", "GenRowMajor"]);
+  if (x < 0.78) return `make_tensor(${r.pick(["counting_iter(0)", "counting_iter(42)", "ArithTuple(0,_0)", "make_inttuple_iter(0,0)"])},${layout(r)})`;
+  if (x < 0.82) return `make_identity_tensor(${tuple(r, 2, smallInt)})`;
+  if (depth > 0) return call(r, depth - 1);
+  return int(r);
+}
+
+function call(r, depth = 2) {
+  const names = corpus().names;
+  const name = names.length && r.chance(0.95) ? r.pick(names) : r.pick(["nosuch", "composition", "size"]);
+  const targs = r.chance(0.25) ? `<${Array.from({ length: r.int(1, 3) }, () => (r.chance(0.8) ? r.int(-1, 4) : r.pick(["1000000", "-5", "half_t", "99999999999"]))).join(",")}>` : "";
+  const n = r.int(0, 3);
+  const args = Array.from({ length: n }, () => value(r, depth));
+  let s = `${name}${targs}(${args.join(",")})`;
+  if (r.chance(0.1)) s += `(${tuple(r, 1)})`;
+  return s;
+}
+
+// ---------------------------------------------------------------- mutation
+
+const SOUP = ["(", ")", ",", ":", "@", "<", ">", "[", "]", " o ", "_", "_0", "_1", "_2", "_4", "_8", "0", "1", "4", "-1", "8", "Sw", "smem_ptr", "16b", "unset", "counting_iter", "ArithTuple", "LayoutLeft", " ", "o", "x", "#", "\u00e9", "\u{1F600}", "\u0000", "'", "\"", "\\", "\n", "--"];
+
+function soupToken(r) {
+  const x = r.f();
+  if (x < 0.6) return r.pick(SOUP);
+  if (x < 0.75) return int(r);
+  const names = corpus().names;
+  return names.length ? r.pick(names) : "size";
+}
+
+export function mutate(r, s) {
+  const k = r.int(1, 4);
+  for (let i = 0; i < k; i++) {
+    const x = r.f();
+    const p = r.int(0, s.length);
+    if (x < 0.15) s = s.slice(0, p); // truncate
+    else if (x < 0.25) s = s.slice(p); // drop a prefix
+    else if (x < 0.4) s = s.slice(0, p) + s.slice(p + r.int(1, 4)); // delete
+    else if (x < 0.6) s = s.slice(0, p) + soupToken(r) + s.slice(p); // insert
+    else if (x < 0.8) {
+      // replace one integer literal by an extreme one
+      const ms = [...s.matchAll(/-?\d+/g)];
+      if (ms.length) {
+        const m = r.pick(ms);
+        s = s.slice(0, m.index) + num(r) + s.slice(m.index + m[0].length);
+      }
+    } else if (x < 0.9) {
+      // duplicate a slice
+      const q = r.int(p, Math.min(s.length, p + 20));
+      s = s.slice(0, q) + s.slice(p, q) + s.slice(q);
+    } else {
+      // replace a parenthesised group by a random value
+      const open = s.indexOf("(", p);
+      if (open >= 0) {
+        let d = 0, j = open;
+        for (; j < s.length; j++) {
+          if (s[j] === "(") d++;
+          else if (s[j] === ")" && --d === 0) break;
+        }
+        s = s.slice(0, open) + "(" + value(r, 1) + ")" + s.slice(j + 1);
+      }
+    }
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------- pathological shapes
+
+function deep(r) {
+  const d = r.pick([100, 499, 500, 501, 1000, 10000, 10000, 100000]);
+  const x = r.int(0, 12);
+  const rep = (s, n) => s.repeat(n);
+  switch (x) {
+    case 0: return rep("(", d) + "1" + rep(")", d);
+    case 1: return rep("size(", d) + "_4" + rep(")", d);
+    case 2: return rep("(", d) + "4:1" + rep(")", d) + ":" + rep("(", d) + "1" + rep(")", d);
+    case 3: return "(4,8):(1,4)" + rep("(0)", d);
+    case 4: return rep("Sw<1,2,3> o ", d) + "_8:_1";
+    case 5: return "_1" + rep("@0", d);
+    case 6: return "(" + Array.from({ length: d }, (_, i) => String(i % 7 + 1)).join(",") + ")";
+    case 7: return "make_layout(" + Array.from({ length: d }, () => "_2").join(",") + ")";
+    case 8: return rep("(", d);
+    case 9: return rep(")", d) + rep("(", d);
+    case 10: return rep("composition(", d) + "_4:_1" + rep(",_2:_1)", d);
+    case 11: return "(" + Array.from({ length: Math.min(d, 64) }, () => "_2").join(",") + "):(" + Array.from({ length: Math.min(d, 64) }, (_, i) => `_${2 ** Math.min(i, 52)}`).join(",") + ")";
+    default: return rep("1", r.pick([1000, 1000001])) + rep(" ", r.pick([10, 1000001]));
+  }
+}
+
+/** values whose size, cosize or products exceed 2^53 or a sane cell count */
+function huge(r) {
+  const big = r.pick(["65536", "1000000", "1073741824", "4294967296", "3037000500", "94906266", "_65536", "_1048576", "_1073741824", "100000"]);
+  const x = r.int(0, 14);
+  switch (x) {
+    case 0: return `(${big},${big})`;
+    case 1: return `(${big},${big},${big},${big})`;
+    case 2: return `(${big},${big}):(${big},1)`;
+    case 3: return `make_layout((${big},${big},${big}))`;
+    case 4: return `size((${big},${big},${big},${big}))`;
+    case 5: return `cosize((${big},${big}):(${big},${big}))`;
+    case 6: return `make_tensor(counting_iter(0),(${big},${big}))`;
+    case 7: return `complement(${big}:${big},${big})`;
+    case 8: return `logical_product(${big}:1,${big}:1)`;
+    case 9: return `blocked_product((${big},${big}):(1,${big}),(${big},${big}))`;
+    case 10: return `crd2idx((${big},${big}),(${big},${big}),(${big},${big}))`;
+    case 11: return `idx2crd(${r.pick(EXTREME)},(${big},${big}))`;
+    case 12: return `(${big},${big}):(${big},1)(${r.pick(EXTREME)})`;
+    case 13: return `make_identity_layout((${big},${big}))`;
+    default: return `right_inverse((${big},${big}):(${big},1))`;
+  }
+}
+
+// ---------------------------------------------------------------- per command
+
+export function expr(r) {
+  const c = corpus();
+  const x = r.f();
+  if (x < 0.08 && c.exprs.length) return r.pick(c.exprs);
+  if (x < 0.4 && c.exprs.length) return mutate(r, r.pick(c.exprs));
+  if (x < 0.5) return Array.from({ length: r.int(1, 30) }, () => soupToken(r)).join(r.chance(0.5) ? "" : " ");
+  if (x < 0.8) return call(r, 2);
+  if (x < 0.86) return value(r, 1);
+  if (x < 0.9) return mutate(r, call(r, 1));
+  if (x < 0.94) return huge(r);
+  return deep(r);
+}
+
+function goldenArgv(r, cmd) {
+  const list = corpus().byCmd[cmd];
+  return list && list.length ? [...r.pick(list)] : [cmd];
+}
+
+const MMA_OPTS = ["--atoms", "--tile", "--map", "--thread", "--operand", "--list", "--arch", "--latex", "--svg"];
+const COPY_OPTS = ["--value", "--thr", "--val", "--for-mma", "--atoms", "--tile", "--operand", "--list", "--latex"];
+const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD", "SM90_TMA_LOAD_IM2COL", "SM80_CP_ASYNC", "x"];
+const TYPES = ["float", "half_t", "bfloat16_t", "double", "int8_t", "uint8_t", "uint128_t", "tfloat32_t", "float_e4m3_t", "int4_t", "void", "x", ""];
+
+function optValue(r, name) {
+  switch (name) {
+    case "--map":
+    case "--operand":
+      return r.pick(["A", "B", "C", "D", "a", "", "AB"]);
+    case "--thread":
+    case "--rank":
+    case "--min":
+    case "--vector":
+      return r.pick([...EXTREME, "_3", "x", "", "1.5", "1e3", "0x10"]);
+    case "--arch":
+      return r.pick(["sm80", "sm90", "sm100", "sm61", "sm", "sm999", "", "SM80"]);
+    case "--value":
+    case "--type":
+      return r.pick(TYPES);
+    case "--for-mma":
+      return r.pick(corpus().byCmd.mma ?? [["mma", "SM80_16x8x16_F32F16F16F32_TN"]])[1] ?? "x";
+    case "--op":
+      return r.pick(TMA_OPS);
+    case "--partition":
+      return r.pick(["S", "D", "X", ""]);
+    case "--major":
+      return r.pick(["K", "MN", "M", ""]);
+    case "--cluster":
+      return r.pick(["_1", "_2", "_4", "_3", "2", "_0", "_-1", "_1000000", "x"]);
+    case "--smem":
+      return r.chance(0.5) ? composed(r) : layout(r);
+    default:
+      return r.chance(0.1) ? expr(r) : r.chance(0.15) ? huge(r) : r.chance(0.5) ? tuple(r, 2, smallInt) : layout(r);
+  }
+}
+
+function randomOpts(r, names, argv) {
+  const k = r.int(0, 3);
+  for (let i = 0; i < k; i++) {
+    const o = r.pick(names);
+    const flag = o === "--list" || o === "--latex" || o === "--svg" || o === "--desc" || o === "--explain" || o === "--allow-broadcast";
+    if (flag) argv.push(o);
+    else if (r.chance(0.2)) argv.push(`${o}=${optValue(r, o)}`);
+    else argv.push(o, optValue(r, o));
+  }
+  return argv;
+}
+
+/** argv-level damage that any command must answer with a usage error, not a crash */
+function damageArgv(r, argv) {
+  const x = r.f();
+  const a = [...argv];
+  if (x < 0.2 && a.length > 1) a.splice(r.int(1, a.length - 1), 1);
+  else if (x < 0.35) a.push(r.pick(["--nosuch", "--", "-x", "--=", "---", "--json", "--help", "--force", "--no-json"]));
+  else if (x < 0.5) a.push(a[a.length - 1] ?? "");
+  else if (x < 0.6) a.splice(r.int(1, a.length), 0, r.pick(["", " ", "\u0000", "\u{1F600}", "x".repeat(r.pick([10, 100000])), "--json"]));
+  else if (x < 0.7 && a.length > 1) {
+    const i = r.int(1, a.length - 1);
+    a[i] = mutate(r, a[i]);
+  } else if (x < 0.8) a.push(r.pick(MMA_OPTS.concat(COPY_OPTS))); // an option missing its value
+  else a.push(r.pick(["--json"]));
+  return a;
+}
+
+const TMA_OPTS = ["--op", "--type", "--gmem", "--smem", "--cta-tiler", "--cluster", "--desc", "--explain"];
+const TMA_COORD_OPTS = ["--op", "--type", "--gmem", "--smem", "--cta-tiler", "--cluster", "--tile", "--block", "--partition", "--rank"];
+
+function tmaBase(r, cmd) {
+  const gm = r.chance(0.6) ? r.pick(["(1024,1024):(1024,_1)", "(1000,1024):(1024,_1)", "(64,64,8):(1,64,4096)", "(128,256):(_1,128)"]) : layout(r);
+  const sm = r.chance(0.6) ? r.pick(["(_16,_16):(_16,_1)", "(_64,_8):(_1,_64)", "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))", "(_32,_32):(_32,_1)"]) : r.chance(0.5) ? composed(r) : layout(r);
+  const argv = [cmd, "--op", r.chance(0.8) ? "SM90_TMA_LOAD" : r.pick(TMA_OPS), "--type", r.chance(0.8) ? "float" : r.pick(TYPES), "--gmem", gm, "--smem", sm];
+  if (r.chance(0.3)) argv.push("--cluster", optValue(r, "--cluster"));
+  if (r.chance(0.2)) argv.push("--cta-tiler", r.chance(0.5) ? "(_16,_16)" : optValue(r, "--cta-tiler"));
+  if (cmd === "tma") {
+    if (r.chance(0.3)) argv.push(r.pick(["--desc", "--explain"]));
+  } else if (r.chance(0.6)) {
+    argv.push("--tile", r.chance(0.5) ? "(_16,_16)" : tuple(r, 1, smallInt), "--block", r.chance(0.5) ? "(7,0)" : tuple(r, 1, int));
+    if (r.chance(0.5)) argv.push("--partition", optValue(r, "--partition"), "--rank", r.chance(0.5) ? "0" : optValue(r, "--rank"));
+  }
+  return argv;
+}
+
+function batchFile(r) {
+  const lines = [];
+  const n = r.int(1, 6);
+  for (let i = 0; i < n; i++) {
+    const x = r.f();
+    if (x < 0.35) {
+      const sub = r.pick(["eval", "print", "mma", "copy", "tma", "tma-coords", "verify"]);
+      lines.push(JSON.stringify({ id: r.chance(0.8) ? i : r.pick([null, {}, [1], "x", 1e300]), cmd: inputFor(r, sub).argv }));
+    } else if (x < 0.45) lines.push(mutate(r, JSON.stringify({ id: i, cmd: ["eval", r.pick(corpus().exprs) ?? "_1"] })));
+    else if (x < 0.7) {
+      lines.push(r.pick([
+        "{", "}", "[]", "null", "1", "\"x\"", "{\"cmd\":1}", "{\"cmd\":\"eval _1\"}", "{\"cmd\":[1,2]}", "{\"cmd\":[]}", "{\"cmd\":null}",
+        "{\"cmd\":[\"eval\",{}]}", "{\"cmd\":[\"batch\"]}", "{\"cmd\":[\"batch\",\"/dev/null\"]}", "{\"cmd\":[\"check\",\"/nonexistent\"]}",
+        "{\"id\":{\"a\":[1,2]},\"cmd\":[\"eval\",\"_1\"]}", "{\"__proto__\":{\"cmd\":[\"eval\",\"_1\"]}}", "{\"cmd\":[\"eval\",\"_1\"],\"cmd\":[\"eval\",\"_2\"]}",
+        "\u0000", "\ufeff{\"cmd\":[\"eval\",\"_1\"]}", "{\"cmd\":[\"eval\",\"_1\"]}\r", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+        "{\"cmd\":[\"nosuch\"]}", "{\"cmd\":[\"--json\",\"eval\",\"_1\"]}", "{\"cmd\":[\"eval\",\"_1\",\"--json\"]}",
+      ]));
+    } else if (x < 0.75) lines.push("[".repeat(r.pick([1000, 100000])) + "]".repeat(r.pick([0, 1000])));
+    else if (x < 0.8) lines.push(JSON.stringify({ id: i, cmd: ["eval", "x".repeat(r.pick([1000, 2000000]))] }));
+    else if (x < 0.85) lines.push(" ".repeat(r.int(0, 3)));
+    else lines.push(Array.from({ length: r.int(1, 40) }, () => soupToken(r)).join(""));
+  }
+  return lines.join(r.chance(0.9) ? "\n" : "\r\n") + (r.chance(0.8) ? "\n" : "");
+}
+
+function checkFile(r) {
+  const lines = [];
+  const n = r.int(1, 4);
+  for (let i = 0; i < n; i++) {
+    const sub = r.pick(["eval", "print", "mma", "copy"]);
+    const { argv } = inputFor(r, sub);
+    const q = (s) => (r.chance(0.9) ? `'${s.replace(/'/g, "")}'` : s);
+    lines.push("$ cute-ts " + argv.map(q).join(" "));
+    if (r.chance(0.7)) lines.push(r.pick(["_1", "(_2,_4):(_1,_2)", "", "garbage", "$"]));
+    if (r.chance(0.2)) lines.push(r.pick(["$ cute-ts check x", "$ cute-ts batch", "$ cute-ts 'unterminated", "$ cute-ts \"x", "$ cute-ts \\"]));
+  }
+  let text = lines.join("\n") + "\n";
+  if (r.chance(0.3)) text = mutate(r, text);
+  return text;
+}
+
+/** input `r` for `cmd` */
+export function inputFor(r, cmd) {
+  let argv;
+  let file;
+  switch (cmd) {
+    case "eval":
+      argv = ["eval", expr(r)];
+      break;
+    case "print": {
+      argv = ["print", r.chance(0.1) ? huge(r) : expr(r)];
+      if (r.chance(0.15)) argv.push(r.pick(["--latex", "--svg", "--json"]));
+      break;
+    }
+    case "mma": {
+      argv = goldenArgv(r, "mma");
+      if (r.chance(0.3)) argv[1] = mutate(r, argv[1] ?? "");
+      if (r.chance(0.6)) argv = randomOpts(r, MMA_OPTS, argv);
+      break;
+    }
+    case "copy": {
+      argv = goldenArgv(r, "copy");
+      if (r.chance(0.3)) argv[1] = mutate(r, argv[1] ?? "");
+      if (r.chance(0.6)) argv = randomOpts(r, COPY_OPTS, argv);
+      break;
+    }
+    case "tma":
+      argv = tmaBase(r, "tma");
+      if (r.chance(0.3)) argv = randomOpts(r, TMA_OPTS, argv);
+      break;
+    case "tma-coords":
+      argv = tmaBase(r, "tma-coords");
+      if (r.chance(0.3)) argv = randomOpts(r, TMA_COORD_OPTS, argv);
+      break;
+    case "verify": {
+      const check = r.chance(0.95) ? r.pick(["tv", "mma", "copy", "equal", "bijective", "vector", "banks", "gmma-smem", "injective", "surjective"]) : r.pick(["", "nosuch", "--tile"]);
+      const n = check === "equal" || check === "vector" ? 2 : 1;
+      if (check === "mma") argv = ["verify", "mma", ...goldenArgv(r, "mma").slice(1)];
+      else if (check === "copy") argv = ["verify", "copy", ...goldenArgv(r, "copy").slice(1)];
+      else argv = ["verify", check, ...Array.from({ length: r.chance(0.9) ? n : r.int(0, 3) }, () => (r.chance(0.6) ? layout(r) : r.chance(0.5) ? composed(r) : expr(r)))];
+      if (check === "tv" || check === "banks" || r.chance(0.3)) argv = randomOpts(r, ["--tile", "--allow-broadcast", "--atoms", "--value", "--type", "--tv", "--vector", "--min", "--major", "--thr", "--val", "--for-mma", "--operand"], argv);
+      break;
+    }
+    case "batch": {
+      const x = r.f();
+      file = batchFile(r);
+      argv = x < 0.9 ? ["batch", "@FILE"] : x < 0.94 ? ["batch"] : x < 0.97 ? ["batch", "/nonexistent/cute-fuzz"] : ["batch", "/"];
+      break;
+    }
+    case "check": {
+      file = checkFile(r);
+      const x = r.f();
+      argv = x < 0.85 ? ["check", "@FILE"] : x < 0.9 ? ["check", "@FILE", "--json"] : x < 0.95 ? ["check", "/nonexistent/cute-fuzz"] : ["check"];
+      break;
+    }
+    default:
+      argv = [cmd, ...Array.from({ length: r.int(0, 2) }, () => expr(r))];
+  }
+  if (cmd !== "batch" && cmd !== "check" && r.chance(0.12)) argv = damageArgv(r, argv);
+  if (r.chance(0.05)) argv = argv.includes("--json") ? argv : [...argv, "--json"];
+  // never --force: an honest 10^9-cell print under --force is a hang by request, not a bug
+  argv = argv.filter((a) => a !== "--force");
+  return { argv, file };
+}
+
+export function makeInput(seed, cmd, index) {
+  return inputFor(rngFor(seed, cmd, index), cmd);
+}
