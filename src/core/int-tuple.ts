@@ -240,7 +240,11 @@ export function prepend<L>(t: Tup<L>, x: Tup<L>): Tup<L> {
   return [x, ...wrap(t)];
 }
 /** append<N>(t, x): pad t up to rank N with x (an integer counts as rank 1 and stays itself for N == 1) */
+/** the widest tuple append<N>/prepend<N> builds (a C++ tuple of more modes would not compile in practice) */
+export const MAX_RANK = 1 << 16;
+
 export function appendN<L>(t: Tup<L>, n: number, x: Tup<L>): Tup<L> {
+  if (n > MAX_RANK) throw new CuteError("append", `append<${n}> would build a tuple of ${n} modes; cute-ts stops at ${MAX_RANK}`);
   if (!Array.isArray(t) && n === 1) return t;
   const w = wrap(t);
   if (n < w.length) throw new CuteError("append", "static assertion failed: append<N> needs N >= rank", [`N=${n}`]);
@@ -249,6 +253,7 @@ export function appendN<L>(t: Tup<L>, n: number, x: Tup<L>): Tup<L> {
   return out;
 }
 export function prependN<L>(t: Tup<L>, n: number, x: Tup<L>): Tup<L> {
+  if (n > MAX_RANK) throw new CuteError("prepend", `prepend<${n}> would build a tuple of ${n} modes; cute-ts stops at ${MAX_RANK}`);
   if (!Array.isArray(t) && n === 1) return t;
   const w = wrap(t);
   const out = w.slice();

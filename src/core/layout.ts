@@ -312,6 +312,11 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
   if (!Array.isArray(ls)) return new Layout(rs, scaleLeaf(rd, ld as StrideLeaf));
   const n = ls.length;
   if (n === 0) throw new CuteError("composition", "the layout has no modes (shape ()): CuTe's coalesce of it does not compile", [showLayout(L), showTiler(R)]);
+  if (!Array.isArray(ld) || ld.length !== n) throw new CuteError("composition", "Mismatched ranks of shape and stride", [showLayout(L)]);
+  for (let i = 0; i < n; i++) {
+    // a mode with no leaves (shape ()) survives coalescing by profile; CuTe cannot compose through it
+    if (!(ls[i] instanceof Int) || Array.isArray(ld[i])) throw new CuteError("composition", "the layout has a mode with no elements (shape ()), which CuTe's composition does not compile", [showLayout(L)]);
+  }
   const lds = ld as StrideLeaf[];
   const resShape: Int[] = [];
   const resStride: StrideLeaf[] = [];

@@ -44,7 +44,7 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
-  checkCells(M * N, force, "print_layout");
+  checkCells(Math.max(M * N, Math.abs(M), Math.abs(N)), force, "print_layout");
   const cells: string[][] = [];
   const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
   const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
@@ -99,9 +99,16 @@ export function print_tensor(t: Tensor, force = false): string {
   const out: string[] = [show(t) + ":\n"];
   // CuTe's rank dispatch ends at 4: a higher-rank tensor prints its header and nothing else
   if (r > 4) return out.join("");
-  checkCells(T.size(tensorShape(t)).v, force, "print_tensor");
+  checkCells(loopBound(tensorShape(t)), force, "print_tensor");
   body(t, out);
   return out.join("");
+}
+
+/** every mode's extent counts: an empty mode must not hide a huge loop over the others */
+function loopBound(sh: IntTuple): number {
+  let m = Math.abs(T.size(sh).v);
+  for (const x of T.wrap(sh)) m = Math.max(m, Math.abs(T.size(x).v));
+  return m;
 }
 
 function body(t: Tensor, out: string[]): void {
@@ -136,7 +143,7 @@ function body(t: Tensor, out: string[]): void {
 /** the values of a tensor for --json: nested by its first two modes, then by the others */
 export function tensorValues(t: Tensor, force = false): unknown {
   const r = tensorRank(t);
-  checkCells(T.size(tensorShape(t)).v, force, "print_tensor");
+  checkCells(loopBound(tensorShape(t)), force, "print_tensor");
   const val = (x: Value): unknown => (x instanceof Int ? x.v : show(x));
   const sh = tensorShape(t);
   if (r === 1) return Array.from({ length: T.size(sh).v }, (_x, m) => val(at(t, D(m)) as Value));

@@ -5,6 +5,7 @@
  *   compact:   the values leave no hole between the smallest and the largest;
  *   bijective: a bijection onto [0, size) (injective, and every value below size).
  */
+import { UsageError } from "../core/errors.js";
 import { show } from "../print/print.js";
 import { type LayoutLike, MAX_LISTED, capCells, elementFn, innerLayout, naturalCoord, sizeOf } from "./common.js";
 
@@ -49,6 +50,7 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
     if (v > max) max = v;
   }
   if (n === 0) min = max = 0;
+  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new UsageError("the layout does not map its coordinates to integers; injective/bijective/compact need an integer layout");
   const span = max - min + 1;
   // first occurrence of each value: a dense table when the range is small, else a map
   const dense = span <= 4 * n + 1024 && span <= (1 << 26);

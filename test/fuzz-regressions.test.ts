@@ -1,0 +1,26 @@
+/** Inputs the fuzz harness found (seed 11): each is now a clear refusal, never a crash or hang. */
+import { describe, expect, it } from "vitest";
+import { run } from "./helpers.js";
+
+const cases: [string[], RegExp][] = [
+  [["eval", "append<99999999999>((4,4),-5)"], /append<99999999999> would build a tuple of 99999999999 modes/],
+  [["print", "(_94906265,0)"], /94906265 cells, more than the limit/],
+  [["print", "(4503599627370496,_-7):(_0,_0)"], /more than the limit/],
+  [["verify", "injective", "((0,_2,_2,_4),(_1,8,_16),_1):((_0,_0,8,_16),(_1,_3,3),1) o 0 o 4:9"], /does not map its coordinates to integers/],
+  [["tma", "--op", "SM90_TMA_STORE", "--type", "bfloat16_t", "--gmem", "((()),_3037000499,(1,4,3),1)", "--smem", "(_32,_32):(_32,_1)", "--cluster", "_2", "--desc"], /a mode with no elements/],
+  [["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "(4294967296):(2)", "--thread", "0"], /enumerates at most 1048576/],
+  [["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "()", "--block", "(3)"], /Mismatched Ranks/],
+  [["verify", "injective", "-9:_1"], /negative size/],
+];
+
+describe("fuzz regressions", () => {
+  for (const [argv, msg] of cases) {
+    it(argv.join(" ").slice(0, 120), async () => {
+      const r = await run(argv);
+      expect(r.exit).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(msg);
+      expect(r.stderr).not.toMatch(/internal error/);
+    });
+  }
+});
