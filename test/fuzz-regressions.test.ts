@@ -11,6 +11,7 @@ const cases: [string[], RegExp][] = [
   [["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "(4294967296):(2)", "--thread", "0"], /enumerates at most 1048576/],
   [["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "()", "--block", "(3)"], /Mismatched Ranks/],
   [["verify", "injective", "-9:_1"], /negative size/],
+  [["verify", "gmma-smem", "(_-3,(2,-3,_5,128),(_1,_1,2)):(_3,(3,_8,4,4),(16,8,_8))", "--major", "MN", "--type", "tfloat32_t"], /integer offsets/],
 ];
 
 describe("fuzz regressions", () => {

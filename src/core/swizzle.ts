@@ -34,6 +34,7 @@ function shiftr(x: number, s: number): number {
 }
 /** offset ^ shiftr(offset & yyy_msk, S), with numbers up to 2^53 */
 export function swizzleNum(sw: Swizzle, x: number): number {
+  if (!Number.isSafeInteger(x)) throw new CuteError(`Swizzle<${sw.b},${sw.m},${sw.s}>`, `a swizzle applies to integer offsets below 2^53, got ${x}`);
   if (sw.b === 0) return x;
   if (x >= 0 && x < 2 ** 31) {
     const y = x & sw.yyyMask;
