@@ -6,18 +6,14 @@
  */
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
+import { TMA_OPTIONS } from "./tma-options.js";
 
 export const command: CommandSpec = {
   name: "tma-coords",
   summary: "TMA coordinate tensors: get_tma_tensor, a CTA's tile, a cluster rank's partition",
   args: [],
   options: [
-    { name: "op", value: "OP", description: "SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE or SM90_TMA_REDUCE_ADD" },
-    { name: "type", value: "T", description: "element type as C++ spells it: float, half_t, bfloat16_t, double, int8_t, uint8_t, ..." },
-    { name: "gmem", value: "LAYOUT", description: "the global-memory tensor's layout, e.g. (1024,1024):(1024,_1)" },
-    { name: "smem", value: "LAYOUT", description: "the shared-memory layout, plain or swizzled: Sw<3,4,3> o smem_ptr[16b](unset) o L" },
-    { name: "cta-tiler", value: "TILER", description: "explicit CTA tiler (make_tma_copy(op, gmem, smem, tiler, cluster))" },
-    { name: "cluster", value: "_N", description: "cluster size: the number of CTAs a multicast load is split over" },
+    ...TMA_OPTIONS,
     { name: "tile", value: "TILE", description: "the CTA tile for local_tile, e.g. (_16,_16)" },
     { name: "block", value: "COORD", description: "the CTA's block coordinate for local_tile, e.g. (7,0)" },
     { name: "partition", value: "S|D", description: "partition the tile as copy()'s source (S) or destination (D)" },

@@ -5,18 +5,14 @@
  */
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
+import { TMA_OPTIONS } from "./tma-options.js";
 
 export const command: CommandSpec = {
   name: "tma",
   summary: "make_tma_copy on the host: the TiledCopy, the TMA descriptor, a plain summary",
   args: [],
   options: [
-    { name: "op", value: "OP", description: "SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE or SM90_TMA_REDUCE_ADD" },
-    { name: "type", value: "T", description: "element type as C++ spells it: float, half_t, bfloat16_t, double, int8_t, uint8_t, ..." },
-    { name: "gmem", value: "LAYOUT", description: "the global-memory tensor's layout, e.g. (1024,1024):(1024,_1)" },
-    { name: "smem", value: "LAYOUT", description: "the shared-memory layout, plain or swizzled: Sw<3,4,3> o smem_ptr[16b](unset) o L" },
-    { name: "cta-tiler", value: "TILER", description: "explicit CTA tiler (make_tma_copy(op, gmem, smem, tiler, cluster))" },
-    { name: "cluster", value: "_N", description: "cluster size: the number of CTAs a multicast load is split over" },
+    ...TMA_OPTIONS,
     { name: "desc", description: "print the descriptor parameters (cuTensorMapEncodeTiled arguments)" },
     { name: "explain", description: "say in plain words what the TMA does: dimensions, box, swizzle, bytes per copy" },
   ],
