@@ -1,22 +1,11 @@
 /** The golden copy records of atoms.jsonl, run through the same path as `cute-ts copy`. */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readGolden } from "./helpers.js";
 import { command } from "../src/cli/commands/copy.js";
 import { CuteError, ParseError, UsageError } from "../src/core/errors.js";
 
-interface Rec {
-  id: string;
-  cmd: string[];
-  out?: string;
-  error?: string;
-  detail?: string;
-}
-
-const recs: Rec[] = readFileSync(new URL("../fixtures/golden/atoms.jsonl", import.meta.url), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Rec)
-  .filter((r) => r.cmd[0] === "copy");
+const recs = readGolden("../fixtures/golden/atoms.jsonl").filter((r) => r.cmd[0] === "copy");
 
 /** argv after `copy` -> positional args and options, as the CLI parses them */
 function parseArgv(argv: string[]): [string[], Record<string, string | boolean>] {

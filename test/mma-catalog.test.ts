@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readGolden } from "./helpers.js";
 import { formatMmaAtom } from "../src/atoms/mma/atom.js";
 import { listMma, resolveMma } from "../src/atoms/mma/catalog.js";
 import { formatListing } from "../src/atoms/mma/listing.js";
@@ -7,22 +8,7 @@ import { renderMmaMap } from "../src/atoms/mma/map.js";
 import { formatFragment, formatTiledMma, makeTiledMma } from "../src/atoms/mma/tiled-mma.js";
 import { CuteError, UsageError } from "../src/core/errors.js";
 
-interface Rec {
-  id: string;
-  cmd: string[];
-  out?: string;
-  error?: string;
-  detail?: string;
-}
-
-const golden = (file: string): Rec[] =>
-  readFileSync(new URL(`../fixtures/golden/${file}`, import.meta.url), "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Rec)
-    .filter((r) => r.cmd[0] === "mma");
-
-const records = golden("atoms.jsonl");
+const records = readGolden("../fixtures/golden/atoms.jsonl").filter((r) => r.cmd[0] === "mma");
 
 function options(cmd: string[]): Record<string, string> {
   const o: Record<string, string> = {};
