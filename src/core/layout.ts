@@ -194,36 +194,46 @@ function strideEqStaticTrue(a: StrideLeaf, b: StrideLeaf): boolean {
 }
 const scaleLeaf = (s: Int, d: StrideLeaf): StrideLeaf => idxScale(s, d) as StrideLeaf;
 
-/** CuTe's bw_coalesce: fold the flat modes [0, last] right to left onto (newShape, newStride) */
+/** is `s * d == front` a static truth (CuTe's merge test in bw_coalesce)? */
+function mergesInto(s: Int, d: StrideLeaf, front: StrideLeaf): boolean {
+  if (d instanceof Int && front instanceof Int) {
+    if (!front.s) return false;
+    // mul's rule: a static zero factor gives a static zero; otherwise static when both are
+    if (isConst(s, 0) || isConst(d, 0)) return front.v === 0;
+    if (!(s.s && d.s)) return false;
+    const p = s.v * d.v;
+    if (Number.isSafeInteger(p)) return p === front.v;
+  }
+  return strideEqStaticTrue(scaleLeaf(s, d), front);
+}
+
+/**
+ * CuTe's bw_coalesce: fold the flat modes [0, last] right to left onto (newShape, newStride).
+ * The result is collected back to front (the front mode is the array's last element).
+ */
 function bwCoalesce(shape: Int[], stride: StrideLeaf[], last: number, ns0: Int, nd0: StrideLeaf): Layout {
-  let ns: Int[] | Int = ns0;
-  let nd: StrideLeaf[] | StrideLeaf = nd0;
+  const rs: Int[] = [ns0];
+  const rd: StrideLeaf[] = [nd0];
   for (let i = last; i >= 0; i--) {
     const s = shape[i]!, d = stride[i]!;
-    if (isConst(s, 1)) continue;
-    if (!Array.isArray(ns) && isConst(ns, 1)) {
-      ns = s;
-      nd = d;
+    if (s.s && s.v === 1) continue;
+    const top = rs.length - 1;
+    if (top === 0 && isConst(rs[0]!, 1)) {
+      rs[0] = s;
+      rd[0] = d;
       continue;
     }
-    const front: Int = Array.isArray(ns) ? ns[0]! : ns;
-    const frontD: StrideLeaf = Array.isArray(nd) ? nd[0]! : (nd as StrideLeaf);
-    if (front.s && strideEqStaticTrue(scaleLeaf(s, d), frontD)) {
-      const merged = I.mul(s, front);
-      if (Array.isArray(ns)) {
-        ns = [merged, ...ns.slice(1)];
-        nd = [d, ...(nd as StrideLeaf[]).slice(1)];
-      } else {
-        ns = merged;
-        nd = d;
-      }
+    const front = rs[top]!;
+    if (front.s && mergesInto(s, d, rd[top]!)) {
+      rs[top] = I.mul(s, front);
+      rd[top] = d;
     } else {
-      ns = Array.isArray(ns) ? [s, ...ns] : [s, ns];
-      nd = Array.isArray(nd) ? [d, ...nd] : [d, nd as StrideLeaf];
+      rs.push(s);
+      rd.push(d);
     }
   }
-  if (!Array.isArray(ns) && isConst(ns, 1)) return new Layout(_1, _0);
-  return new Layout(ns, nd as Stride);
+  if (rs.length === 1) return isConst(rs[0]!, 1) ? new Layout(_1, _0) : new Layout(rs[0]!, rd[0]!);
+  return new Layout(rs.reverse(), rd.reverse());
 }
 
 export function coalesce(l: Layout, profile?: Tup<unknown>): Layout {
@@ -231,6 +241,8 @@ export function coalesce(l: Layout, profile?: Tup<unknown>): Layout {
     if (profile.length > rank(l)) throw new CuteError("coalesce", "static assertion failed: the profile has more modes than the layout");
     return transformLayout(l, profile, (m, p) => coalesce(m, p as Tup<unknown>));
   }
+  // a single integer mode: only a static 1 changes (to _1:_0)
+  if (!Array.isArray(l.shape) && !Array.isArray(l.stride)) return isConst(l.shape, 1) ? new Layout(_1, _0) : l;
   const fs = T.leaves(l.shape), fd = T.leaves(l.stride) as StrideLeaf[];
   const r = fs.length;
   if (r === 0) return l;
@@ -265,7 +277,15 @@ export function coalesce_shape(shape: IntTuple): IntTuple {
 }
 
 export function filter_zeros(l: Layout, profile?: Stride): Layout {
+  if (profile === undefined && !hasStaticZero(l.stride)) return l;
   return new Layout(T.filter_zeros_tuple(profile ?? l.stride, l.shape), l.stride);
+}
+function hasStaticZero(d: Stride): boolean {
+  if (Array.isArray(d)) {
+    for (let i = 0; i < d.length; i++) if (hasStaticZero(d[i]!)) return true;
+    return false;
+  }
+  return d instanceof Int && d.s && d.v === 0;
 }
 export function filter(l: Layout, profile?: Tup<unknown>): Layout {
   if (profile !== undefined && Array.isArray(profile)) {
@@ -377,10 +397,10 @@ function complementImpl(shape: IntTuple, stride: Stride, cotarget: IntTuple, ori
   // an empty layout maps only to 0, like a _0 stride: its complement covers the whole cotarget
   if ((stride instanceof Int && isConst(stride, 0)) || (Array.isArray(shape) && T.leaves(shape).length === 0)) return make_layout(coalesce_shape(cotarget));
   const r = T.rank(shape);
-  let sh = T.wrap(shape) as Int[];
-  let st = T.wrap(stride) as StrideLeaf[];
+  const sh = (Array.isArray(shape) ? shape.slice() : [shape]) as Int[];
+  const st = (Array.isArray(stride) ? stride.slice() : [stride]) as StrideLeaf[];
   if (st.some((d) => !(d instanceof Int))) throw new CuteError("complement", "complement of a layout with basis strides is not defined", [showLayout(orig)]);
-  let sti = st as Int[];
+  const sti = st as Int[];
   if (r !== 1 && !sti.every((d) => d.s)) {
     throw new CuteError("complement", "Dynamic-stride complement only for rank-1 layouts", [showLayout(orig)]);
   }
@@ -393,8 +413,8 @@ function complementImpl(shape: IntTuple, stride: Stride, cotarget: IntTuple, ori
     const newShape = I.div(minStride, resStride[i]!);
     const newStride = I.mul(minStride, sh[minIdx]!);
     if (isConst(newShape, 0)) throw new CuteError("complement", "Non-injective Layout detected in complement.", [showLayout(orig)]);
-    sh = T.remove(sh, minIdx) as Int[];
-    sti = T.remove(sti, minIdx) as Int[];
+    sh.splice(minIdx, 1);
+    sti.splice(minIdx, 1);
     resShape.push(newShape);
     resStride.push(newStride);
   }
