@@ -43,11 +43,14 @@ export function formatError(e: unknown): { text: string; code: number } {
   return { text: `cute-ts: internal error (please report): ${msg}\n`, code: 3 };
 }
 
+const OPTION_INDEX = new WeakMap<CommandSpec, Map<string, CommandSpec["options"][number]>>();
+
 /** split argv by a command's declared options (`--name value`, `--name=value`, flags) */
 export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; opts: OptionValues } {
   const opts: OptionValues = {};
   const args: string[] = [];
-  const byName = new Map(spec.options.map((o) => [o.name, o]));
+  let byName = OPTION_INDEX.get(spec);
+  if (byName === undefined) OPTION_INDEX.set(spec, (byName = new Map(spec.options.map((o) => [o.name, o]))));
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--") {

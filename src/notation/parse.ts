@@ -28,10 +28,21 @@ export type TArg = number | string;
 
 type Tok =
   | { t: "int"; v: number; s: boolean; pos: number }
-  | { t: "name"; v: string; pos: number }
-  | { t: "under"; pos: number }
-  | { t: "punct"; v: string; pos: number }
-  | { t: "eof"; pos: number };
+  | { t: "name" | "punct" | "under" | "eof"; v: string; s: boolean; pos: number };
+/** every token is built by this one constructor, so the parser's reads of it stay monomorphic */
+function tok(t: "int", v: number, s: boolean, pos: number): Tok;
+function tok(t: "name" | "punct" | "under" | "eof", v: string, s: boolean, pos: number): Tok;
+function tok(t: Tok["t"], v: number | string, s: boolean, pos: number): Tok {
+  return new TokObj(t, v, s, pos) as Tok;
+}
+class TokObj {
+  constructor(
+    readonly t: string,
+    readonly v: number | string,
+    readonly s: boolean,
+    readonly pos: number,
+  ) {}
+}
 
 export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
@@ -47,18 +58,20 @@ export function tokenize(src: string): Tok[] {
   let i = 0;
   const n = src.length;
   const code = (k: number) => (k < n ? src.charCodeAt(k) : -1);
-  /** an optionally negative decimal at `start`: [value, end] */
-  const readNumber = (start: number): [number, number] => {
+  /** the optionally negative decimal at `start`; leaves `i` after it */
+  const readNumber = (start: number): number => {
     let j = start;
     const neg = code(j) === MINUS;
     if (neg) j++;
     if (!isDigitCode(code(j))) throw new ParseError(src, j, "expected a digit");
     const k0 = j;
-    while (isDigitCode(code(j))) j++;
-    const text = src.slice(k0, j);
-    const v = Number(text);
-    if (!Number.isSafeInteger(v)) throw new ParseError(src, k0, `integer ${text} is beyond 2^53; cute-ts refuses rather than round`);
-    return [neg ? -v || 0 : v, j];
+    let v = 0;
+    for (let c = code(j); isDigitCode(c); c = code(++j)) v = v * 10 + (c - C0);
+    if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
+      throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
+    }
+    i = j;
+    return neg ? -v || 0 : v;
   };
   while (i < n) {
     const c = src.charCodeAt(i);
@@ -66,20 +79,17 @@ export function tokenize(src: string): Tok[] {
       i++;
       continue;
     }
+    const start = i;
     if (isDigitCode(c) || (c === MINUS && isDigitCode(code(i + 1)))) {
-      const [v, j] = readNumber(i);
-      toks.push({ t: "int", v, s: false, pos: i });
-      i = j;
+      toks.push(tok("int", readNumber(i), false, start));
       continue;
     }
     if (c === UNDERSCORE && (isDigitCode(code(i + 1)) || (code(i + 1) === MINUS && isDigitCode(code(i + 2))))) {
-      const [v, j] = readNumber(i + 1);
-      toks.push({ t: "int", v, s: true, pos: i });
-      i = j;
+      toks.push(tok("int", readNumber(i + 1), true, start));
       continue;
     }
     if (c === UNDERSCORE && !isIdCode(code(i + 1))) {
-      toks.push({ t: "under", pos: i });
+      toks.push(tok("under", "_", false, start));
       i++;
       continue;
     }
@@ -91,19 +101,19 @@ export function tokenize(src: string): Tok[] {
         j += 2;
         while (isIdCode(code(j))) j++;
       }
-      toks.push({ t: "name", v: src.slice(i, j), pos: i });
+      toks.push(tok("name", src.slice(i, j), false, start));
       i = j;
       continue;
     }
     const ch = src[i]!;
     if (PUNCT.includes(ch)) {
-      toks.push({ t: "punct", v: ch, pos: i });
+      toks.push(tok("punct", ch, false, start));
       i++;
       continue;
     }
     throw new ParseError(src, i, `unexpected character '${ch}'`);
   }
-  toks.push({ t: "eof", pos: n });
+  toks.push(tok("eof", "", false, n));
   return toks;
 }
 
@@ -148,7 +158,7 @@ class Parser {
   composed(): Node {
     const first = this.applied();
     const parts = [first];
-    while (this.peek().t === "name" && (this.peek() as { v: string }).v === "o") {
+    while (this.peek().t === "name" && this.peek().v === "o") {
       this.i++;
       parts.push(this.applied());
     }
@@ -283,7 +293,7 @@ class Parser {
     const t = this.next();
     if (t.t !== "name" || !/^\d+b$/.test(t.v)) {
       // the lexer reads "16b" as the integer 16 followed by the name b
-      if (t.t === "int" && this.peek().t === "name" && (this.peek() as { v: string }).v === "b") {
+      if (t.t === "int" && this.peek().t === "name" && this.peek().v === "b") {
         this.i++;
         this.expectPunct("]", "after the bit width");
         this.expectPunct("(", "as in smem_ptr[16b](unset)");
