@@ -10,6 +10,8 @@ export interface Io {
   color: boolean;
   /** --json was given: write one JSON document (schema in src/print/json.ts) instead of text */
   json?: boolean;
+  /** called after each unit of work in commands that run many (a batch record, a check case), so a watchdog can tell slow from stuck */
+  progress?: () => void;
 }
 
 export interface OptionSpec {

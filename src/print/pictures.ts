@@ -10,7 +10,7 @@ import { CuteError } from "../core/errors.js";
 import { Int, D, S, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
-import { ScaledBasis, type Idx, idxAdd } from "../core/basis.js";
+import { ScaledBasis, type Idx, idxAdd, idxScale } from "../core/basis.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { Tensor, ArithIter } from "../tensor/tensor.js";
@@ -106,8 +106,34 @@ function modeTable<X>(l: Layout, i: number, conv: (x: Idx) => X): X[] {
   const n = Math.max(0, T.size(sub.shape).v); // a negative extent draws nothing, as CuTe's loops do
   if (n > MAX_CELLS * 64) throw new CuteError("print_latex", `a mode of ${n} elements is beyond what a picture can draw`, [show(l)]);
   const out: X[] = new Array(n);
-  for (let k = 0; k < n; k++) out[k] = f ? conv(new Int(f(k), false)) : conv(L.crd2idx(D(k), sub));
+  if (f) {
+    for (let k = 0; k < n; k++) out[k] = conv(new Int(f(k), false));
+    return out;
+  }
+  const table = leafSums(sub);
+  for (let k = 0; k < n; k++) out[k] = conv(table ? table[k]! : L.crd2idx(D(k), sub));
   return out;
+}
+
+/**
+ * sub(k) for every k at once: a layout is additive over its leaves, the first leaf fastest, so the
+ * table grows one leaf at a time (one add per entry) instead of decomposing each k anew.
+ * Undefined when a leaf's extent is not positive (crd2idx decides those cases).
+ */
+function leafSums(sub: Layout): Idx[] | undefined {
+  const shape = T.leaves(sub.shape), stride = T.leaves(sub.stride) as Idx[];
+  if (shape.length !== stride.length || shape.some((x) => x.v < 1)) return undefined;
+  let table: Idx[] = [_0];
+  for (let j = 0; j < shape.length; j++) {
+    const e = shape[j]!.v, d = stride[j]!;
+    const next: Idx[] = new Array(table.length * e);
+    for (let c = 0; c < e; c++) {
+      const step = idxScale(D(c), d);
+      for (let k = 0; k < table.length; k++) next[k + table.length * c] = idxAdd(table[k]!, step);
+    }
+    table = next;
+  }
+  return table;
 }
 
 /**

@@ -2,7 +2,8 @@
 /**
  * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J] [--json]`
  * Feeds each command N random and mutated inputs in-process through runCommand (dist build), in
- * worker threads watched by a 2 s per-input watchdog. Reports inputs tried, refusals, crashes
+ * worker threads watched by a 2 s watchdog per input (per record inside batch and check files,
+ * which report each record they finish). Reports inputs tried, refusals, crashes
  * (exit 3 or any code other than 0/1/2, an exception escaping runCommand, a stack trace in the
  * output), hangs and peak memory. Exit 1 when anything crashed or hung.
  *

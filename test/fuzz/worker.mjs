@@ -62,7 +62,8 @@ parentPort.on("message", async (msg) => {
     let out = "", err = "", code;
     const t0 = performance.now();
     try {
-      code = await runCommand(argv, { out: (s) => { out += s; }, err: (s) => { err += s; }, color: false });
+      // batch and check report each record they finish: the watchdog then times one record, not the whole file
+      code = await runCommand(argv, { out: (s) => { out += s; }, err: (s) => { err += s; }, color: false, progress: () => Atomics.add(slot, 1, 1) });
     } catch (e) {
       stats.crashCount++;
       if (stats.crashes.length < 8) stats.crashes.push({ index: i, argv: input.argv.map((a) => clip(a, 2000)), file: input.file && clip(input.file, 2000), why: [`exception escaped runCommand: ${e?.name}: ${clip(String(e?.message ?? e))}`] });

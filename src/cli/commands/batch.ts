@@ -4,7 +4,7 @@ import { runCommand } from "../run.js";
 import type { CommandSpec } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
-export async function runBatch(text: string, write: (line: string) => void): Promise<void> {
+export async function runBatch(text: string, write: (line: string) => void, progress?: () => void): Promise<void> {
   const lines = text.split("\n");
   if (lines.length && lines[lines.length - 1] === "") lines.pop();
   for (const line of lines) {
@@ -25,6 +25,7 @@ export async function runBatch(text: string, write: (line: string) => void): Pro
       code = 2;
     }
     write(JSON.stringify({ id, stdout: out, stderr: err, exit: code }) + "\n");
+    progress?.();
   }
 }
 
@@ -48,7 +49,7 @@ export const command: CommandSpec = {
     await runBatch(text, (l) => {
       chunks.push(l);
       if (chunks.length >= 256) io.out(chunks.splice(0).join(""));
-    });
+    }, io.progress);
     io.out(chunks.join(""));
     return 0;
   },

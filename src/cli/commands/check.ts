@@ -48,6 +48,7 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
       await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false });
       actual.push(out);
       cases++;
+      io.progress?.();
       if (trim(out) !== trim(c.expected)) {
         failed++;
         failures.push({ file, line: c.line, command: c.text, expected: trim(c.expected), actual: trim(out) });
