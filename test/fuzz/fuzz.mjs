@@ -63,6 +63,11 @@ function fuzzCommand(command, o, memory) {
       if (s.maxOut > total.maxOut) [total.maxOut, total.maxOutIndex] = [s.maxOut, s.maxOutIndex];
       if (s.slowest > total.slowest) [total.slowest, total.slowestIndex] = [s.slowest, s.slowestIndex];
       total.heapPeak = Math.max(total.heapPeak, s.heapPeak);
+      // long runs say how far they are (stderr, so --json stays one document)
+      const step = Math.max(10000, Math.ceil(o.count / 10));
+      if (o.count >= 100000 && Math.floor(total.tried / step) > Math.floor((total.tried - s.tried) / step)) {
+        process.stderr.write(`  ${command}: ${total.tried}/${o.count} tried, ${total.crashCount} crashes, ${total.hangs.length} hangs\n`);
+      }
     };
     const finishIfDone = () => {
       if (queue.length === 0 && [...workers].every((w) => w.idle)) {
@@ -136,7 +141,8 @@ function fuzzCommand(command, o, memory) {
       if (rss > memory.rssPeak) memory.rssPeak = rss;
       const now = Date.now();
       for (const w of [...workers]) {
-        if (w.idle || w.dead) continue;
+        // a worker still loading has no chunk yet: its start-up is not an input's hang
+        if (w.idle || w.dead || w.chunk === undefined) continue;
         const beat = Atomics.load(w.slot, 1);
         if (beat !== w.beat) {
           w.beat = beat;
