@@ -158,7 +158,7 @@ export function evenly_divides(a: IntTuple, b: IntTuple): Int {
 export function ceil_div(a: IntTuple, b: IntTuple): IntTuple {
   if (Array.isArray(a)) {
     if (Array.isArray(b)) {
-      if (b.length > a.length) throw new CuteError("ceil_div", "Mismatched ranks");
+      if (b.length > a.length) throw new CuteError("ceil_div", "Mismatched ranks: the divisor has more modes than the dividend", [tupText(a), tupText(b)]);
       return a.map((x, i) => ceil_div(x, i < b.length ? b[i]! : _1));
     }
     const out: IntTuple[] = [];
@@ -176,7 +176,7 @@ export function ceil_div(a: IntTuple, b: IntTuple): IntTuple {
 export function shape_div(a: IntTuple, b: IntTuple): IntTuple {
   if (Array.isArray(a)) {
     if (Array.isArray(b)) {
-      if (a.length !== b.length) throw new CuteError("shape_div", "Mismatched ranks");
+      if (a.length !== b.length) throw new CuteError("shape_div", "Mismatched ranks: shape_div of two tuples needs equal ranks", [tupText(a), tupText(b)]);
       return a.map((x, i) => shape_div(x, b[i]!));
     }
     const out: IntTuple[] = [];
@@ -294,7 +294,7 @@ export function zip2_by<L>(t: Tup<L>, guide: Tup<unknown>, op = "zip2_by"): Tup<
   if (Array.isArray(guide)) {
     if (!Array.isArray(t)) throw new CuteError(op, `incomplete type "cute::tuple_size<${describeLeaf(t)}>" is not allowed (the tiler has more structure than the layout)`);
     const tr = t.length, gr = guide.length;
-    if (gr > tr) throw new CuteError(op, "Mismatched ranks");
+    if (gr > tr) throw new CuteError(op, "Mismatched ranks: the tiler has more modes than the layout", [tupText(t), `a rank-${gr} tiler`]);
     const split = guide.map((g, i) => zip2_by(t[i]!, g, op));
     const firsts = split.map((x) => get(x, 0, op));
     const seconds = split.map((x) => get(x, 1, op));
@@ -304,6 +304,14 @@ export function zip2_by<L>(t: Tup<L>, guide: Tup<unknown>, op = "zip2_by"): Tup<
     throw new CuteError(op, `incomplete type "cute::tuple_size<${describeLeaf(t)}>" is not allowed (zip2_by needs a rank-2 mode here)`);
   }
   return t;
+}
+/** a tuple as CuTe prints it, for the operands of a refusal */
+function tupText(t: unknown): string {
+  if (Array.isArray(t)) return `(${t.map(tupText).join(",")})`;
+  if (t instanceof Int) return I.show(t);
+  if (t instanceof ScaledBasis) return `${I.show(t.value)}${t.modes.slice().reverse().map((m) => `@${m}`).join("")}`;
+  if (t instanceof Underscore) return "_";
+  return String(t);
 }
 function describeLeaf(t: unknown): string {
   if (t instanceof Int) return t.s ? `cute::Int<${t.v}>` : "int";
@@ -347,8 +355,8 @@ function compact(shape: IntTuple, current: Int, left: boolean): [IntTuple, Int] 
 /** compact_major with a tuple `current`: applied at the terminals of current */
 export function compact_major_tuple(shape: IntTuple, current: IntTuple, left: boolean): IntTuple {
   if (Array.isArray(current)) {
-    if (!Array.isArray(shape)) throw new CuteError("compact_major", "Invalid parameters");
-    if (shape.length !== current.length) throw new CuteError("compact_major", "Mismatched Ranks");
+    if (!Array.isArray(shape)) throw new CuteError("compact_major", "Invalid parameters: a tuple of current strides needs a tuple shape", [tupText(shape), tupText(current)]);
+    if (shape.length !== current.length) throw new CuteError("compact_major", "Mismatched Ranks of the shape and the current strides", [tupText(shape), tupText(current)]);
     return shape.map((s, i) => compact_major_tuple(s, current[i]!, left));
   }
   return compact(shape, current, left)[0];
@@ -426,7 +434,7 @@ export function crd2idx(coord: IntTuple, shape: IntTuple, stride: Stride): Idx {
 
 /** crd2idx(coord, shape): the colexicographic (column-major) index */
 export function crd2idx_compact(coord: IntTuple, shape: IntTuple): Int {
-  if (!congruent(coord, shape)) throw new CuteError("crd2idx", "Mismatched Ranks");
+  if (!congruent(coord, shape)) throw new CuteError("crd2idx", "Mismatched Ranks: the coordinate is not congruent with the shape", [tupText(coord), tupText(shape)]);
   if (!Array.isArray(shape)) return coord as Int;
   const c = leaves(coord), s = leaves(shape);
   let r = c[c.length - 1]!;
@@ -437,8 +445,8 @@ export function crd2idx_compact(coord: IntTuple, shape: IntTuple): Int {
 export function idx2crd(idx: IntTuple, shape: IntTuple, stride?: IntTuple): IntTuple {
   if (Array.isArray(idx)) {
     if (!Array.isArray(shape)) throw new CuteError("idx2crd", "Invalid parameters", ["a tuple index for an integer shape"]);
-    if (idx.length !== shape.length) throw new CuteError("idx2crd", "Mismatched Ranks");
-    if (stride !== undefined && (!Array.isArray(stride) || stride.length !== idx.length)) throw new CuteError("idx2crd", "Mismatched Ranks");
+    if (idx.length !== shape.length) throw new CuteError("idx2crd", "Mismatched Ranks of the index and the shape", [tupText(idx), tupText(shape)]);
+    if (stride !== undefined && (!Array.isArray(stride) || stride.length !== idx.length)) throw new CuteError("idx2crd", "Mismatched Ranks of the index and the stride", [tupText(idx), tupText(stride)]);
     return idx.map((x, i) => idx2crd(x, shape[i]!, stride === undefined ? undefined : (stride as IntTuple[])[i]));
   }
   if (stride === undefined) {
@@ -447,13 +455,13 @@ export function idx2crd(idx: IntTuple, shape: IntTuple, stride?: IntTuple): IntT
   }
   if (Array.isArray(shape)) {
     if (Array.isArray(stride)) {
-      if (shape.length !== stride.length) throw new CuteError("idx2crd", "Mismatched Ranks");
+      if (shape.length !== stride.length) throw new CuteError("idx2crd", "Mismatched Ranks of the shape and the stride", [tupText(shape), tupText(stride)]);
       return shape.map((s, i) => idx2crd(idx, s, stride[i]!));
     }
     const cs = compact_major_tuple(shape, stride, true);
     return (shape as IntTuple[]).map((s, i) => idx2crd(idx, s, (cs as IntTuple[])[i]!));
   }
-  if (Array.isArray(stride)) throw new CuteError("idx2crd", "Mismatched Ranks");
+  if (Array.isArray(stride)) throw new CuteError("idx2crd", "Mismatched Ranks: a tuple stride for an integer shape", [tupText(shape), tupText(stride)]);
   if (I.isConst(shape, 1)) return _0;
   return I.mod(I.div(idx, stride), shape);
 }
@@ -498,7 +506,7 @@ export function dice<L>(c: Coord, t: Tup<L>): Tup<L> {
 }
 function liftDice<L>(c: Coord, t: Tup<L>, out: Tup<L>[]): void {
   if (Array.isArray(c)) {
-    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("dice", "Mismatched Ranks");
+    if (!Array.isArray(t) || c.length !== t.length) throw new CuteError("dice", "Mismatched Ranks of the coordinate and the layout", [tupText(c), tupText(t)]);
     c.forEach((x, i) => liftDice(x, t[i]!, out));
   } else if (!(c instanceof Underscore)) out.push(t);
 }
