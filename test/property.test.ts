@@ -160,3 +160,31 @@ describe("layout algebra properties (brute force)", () => {
     );
   });
 });
+
+describe("print_tensor of coordinate tensors", () => {
+  // shapes nested up to two levels, static or dynamic extents (1 included: its coordinate is a static _0 or a dynamic 0)
+  const ext = fc.record({ v: fc.integer({ min: 1, max: 4 }), s: fc.boolean() }).map((x) => (x.s ? S(x.v) : D(x.v)));
+  const modeShape: fc.Arbitrary<T.IntTuple> = fc.oneof(ext, fc.array(ext, { minLength: 1, maxLength: 3 }));
+  it("tabulating each mode's offsets prints what evaluating every cell prints", async () => {
+    const { make_identity_tensor, at } = await import("../src/tensor/algorithms.js");
+    const { print_tensor } = await import("../src/print/layout.js");
+    const { show } = await import("../src/print/print.js");
+    fc.assert(
+      fc.property(modeShape, modeShape, (a, b) => {
+        const t = make_identity_tensor([a, b]);
+        const M = T.size(a).v, N = T.size(b).v;
+        let expected = show(t) + ":\n";
+        for (let m = 0; m < M; m++) {
+          let row = "";
+          for (let n = 0; n < N; n++) {
+            const x = at(t, [D(m), D(n)]);
+            row += x instanceof Int ? String(x.v).padStart(5) : "  " + show(x);
+          }
+          expected += row + "\n";
+        }
+        expect(print_tensor(t)).toBe(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

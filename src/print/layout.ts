@@ -2,12 +2,13 @@
 import { CuteError } from "../core/errors.js";
 import { Int, D } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
-import { IntTuple, _ } from "../core/int-tuple.js";
+import { IntTuple, Stride, _ } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter } from "../tensor/tensor.js";
+import { Tensor, CountingIter, deref } from "../tensor/tensor.js";
+import { type Idx, idxAdd } from "../core/basis.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show } from "./print.js";
 import type { Value } from "../core/value.js";
@@ -111,6 +112,13 @@ function loopBound(sh: IntTuple): number {
   return m;
 }
 
+/** crd2idx(m, mode 0) for every m and crd2idx(n, mode 1) for every n: crd2idx((m,n), L) is their sum */
+function modeOffsets(l: Layout, M: number, N: number): [Idx[], Idx[]] {
+  const [s0, s1] = [T.get(l.shape, 0), T.get(l.shape, 1)];
+  const [d0, d1] = [T.get(l.stride, 0) as Stride, T.get(l.stride, 1) as Stride];
+  return [Array.from({ length: M }, (_x, m) => T.crd2idx(D(m), s0, d0)), Array.from({ length: N }, (_x, n) => T.crd2idx(D(n), s1, d1))];
+}
+
 function body(t: Tensor, out: string[]): void {
   const r = tensorRank(t);
   const sh = tensorShape(t);
@@ -123,9 +131,15 @@ function body(t: Tensor, out: string[]): void {
     const f0 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [0])) : undefined;
     const f1 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [1])) : undefined;
     const base = t.iter instanceof CountingIter ? t.iter.v.v : 0;
+    // T(m,n) = *(iter + (L0(m) + L1(n))): each mode's offsets once, then one add per cell
+    const modes = !(f0 && f1) && M > 0 && N > 0 && t.layout instanceof Layout ? modeOffsets(t.layout, M, N) : undefined;
     for (let m = 0; m < M; m++) {
       let row = "";
-      for (let n = 0; n < N; n++) row += f0 && f1 ? String(base + f0(m) + f1(n)).padStart(5) : pretty(at(t, [D(m), D(n)]) as Value);
+      for (let n = 0; n < N; n++) {
+        if (f0 && f1) row += String(base + f0(m) + f1(n)).padStart(5);
+        else if (modes) row += pretty(deref(t.iter, idxAdd(modes[0][m]!, modes[1][n]!)) as Value);
+        else row += pretty(at(t, [D(m), D(n)]) as Value);
+      }
       out.push(row + "\n");
     }
   } else {
