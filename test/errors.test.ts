@@ -57,6 +57,10 @@ describe("parse errors show a caret", () => {
     const e = await evalRefusal(deep);
     expect(e).toMatch(/nesting deeper than \d+ levels/);
   });
+  it("a chain of 10,000 applications is a parse error, not a stack overflow", async () => {
+    const e = await evalRefusal("(4,8):(1,4)" + "(0)".repeat(10000));
+    expect(e).toContain("cannot parse: nesting deeper than 500 levels (applications chained");
+  });
   it("input longer than the limit", async () => {
     const e = await evalRefusal("1".repeat(MAX_INPUT + 1));
     expect(e).toContain(`input longer than ${MAX_INPUT} characters`);

@@ -167,8 +167,11 @@ class Parser {
 
   applied(): Node {
     let e = this.layout();
+    let chain = 0;
     while (this.isPunct("(")) {
       const pos = this.peek().pos;
+      // each application nests the value one level deeper, as a '(' does
+      if (this.depth + ++chain > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (applications chained one after another count as nesting)`);
       const args = this.args();
       e = { k: "apply", target: e, args, pos };
     }
