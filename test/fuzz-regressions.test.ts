@@ -1,4 +1,4 @@
-/** Inputs the fuzz harness found (seed 11): each is now a clear refusal, never a crash or hang. */
+/** Inputs the fuzz harness found (seeds 11, 12, 23): each is now a clear refusal, never a crash or hang. */
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
 
@@ -12,6 +12,12 @@ const cases: [string[], RegExp][] = [
   [["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "()", "--block", "(3)"], /Mismatched Ranks/],
   [["verify", "injective", "-9:_1"], /negative size/],
   [["verify", "gmma-smem", "(_-3,(2,-3,_5,128),(_1,_1,2)):(_3,(3,_8,4,4),(16,8,_8))", "--major", "MN", "--type", "tfloat32_t"], /integer offsets/],
+  // seed 23
+  [["print", "unflatten<99999999999,0>(_4:_3,(_1,(4,7,8,5)))"], /unflatten: get<0> of an empty tuple[^]*operands: _4  \(_1,\(4,7,8,5\)\)/],
+  [["print", "unflatten(():(),94906266)", "--latex"], /unflatten: get<0> of an empty tuple/],
+  [["eval", "unflatten((1,2,3,4),(_,(_,_)))"], /rank\(flat_remainder\) == _0/],
+  [["eval", "(4,8):(1,4)" + "(0)".repeat(10000)], /nesting deeper than 500 levels/],
+  [["print", "make_tensor(counting_iter(0),(_3,_0,((4),(_2)),((8,2,_2,_8),_8,_8,16)):(8,_0,((_1),(_2)),((_1,0,_1,2),_8,_3,2)))"], /6291456 cells, more than the limit/],
 ];
 
 describe("fuzz regressions", () => {

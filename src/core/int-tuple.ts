@@ -322,8 +322,14 @@ function describeLeaf(t: unknown): string {
 export function unflatten<L>(flat: Tup<L>, profile: Tup<unknown>): Tup<L> {
   const items = wrap(flat);
   let k = 0;
-  const rec = (p: Tup<unknown>): Tup<L> => (Array.isArray(p) ? p.map(rec) : items[k++]!);
+  const rec = (p: Tup<unknown>): Tup<L> => {
+    if (Array.isArray(p)) return p.map(rec);
+    // each leaf of the profile takes get<0> of what is left: there must be something left
+    if (k >= items.length) throw new CuteError("unflatten", `get<0> of an empty tuple: the profile has more leaves than the ${items.length} element(s) of the flat tuple`, [tupText(flat), tupText(profile)]);
+    return items[k++]!;
+  };
   const r = rec(profile);
+  if (k < items.length) throw new CuteError("unflatten", `static assertion failed: rank(flat_remainder) == _0 (the flat tuple has ${items.length} elements, the profile ${k} leaves)`, [tupText(flat), tupText(profile)]);
   return r;
 }
 

@@ -1,13 +1,13 @@
 /** print_layout and print_tensor (util/print_tensor.hpp), byte for byte. */
 import { CuteError } from "../core/errors.js";
-import { Int, D } from "../core/integer.js";
+import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter, deref } from "../tensor/tensor.js";
+import { Tensor, CountingIter, advance, deref } from "../tensor/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show } from "./print.js";
@@ -108,8 +108,39 @@ export function print_tensor(t: Tensor, force = false): string {
 /** every mode's extent counts: an empty mode must not hide a huge loop over the others */
 function loopBound(sh: IntTuple): number {
   let m = Math.abs(T.size(sh).v);
-  for (const x of T.wrap(sh)) m = Math.max(m, Math.abs(T.size(x).v));
-  return m;
+  let rows = 1; // the lines printed: every mode but the columns (mode 1) multiplies them
+  T.wrap(sh).forEach((x, i) => {
+    const n = Math.abs(T.size(x).v);
+    m = Math.max(m, n);
+    if (i !== 1) rows *= n;
+  });
+  return Math.max(m, rows);
+}
+
+/**
+ * The slabs of a rank-3/4 tensor share one layout object, so what depends on the layout alone is
+ * worked out once per layout (a rank-4 tensor of 2^18 slabs would otherwise redo it 2^18 times).
+ */
+const SLABS = new WeakMap<Layout, ReturnType<typeof slabs>>();
+const OFFSETS = new WeakMap<Layout, [Idx[], Idx[]]>();
+const FNS = new WeakMap<Layout, [((i: number) => number) | undefined, ((i: number) => number) | undefined]>();
+function memo<V>(m: WeakMap<Layout, V>, l: Layout, f: () => V): V {
+  let v = m.get(l);
+  if (v === undefined) m.set(l, (v = f()));
+  return v;
+}
+const modeFns = (l: Layout) => memo(FNS, l, () => [L.compileIndexFn(L.sublayout(l, [0])), L.compileIndexFn(L.sublayout(l, [1]))]);
+
+/**
+ * T(_,_,k) / T(_,_,_,k) for every k: the sliced layout does not depend on k, and the offset is
+ * crd2idx((_0,..,_0,k)), whose left fold over the modes has the same head for every k.
+ */
+function slabs(l: Layout, r: number): { layout: Layout; offset(k: number): Idx } {
+  const sh = l.shape as IntTuple[], st = l.stride as Stride[];
+  const layout = L.slice(r === 3 ? [_, _, D(0)] : [_, _, _, D(0)], l);
+  let head: Idx = T.crd2idx(_0, sh[0]!, st[0]!);
+  for (let i = 1; i < r - 1; i++) head = idxAdd(head, T.crd2idx(_0, sh[i]!, st[i]!));
+  return { layout, offset: (k) => idxAdd(head, T.crd2idx(D(k), sh[r - 1]!, st[r - 1]!)) };
 }
 
 /** crd2idx(m, mode 0) for every m and crd2idx(n, mode 1) for every n: crd2idx((m,n), L) is their sum */
@@ -128,11 +159,10 @@ function body(t: Tensor, out: string[]): void {
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
     const fast = t.layout instanceof Layout && t.iter instanceof CountingIter && Math.abs(t.iter.v.v) <= 2 ** 51;
-    const f0 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [0])) : undefined;
-    const f1 = fast ? L.compileIndexFn(L.sublayout(t.layout as Layout, [1])) : undefined;
+    const [f0, f1] = fast && M > 0 && N > 0 ? modeFns(t.layout as Layout) : [undefined, undefined];
     const base = t.iter instanceof CountingIter ? t.iter.v.v : 0;
     // T(m,n) = *(iter + (L0(m) + L1(n))): each mode's offsets once, then one add per cell
-    const modes = !(f0 && f1) && M > 0 && N > 0 && t.layout instanceof Layout ? modeOffsets(t.layout, M, N) : undefined;
+    const modes = !(f0 && f1) && M > 0 && N > 0 && t.layout instanceof Layout ? memo(OFFSETS, t.layout, () => modeOffsets(t.layout as Layout, M, N)) : undefined;
     for (let m = 0; m < M; m++) {
       let row = "";
       for (let n = 0; n < N; n++) {
@@ -146,10 +176,11 @@ function body(t: Tensor, out: string[]): void {
     const K = T.size(T.get(sh, r - 1)).v;
     const N = T.size(T.get(sh, 1)).v;
     const sep = (r === 3 ? "-" : "=").repeat(Math.max(0, 5 * N)) + "\n";
+    const slab = K > 0 && t.layout instanceof Layout ? memo(SLABS, t.layout, () => slabs(t.layout as Layout, r)) : undefined;
     for (let k = 0; k < K; k++) {
       if (k > 0) out.push(sep);
-      const c = r === 3 ? [_, _, D(k)] : [_, _, _, D(k)];
-      body(sliceTensor(t, c), out);
+      if (slab) body(new Tensor(advance(t.iter, slab.offset(k)), slab.layout), out);
+      else body(sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), out);
     }
   }
 }
@@ -166,5 +197,8 @@ export function tensorValues(t: Tensor, force = false): unknown {
     return Array.from({ length: M }, (_x, m) => Array.from({ length: N }, (_y, n) => val(at(t, [D(m), D(n)]) as Value)));
   }
   const K = T.size(T.get(sh, r - 1)).v;
-  return Array.from({ length: K }, (_x, k) => tensorValues(sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), force));
+  const slab = K > 0 && t.layout instanceof Layout ? slabs(t.layout, r) : undefined;
+  return Array.from({ length: K }, (_x, k) =>
+    tensorValues(slab ? new Tensor(advance(t.iter, slab.offset(k)), slab.layout) : sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), force),
+  );
 }
