@@ -18,6 +18,8 @@ const cases: [string[], RegExp][] = [
   [["eval", "unflatten((1,2,3,4),(_,(_,_)))"], /rank\(flat_remainder\) == _0/],
   [["eval", "(4,8):(1,4)" + "(0)".repeat(10000)], /nesting deeper than 500 levels/],
   [["print", "make_tensor(counting_iter(0),(_3,_0,((4),(_2)),((8,2,_2,_8),_8,_8,16)):(8,_0,((_1),(_2)),((_1,0,_1,2),_8,_3,2)))"], /6291456 cells, more than the limit/],
+  // an unbounded --json coordinate list ran out of memory (512M coordinates)
+  [["tma-coords", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "(_2,_1)", "--block", "()", "--partition", "S", "--rank", "0", "--json"], /524288000 cells, more than the limit of 262144; pass --force/],
 ];
 
 describe("fuzz regressions", () => {

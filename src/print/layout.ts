@@ -26,7 +26,7 @@ export function num_digits(x: number): number {
   return d;
 }
 
-function checkCells(n: number, force: boolean, what: string): void {
+export function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
     throw new CuteError(what, `the result has ${n} cells, more than the limit of ${MAX_CELLS}; pass --force to print it anyway`);
   }

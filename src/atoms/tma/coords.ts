@@ -47,8 +47,8 @@ export function printCoordTensor(t: Tensor): string {
   return show(t);
 }
 /** print_tensor(tensor) */
-export function printCoordTensorFull(t: Tensor): string {
-  return print_tensor(t);
+export function printCoordTensorFull(t: Tensor, force = false): string {
+  return print_tensor(t, force);
 }
 
 /** the iterator's coordinate entries and the coordinate at linear index i */

@@ -5,6 +5,7 @@
 import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/evaluate.js";
 import { D } from "../../core/integer.js";
+import { checkCells } from "../../print/layout.js";
 import { size } from "./algebra.js";
 import type { TmaCopy } from "./make-tma-copy.js";
 import { type CoordTensor, getTmaTensor, printCoordTensor, iterEntries, coordAt } from "./coords.js";
@@ -45,7 +46,7 @@ export function tmaJson(t: TmaCopy, text: string, kind: string): string {
 }
 
 /** {kind: "coord_tensor", text, iterator, layout, coords?: [[c0,c1,...] in index order]} */
-export function coordTensorJson(t: CoordTensor, text: string, withCoords: boolean): string {
+export function coordTensorJson(t: CoordTensor, text: string, withCoords: boolean, force = false): string {
   const doc: { [k: string]: Json } = {
     kind: "coord_tensor",
     text,
@@ -54,6 +55,8 @@ export function coordTensorJson(t: CoordTensor, text: string, withCoords: boolea
   };
   if (withCoords) {
     const n = size(t.layout as never).v;
+    // one coordinate per element: as bounded as printing them
+    checkCells(n, force, "tma-coords --json");
     const coords: Json[] = [];
     for (let i = 0; i < n; i++) coords.push(coordAt(t, D(i)).map((x) => x.v));
     doc.coords = coords;

@@ -18,6 +18,7 @@ export const command: CommandSpec = {
     { name: "block", value: "COORD", description: "the CTA's block coordinate for local_tile, e.g. (7,0)" },
     { name: "partition", value: "S|D", description: "partition the tile as copy()'s source (S) or destination (D)" },
     { name: "rank", value: "R", description: "the CTA's rank in the cluster (get_slice(R)); 0 without multicast" },
+    { name: "force", description: "print (or list in --json) more than the 262144-element limit" },
   ],
   examples: [
     "tma-coords --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1)",
@@ -46,10 +47,10 @@ export const command: CommandSpec = {
       t = coords.localTile(mA, parseTiler(tile, "--tile"), parseCoord(block!, "--block"));
       if (part !== undefined) t = coords.partition(copy, t, parseInt1(rank ?? "0", "--rank"), part);
     }
-    const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t);
+    const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t, opts.force === true);
     if (io.json) {
       const { coordTensorJson } = await import("../../atoms/tma/json.js");
-      io.out(coordTensorJson(t, text, tile !== undefined));
+      io.out(coordTensorJson(t, text, tile !== undefined, opts.force === true));
     } else {
       io.out(text);
     }
