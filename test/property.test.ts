@@ -188,3 +188,17 @@ describe("print_tensor of coordinate tensors", () => {
     );
   });
 });
+
+describe("fillIndices", () => {
+  it("the odometer gives L(i) for every i, as the compiled index function does", () => {
+    fc.assert(
+      fc.property(layoutArb, (l) => {
+        const n = L.size(l).v;
+        const out = new Float64Array(n);
+        expect(L.fillIndices(l, out, n)).toBe(true);
+        const f = L.compileIndexFn(l)!;
+        for (let i = 0; i < n; i++) expect(out[i]).toBe(f(i));
+      }),
+    );
+  });
+});

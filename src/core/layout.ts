@@ -664,6 +664,32 @@ function showTiler(t: Tiler): string {
  * colexicographic 1-D coordinate), for loops that evaluate every cell. Undefined when a
  * stride is a basis element (the result is then a coordinate, not a number).
  */
+/**
+ * L(i) for every i in [0, n) into `out`, by an odometer over the leaves (one add per step instead
+ * of a division per leaf); false when compileIndexFn would refuse the layout.
+ */
+export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
+  if (!compileIndexFn(l)) return false;
+  const ss = T.leaves(l.shape).map((s) => s.v);
+  const dv = (T.leaves(l.stride) as Int[]).map((d) => d.v);
+  const r = ss.length;
+  if (r === 0 || ss.some((s) => s < 1)) return false;
+  const c = new Array<number>(r).fill(0);
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    out[i] = v;
+    // advance the colexicographic counter: the first leaf fastest; a carry rewinds a leaf
+    let k = 0;
+    for (; k < r - 1 && c[k]! + 1 === ss[k]!; k++) {
+      v -= c[k]! * dv[k]!;
+      c[k] = 0;
+    }
+    c[k]!++;
+    v += dv[k]!;
+  }
+  return true;
+}
+
 export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
   const ds = T.leaves(l.stride);
   if (!ds.every((d) => d instanceof Int)) return undefined;

@@ -6,6 +6,8 @@
  *   bijective: a bijection onto [0, size) (injective, and every value below size).
  */
 import { UsageError } from "../core/errors.js";
+import * as L from "../core/layout.js";
+import { Layout } from "../core/layout.js";
 import { show } from "../print/print.js";
 import { type LayoutLike, MAX_LISTED, capCells, elementFn, innerLayout, naturalCoord, sizeOf } from "./common.js";
 
@@ -43,9 +45,9 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
   const shape = innerLayout(x).shape;
   let min = Infinity, max = -Infinity;
   const vals = new Float64Array(n);
+  if (!(x instanceof Layout && L.fillIndices(x, vals, n))) for (let i = 0; i < n; i++) vals[i] = f(i);
   for (let i = 0; i < n; i++) {
-    const v = f(i);
-    vals[i] = v;
+    const v = vals[i]!;
     if (v < min) min = v;
     if (v > max) max = v;
   }
