@@ -665,10 +665,10 @@ function showTiler(t: Tiler): string {
  * stride is a basis element (the result is then a coordinate, not a number).
  */
 /**
- * L(i) for every i in [0, n) into `out`, by an odometer over the leaves (one add per step instead
- * of a division per leaf); false when compileIndexFn would refuse the layout.
+ * visit(i, L(i)) for every i in [0, n), by an odometer over the leaves (one add per step instead
+ * of a division per leaf); false (nothing visited) when compileIndexFn would refuse the layout.
  */
-export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
+export function forEachIndex(l: Layout, n: number, visit: (i: number, value: number) => void): boolean {
   if (!compileIndexFn(l)) return false;
   const ss = T.leaves(l.shape).map((s) => s.v);
   const dv = (T.leaves(l.stride) as Int[]).map((d) => d.v);
@@ -677,7 +677,7 @@ export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
   const c = new Array<number>(r).fill(0);
   let v = 0;
   for (let i = 0; i < n; i++) {
-    out[i] = v;
+    visit(i, v);
     // advance the colexicographic counter: the first leaf fastest; a carry rewinds a leaf
     let k = 0;
     for (; k < r - 1 && c[k]! + 1 === ss[k]!; k++) {
@@ -688,6 +688,12 @@ export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
     v += dv[k]!;
   }
   return true;
+}
+/** L(i) for every i in [0, n) into `out` (forEachIndex) */
+export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
+  return forEachIndex(l, n, (i, v) => {
+    out[i] = v;
+  });
 }
 
 export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {

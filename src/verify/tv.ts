@@ -147,14 +147,14 @@ export function verifyTV(tv: Layout, tile: IntTuple, opts: TvOptions = {}): TvVe
   }
   const outside: TvOutside[] = [];
   let outsideCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (active && !active[i % threads]) continue;
-    const idx = f(i);
+  const tally = (i: number, idx: number) => {
+    if (active && !active[i % threads]) return;
     if (idx < 0 || idx >= tileSize || !Number.isInteger(idx) || (uni !== undefined && !uni[idx])) {
       if (outside.length < MAX_LISTED) outside.push({ t: i % threads, v: Math.floor(i / threads), index: idx });
       outsideCount++;
     } else counts[idx]!++;
-  }
+  };
+  if (!L.forEachIndex(tv, n, tally)) for (let i = 0; i < n; i++) tally(i, f(i));
   const holes: TvCell[] = [];
   const over: TvCell[] = [];
   let holeCount = 0;
