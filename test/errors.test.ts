@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
 import { MAX_INPUT } from "../src/notation/parse.js";
 
-const STACK = /\n\s+at /;
+const STACK = /\n[ \t]+at /;
 
 async function refuse(argv: string[]): Promise<string> {
   const r = await run(argv);

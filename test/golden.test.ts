@@ -22,7 +22,7 @@ for (const file of files) {
       }
       it(title, async () => {
         const got = await run(r.cmd);
-        expect(got.stderr).not.toMatch(/internal error|\n\s+at /);
+        expect(got.stderr).not.toMatch(/internal error|\n[ \t]+at /);
         if (r.error) {
           expect(got.exit, got.stdout).not.toBe(0);
           expect(trimEnd(got.stdout)).toBe("");
