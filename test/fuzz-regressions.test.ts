@@ -20,6 +20,8 @@ const cases: [string[], RegExp][] = [
   [["print", "make_tensor(counting_iter(0),(_3,_0,((4),(_2)),((8,2,_2,_8),_8,_8,16)):(8,_0,((_1),(_2)),((_1,0,_1,2),_8,_3,2)))"], /6291456 cells, more than the limit/],
   // an unbounded --json coordinate list ran out of memory (512M coordinates)
   [["tma-coords", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "(_2,_1)", "--block", "()", "--partition", "S", "--rank", "0", "--json"], /524288000 cells, more than the limit of 262144; pass --force/],
+  // 524,288 separator lines of an empty rank-4 tensor
+  [["print", "make_identity_tensor(((0,_8,0),_1,(16,16,_4,_8),(_4,_2,1,_8)))"], /524288 cells, more than the limit/],
 ];
 
 describe("fuzz regressions", () => {

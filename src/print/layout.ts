@@ -108,13 +108,15 @@ export function print_tensor(t: Tensor, force = false): string {
 /** every mode's extent counts: an empty mode must not hide a huge loop over the others */
 function loopBound(sh: IntTuple): number {
   let m = Math.abs(T.size(sh).v);
-  let rows = 1; // the lines printed: every mode but the columns (mode 1) multiplies them
+  // the lines printed: rows (every mode but the columns, mode 1) and one separator per slab (modes 2, 3)
+  let rows = 1, slabs = 1;
   T.wrap(sh).forEach((x, i) => {
     const n = Math.abs(T.size(x).v);
     m = Math.max(m, n);
     if (i !== 1) rows *= n;
+    if (i >= 2) slabs *= n;
   });
-  return Math.max(m, rows);
+  return Math.max(m, rows, slabs);
 }
 
 /**
