@@ -305,8 +305,8 @@ export function zip2_by<L>(t: Tup<L>, guide: Tup<unknown>, op = "zip2_by"): Tup<
   }
   return t;
 }
-/** a tuple as CuTe prints it, for the operands of a refusal */
-function tupText(t: unknown): string {
+/** a tuple of integers, bases and underscores as CuTe prints it (layout.ts's showTup adds layouts) */
+export function tupText(t: unknown): string {
   if (Array.isArray(t)) return `(${t.map(tupText).join(",")})`;
   if (t instanceof Int) return I.show(t);
   if (t instanceof ScaledBasis) return `${I.show(t.value)}${t.modes.slice().reverse().map((m) => `@${m}`).join("")}`;

@@ -642,13 +642,11 @@ export function make_layout_tv(thr: Layout, val: Layout): [IntTuple, Layout] {
 
 // ---------------------------------------------------------------- text for messages
 
+/** a tuple as CuTe prints it; its elements may be layouts (a tiler) */
 export function showTup(t: Tup<unknown>): string {
   if (Array.isArray(t)) return `(${t.map(showTup).join(",")})`;
-  if (t instanceof Int) return I.show(t);
-  if (t instanceof ScaledBasis) return `${I.show(t.value)}${t.modes.slice().reverse().map((m) => `@${m}`).join("")}`;
-  if (t instanceof Underscore) return "_";
   if (t instanceof Layout) return showLayout(t);
-  return String(t);
+  return T.tupText(t);
 }
 export function showLayout(l: Layout): string {
   return `${showTup(l.shape)}:${showTup(l.stride)}`;
@@ -669,9 +667,9 @@ function showTiler(t: Tiler): string {
  * of a division per leaf); false (nothing visited) when compileIndexFn would refuse the layout.
  */
 export function forEachIndex(l: Layout, n: number, visit: (i: number, value: number) => void): boolean {
-  if (!compileIndexFn(l)) return false;
-  const ss = T.leaves(l.shape).map((s) => s.v);
-  const dv = (T.leaves(l.stride) as Int[]).map((d) => d.v);
+  const leaves = exactIntLeaves(l);
+  if (!leaves) return false;
+  const { ss, dv } = leaves;
   const r = ss.length;
   if (r === 0 || ss.some((s) => s < 1)) return false;
   const c = new Array<number>(r).fill(0);
@@ -696,17 +694,26 @@ export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
   });
 }
 
-export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
+/**
+ * The leaf extents and integer strides of a layout whose values plain float arithmetic gets exactly:
+ * every partial sum stays below 2^51 (room for callers to add two mode functions and a base).
+ * Undefined otherwise (basis strides, or values that need the checked crd2idx).
+ */
+function exactIntLeaves(l: Layout): { ss: number[]; dv: number[] } | undefined {
   const ds = T.leaves(l.stride);
   if (!ds.every((d) => d instanceof Int)) return undefined;
   const ss = T.leaves(l.shape).map((s) => s.v);
   const dv = (ds as Int[]).map((d) => d.v);
-  const n = ss.length;
-  // plain float arithmetic is exact only while every partial sum stays far below 2^53: beyond
-  // 2^51 (room for callers to add two mode functions and a base) use the checked crd2idx
   let bound = 0;
-  for (let k = 0; k < n; k++) bound += Math.abs(ss[k]! - 1) * Math.abs(dv[k]!);
-  if (!(bound <= 2 ** 51)) return undefined;
+  for (let k = 0; k < ss.length; k++) bound += Math.abs(ss[k]! - 1) * Math.abs(dv[k]!);
+  return bound <= 2 ** 51 ? { ss, dv } : undefined;
+}
+
+export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
+  const leaves = exactIntLeaves(l);
+  if (!leaves) return undefined;
+  const { ss, dv } = leaves;
+  const n = ss.length;
   return (i: number) => {
     let r = 0;
     for (let k = 0; k < n - 1; k++) {
