@@ -2,6 +2,7 @@
  * The name → function table of the notation: CuTe's functions over the value kinds each one
  * accepts, refusing what CuTe refuses (a missing overload is a CuteError that says so).
  */
+import { boundedEditDistance } from "../core/suggest.js";
 import { CuteError, UsageError } from "../core/errors.js";
 import * as I from "../core/integer.js";
 import { Int, S, D, _0, _1 } from "../core/integer.js";
@@ -660,19 +661,13 @@ function tileToShapeOrdered(a: Value, trg: IntTuple, order: IntTuple | undefined
   return L.tile_to_shape(asLayout(a, name), trg, order);
 }
 
+/** up to three function names within a small edit distance of an unknown one, nearest first */
 export function nearestNames(name: string): string[] {
-  const d = (a: string, b: string): number => {
-    const m = a.length, n = b.length;
-    const dp = Array.from({ length: m + 1 }, (_x, i) => [i, ...new Array<number>(n).fill(0)]);
-    for (let j = 1; j <= n; j++) dp[0]![j] = j;
-    for (let i = 1; i <= m; i++)
-      for (let j = 1; j <= n; j++)
-        dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    return dp[m]![n]!;
-  };
+  const key = name.toLowerCase();
+  const cap = Math.floor(Math.max(2, name.length / 3));
   return Object.keys(FUNCTIONS)
-    .map((k) => [k, d(name.toLowerCase(), k.toLowerCase())] as const)
-    .filter(([, k]) => k <= Math.max(2, name.length / 3))
+    .map((k) => [k, boundedEditDistance(key, k.toLowerCase(), cap)] as const)
+    .filter(([, d]) => d <= cap)
     .sort((a, b) => a[1] - b[1])
     .slice(0, 3)
     .map(([k]) => k);

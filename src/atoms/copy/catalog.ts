@@ -15,7 +15,7 @@
  * (shape x repetition x 16-bit packing), TMEM load with reduction, and UTCCP.
  */
 import { CuteError, UsageError } from "../../core/errors.js";
-import { nearest } from "./suggest.js";
+import { nearest } from "../../core/suggest.js";
 import { findValueType, valueTypeNames, type ValueType } from "./types.js";
 
 export interface CopyTraits {

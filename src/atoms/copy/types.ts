@@ -3,7 +3,7 @@
  * Copy atoms recast their bit layouts to these (`recast_layout<uint1_t, T>`).
  */
 import { UsageError } from "../../core/errors.js";
-import { suggest } from "./suggest.js";
+import { suggestion } from "../../core/suggest.js";
 import { VALUE_TYPE_BITS } from "../value-types.js";
 
 /** canonical spelling -> bits */
@@ -57,7 +57,7 @@ export function findValueType(text: string): ValueType | undefined {
 export function parseValueType(text: string): ValueType {
   const vt = findValueType(text);
   if (vt) return vt;
-  const hint = suggest(stripNamespaces(text), valueTypeNames());
+  const hint = suggestion(stripNamespaces(text), valueTypeNames());
   throw new UsageError(`unknown value type '${text}'${hint}`);
 }
 

@@ -10,7 +10,7 @@ import { sm120 } from "./families/sm120.js";
 import { umma } from "./families/umma.js";
 import { fixedFamily, universalFMA } from "./families/warp.js";
 import { parseOpName } from "./name.js";
-import { suggestion } from "./suggest.js";
+import { suggestion } from "../../core/suggest.js";
 
 export type { MmaTraits } from "./family.js";
 

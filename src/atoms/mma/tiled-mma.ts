@@ -11,6 +11,7 @@ import {
   Layout,
   type Tiler,
   appendN,
+  compileIndexFn,
   complement,
   composition,
   concat,
@@ -20,6 +21,7 @@ import {
   right_inverse,
   size,
   slice,
+  sublayout,
   tiled_product,
   zipped_divide,
 } from "../../core/layout.js";
@@ -273,15 +275,31 @@ function describeRanges(xs: number[]): string {
   return parts.join(", ");
 }
 
+/** (thread, value) -> index into the operand's tile, worked out once per TiledMMA and operand */
+const FRAGMENT_FNS = new WeakMap<TiledMma, Map<Operand, { rows: number; nval: number; index(t: number, v: number): number }>>();
+
+function fragmentIndexer(mma: TiledMma, w: Operand): { rows: number; nval: number; index(t: number, v: number): number } {
+  let byOperand = FRAGMENT_FNS.get(mma);
+  if (byOperand === undefined) FRAGMENT_FNS.set(mma, (byOperand = new Map()));
+  let f = byOperand.get(w);
+  if (f !== undefined) return f;
+  const tv = layoutTV(mma, w);
+  const rows = T.size(T.get(operandRef(mma, w).shape, 0)).v;
+  const nval = T.size(T.get(tv.shape, 1)).v;
+  // a rank-2 TV layout is the sum of its two mode functions; fall back to crd2idx when they are not plain integers
+  const thr = compileIndexFn(sublayout(tv, [0]));
+  const val = compileIndexFn(sublayout(tv, [1]));
+  const index = thr && val ? (t: number, v: number) => thr(t) + val(v) : (t: number, v: number) => at(tv, [D(t), D(v)]);
+  byOperand.set(w, (f = { rows, nval, index }));
+  return f;
+}
+
 /** the (row, col) coordinates of thread t's values, in value order (partition_A/B/C of an identity tile) */
 export function fragmentCoords(mma: TiledMma, w: Operand, t: number): Array<[number, number]> {
-  const tv = layoutTV(mma, w);
-  const ref = operandRef(mma, w);
-  const rows = T.size(T.get(ref.shape, 0)).v;
-  const nval = T.size(T.get(tv.shape, 1)).v;
+  const { rows, nval, index } = fragmentIndexer(mma, w);
   const out: Array<[number, number]> = [];
   for (let v = 0; v < nval; v++) {
-    const idx = at(tv, [D(t), D(v)]);
+    const idx = index(t, v);
     out.push([idx % rows, Math.floor(idx / rows)]);
   }
   return out;

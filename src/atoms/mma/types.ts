@@ -4,7 +4,7 @@
  * (the UMMA / SM120 kinds accept a fixed set of element types).
  */
 import { UsageError } from "../../core/errors.js";
-import { suggestion } from "./suggest.js";
+import { suggestion } from "../../core/suggest.js";
 import { VALUE_TYPE_BITS } from "../value-types.js";
 
 const BITS = VALUE_TYPE_BITS;

@@ -75,9 +75,10 @@ export const command: CommandSpec = {
       const { jsonLine } = await import("../../print/json.js");
       const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
       const threads = thread !== undefined ? [tiled.parseThread(mma, thread)] : tiled.threadIndices(mma);
-      const fragments: Record<string, unknown> = {};
-      for (const w of ops) fragments[w] = threads.map((t) => ({ thread: t, coords: tiled.fragmentCoords(mma, w, t) }));
-      io.out(jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" }, fragments } as never));
+      // each thread's entry is serialised as soon as it is made: a big tile has millions of coordinates
+      const fragments = ops.map((w) => `${JSON.stringify(w)}:[${threads.map((t) => JSON.stringify({ thread: t, coords: tiled.fragmentCoords(mma, w, t) })).join(",")}]`);
+      const head = jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" } }).slice(0, -2);
+      io.out(`${head},"fragments":{${fragments.join(",")}}}\n`);
       return 0;
     }
     if (map !== undefined) {
