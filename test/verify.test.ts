@@ -1,5 +1,6 @@
 /** `cute-ts verify`: each check holds (exit 0), fails with its counterexample (exit 1), or refuses bad input (exit 2). */
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { run } from "./helpers.js";
 import { evaluate } from "../src/notation/evaluate.js";
 import type { Layout } from "../src/core/layout.js";
@@ -123,6 +124,48 @@ describe("verify injective / bijective / compact", () => {
     const v = verifyProperty(L("(_4,_8):(_2,_8)"), "compact");
     expect(v).toMatchObject({ holds: false, holeCount: 31, min: 0, max: 62 });
     expect(v.holes[0]).toBe(1);
+  });
+});
+
+describe("verify properties of sparse layouts (values spread far beyond the size)", () => {
+  // the reference: a plain Map of first occurrences over brute-force values
+  function reference(shape: number[], stride: number[]) {
+    const n = shape.reduce((a, b) => a * b, 1);
+    const vals: number[] = [];
+    for (let i = 0; i < n; i++) {
+      let r = i, v = 0;
+      shape.forEach((s, k) => {
+        v += (r % s) * stride[k]!;
+        r = Math.floor(r / s);
+      });
+      vals.push(v);
+    }
+    const first = new Map<number, number>();
+    let collision: [number, number] | undefined;
+    vals.forEach((v, i) => {
+      const p = first.get(v);
+      if (p === undefined) first.set(v, i);
+      else collision ??= [p, i];
+    });
+    const inRange = [...first.keys()].filter((v) => v >= 0 && v < n).length;
+    return { distinct: first.size, collision, bijectiveHoles: n - inRange };
+  }
+  it("agrees with a Map of first occurrences", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 1000, max: 2 ** 40 }), fc.constantFrom(4096, 2 ** 33))), { minLength: 1, maxLength: 4 }),
+        (modes) => {
+          const shape = modes.map(([s]) => s), stride = modes.map(([, d]) => d);
+          const text = `(${shape.join(",")}):(${stride.join(",")})`;
+          const want = reference(shape, stride);
+          const inj = verifyProperty(L(text), "injective");
+          expect(inj.distinct).toBe(want.distinct);
+          expect(inj.collision && [inj.collision.first.index, inj.collision.second.index]).toEqual(want.collision);
+          expect(verifyProperty(L(text), "bijective").holeCount).toBe(want.bijectiveHoles);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 

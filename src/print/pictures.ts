@@ -137,25 +137,46 @@ function leafSums(sub: Layout): Idx[] | undefined {
 }
 
 /**
- * A (thr, val) -> coordinate layout (strides are basis elements such as `_1@0`) as a function of
- * (t, v) giving the integer coordinate.
+ * A (thr, val) -> (a, b) coordinate layout (strides are basis elements such as `_1@0`) as tables:
+ * the coordinate of (t, v) is (thrA[t] + valA[v], thrB[t] + valB[v]).
  */
 export interface TVCoords {
   threads: number;
   values: number;
-  at(t: number, v: number): number[];
+  thrA: Float64Array;
+  thrB: Float64Array;
+  valA: Float64Array;
+  valB: Float64Array;
 }
-export function tvCoords(tv: Layout, rank: number, what = "print_latex"): TVCoords {
+export function tvCoords(tv: Layout, what = "print_latex"): TVCoords {
   if (T.rank(tv.shape) !== 2) {
     throw new CuteError(what, "static assertion failed: rank(layout_tv) == Int<2>{} (a thread-value layout is (thr,val) -> coordinate)", [show(tv)]);
   }
-  const thr = modeTable(tv, 0, (x) => idxCoord(x, rank, tv, what));
-  const val = modeTable(tv, 1, (x) => idxCoord(x, rank, tv, what));
-  return {
-    threads: thr.length,
-    values: val.length,
-    at: (t, v) => thr[t]!.map((a, i) => a + val[v]![i]!),
-  };
+  const columns = (rows: number[][]): [Float64Array, Float64Array] => [Float64Array.from(rows, (r) => r[0]!), Float64Array.from(rows, (r) => r[1]!)];
+  const [thrA, thrB] = columns(modeTable(tv, 0, (x) => idxCoord(x, 2, tv, what)));
+  const [valA, valB] = columns(modeTable(tv, 1, (x) => idxCoord(x, 2, tv, what)));
+  return { threads: thrA.length, values: valA.length, thrA, thrB, valA, valB };
+}
+
+/**
+ * Visit each (t, v) in CuTe's drawing order (threads outer, values inner) whose cell is seen for
+ * the first time. `cell(a, b)` is the cell's offset in CuTe's column-major bool tensor of `cells`
+ * entries: an offset outside it is drawn without a mark, as CuTe does (it never checks).
+ */
+function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: number) => number, draw: (a: number, b: number, t: number, v: number) => string, out: string[]): void {
+  const seen = new Uint8Array(Math.max(0, cells));
+  for (let t = 0; t < tv.threads; t++) {
+    const ta = tv.thrA[t]!, tb = tv.thrB[t]!;
+    for (let v = 0; v < tv.values; v++) {
+      const a = ta + tv.valA[v]!, b = tb + tv.valB[v]!;
+      const off = cell(a, b);
+      if (off >= 0 && off < seen.length) {
+        if (seen[off]) continue;
+        seen[off] = 1;
+      }
+      out.push(draw(a, b, t, v));
+    }
+  }
 }
 
 /** CuTe prints the coordinate tensor composition(make_identity_tensor(tile), tv): ArithTuple(_0,...) o tv */
@@ -170,26 +191,6 @@ export function tvToCoords(tvIndex: Layout, tile: IntTuple): Layout {
 }
 
 const num = (x: Int | IntTuple): number => T.size(x as IntTuple).v;
-
-/** cells already drawn, addressed column-major like CuTe's bool tensor */
-class Filled {
-  private bits: Uint8Array;
-  constructor(private dims: number[]) {
-    this.bits = new Uint8Array(Math.max(0, dims.reduce((a, b) => a * b, 1)));
-  }
-  /** true the first time a cell is seen */
-  claim(c: number[]): boolean {
-    let off = 0, stride = 1;
-    for (let i = 0; i < this.dims.length; i++) {
-      off += c[i]! * stride;
-      stride *= this.dims[i]!;
-    }
-    if (off < 0 || off >= this.bits.length) return true; // outside the tile: drawn as CuTe would, without a mark
-    if (this.bits[off]) return false;
-    this.bits[off] = 1;
-    return true;
-  }
-}
 
 // ------------------------------------------------------------------ plain layouts
 
@@ -259,15 +260,9 @@ export function print_svg_layout(layout: Layout, force = false): string {
 export function print_latex_tv(tvCoordsLayout: Layout, tileMN: IntTuple, force = false): string {
   const [M, N] = tile2(tileMN, "print_latex_tv");
   checkCells(M * N, force, "print_latex_tv");
-  const tv = tvCoords(tvCoordsLayout, 2, "print_latex_tv");
+  const tv = tvCoords(tvCoordsLayout, "print_latex_tv");
   const out: string[] = [`% Layout TV: ${show(tvCoordsLayout)}\n`, TIKZ_HEADER];
-  const filled = new Filled([M, N]);
-  for (let t = 0; t < tv.threads; t++) {
-    for (let v = 0; v < tv.values; v++) {
-      const [m, n] = tv.at(t, v) as [number, number];
-      if (filled.claim([m, n])) out.push(tikzTV(tikzColorTV(t, v), m, n, t, v));
-    }
-  }
+  drawFirstOwners(tv, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n, n));
@@ -311,7 +306,7 @@ export function mmaPictureInput(layoutC_TV: Layout, layoutA_TV: Layout, layoutB_
 export function print_latex_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_latex");
   checkCells(M * N + M * K + N * K, force, "print_latex");
-  const C = tvCoords(p.C, 2), A = tvCoords(p.A, 2), B = tvCoords(p.B, 2);
+  const C = tvCoords(p.C), A = tvCoords(p.A), B = tvCoords(p.B);
   const out: string[] = [
     `% LayoutC: ${coordTensorText(p.C, 2)}\n`,
     `% LayoutA: ${coordTensorText(p.A, 2)}\n`,
@@ -319,33 +314,15 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
     TIKZ_HEADER,
   ];
   // C at the origin
-  let filled = new Filled([M, N, K]);
-  for (let t = 0; t < C.threads; t++) {
-    for (let v = 0; v < C.values; v++) {
-      const [m, n] = C.at(t, v) as [number, number];
-      if (filled.claim([m, n, 0])) out.push(tikzTV(tikzColorTV(t, v), m, n, t, v));
-    }
-  }
+  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
   // A to the left of C, its K columns ending one before C
-  filled = new Filled([M, N, K]);
-  for (let t = 0; t < A.threads; t++) {
-    for (let v = 0; v < A.values; v++) {
-      const [m, k] = A.at(t, v) as [number, number];
-      if (filled.claim([m, 0, k])) out.push(tikzTV(tikzColorTV(t, v), m, k - K - 1, t, v));
-    }
-  }
+  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => tikzTV(tikzColorTV(t, v), m, k - K - 1, t, v), out);
   out.push(tikzGrid(0, -K - 1, M, -1));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1 - K - 1, m));
   for (let k = 0; k < K; k++) out.push(tikzLabel(-1, k - K - 1, k));
   // B above C, its K rows ending one before C
-  filled = new Filled([M, N, K]);
-  for (let t = 0; t < B.threads; t++) {
-    for (let v = 0; v < B.values; v++) {
-      const [n, k] = B.at(t, v) as [number, number];
-      if (filled.claim([0, n, k])) out.push(tikzTV(tikzColorTV(t, v), k - K - 1, n, t, v));
-    }
-  }
+  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => tikzTV(tikzColorTV(t, v), k - K - 1, n, t, v), out);
   out.push(tikzGrid(-K - 1, 0, -1, N));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1 - K - 1, n, n));
   for (let k = 0; k < K; k++) out.push(tikzLabel(k - K - 1, -1, k));
@@ -357,7 +334,7 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
 export function print_svg_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_svg");
   checkCells(M * N + M * K + N * K, force, "print_svg");
-  const C = tvCoords(p.C, 2, "print_svg"), A = tvCoords(p.A, 2, "print_svg"), B = tvCoords(p.B, 2, "print_svg");
+  const C = tvCoords(p.C, "print_svg"), A = tvCoords(p.A, "print_svg"), B = tvCoords(p.B, "print_svg");
   const out: string[] = [
     `<!--  Tile: ${show(p.tileMNK as Value)}  -->\n`,
     `<!--     A: ${coordTensorText(p.A, 2)}  -->\n`,
@@ -365,29 +342,11 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
     `<!--     C: ${coordTensorText(p.C, 2)}  -->\n`,
     svgHeader((K + N + 2) * CELL, (K + M + 2) * CELL),
   ];
-  let filled = new Filled([M, N, K]);
-  for (let t = 0; t < C.threads; t++) {
-    for (let v = 0; v < C.values; v++) {
-      const [m, n] = C.at(t, v) as [number, number];
-      if (filled.claim([m, n, 0])) out.push(svgTV((n + K + 2) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v, true));
-    }
-  }
-  filled = new Filled([M, N, K]);
-  for (let t = 0; t < A.threads; t++) {
-    for (let v = 0; v < A.values; v++) {
-      const [m, k] = A.at(t, v) as [number, number];
-      if (filled.claim([m, 0, k])) out.push(svgTV((k + 1) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v));
-    }
-  }
+  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + K + 2) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v, true), out);
+  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => svgTV((k + 1) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v), out);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + K + 2) * CELL, m));
   for (let k = 0; k < K; k++) out.push(svgLabel((k + 1) * CELL, (K + 1) * CELL, k));
-  filled = new Filled([M, N, K]);
-  for (let t = 0; t < B.threads; t++) {
-    for (let v = 0; v < B.values; v++) {
-      const [n, k] = B.at(t, v) as [number, number];
-      if (filled.claim([0, n, k])) out.push(svgTV((n + K + 2) * CELL, (k + 1) * CELL, svgColorTV(t, v), t, v));
-    }
-  }
+  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => svgTV((n + K + 2) * CELL, (k + 1) * CELL, svgColorTV(t, v), t, v), out);
   for (let n = 0; n < N; n++) out.push(svgLabel((n + K + 2) * CELL, 0, n));
   for (let k = 0; k < K; k++) out.push(svgLabel((K + 1) * CELL, (k + 1) * CELL, k));
   out.push("</svg>\n");
@@ -400,26 +359,14 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
 export function print_latex_copy(p: CopyPictureInput, force = false): string {
   const [M, N] = tile2(p.tileMN, "print_latex");
   checkCells(2 * M * N, force, "print_latex");
-  const Sx = tvCoords(p.S, 2), Dx = tvCoords(p.D, 2);
+  const Sx = tvCoords(p.S), Dx = tvCoords(p.D);
   const out: string[] = [`% Layout S TV: ${coordTensorText(p.S, 2)}\n`, `% Layout D TV: ${coordTensorText(p.D, 2)}\n`, TIKZ_HEADER];
-  let filled = new Filled([M, N]);
-  for (let t = 0; t < Sx.threads; t++) {
-    for (let v = 0; v < Sx.values; v++) {
-      const [m, n] = Sx.at(t, v) as [number, number];
-      if (filled.claim([m, n])) out.push(tikzTV(tikzColorTV(t, v), m, n, t, v));
-    }
-  }
+  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n, n));
-  filled = new Filled([M, N]);
   const off = N + 3;
-  for (let t = 0; t < Dx.threads; t++) {
-    for (let v = 0; v < Dx.values; v++) {
-      const [m, n] = Dx.at(t, v) as [number, number];
-      if (filled.claim([m, n])) out.push(tikzTV(tikzColorTV(t, v), m, n + off, t, v));
-    }
-  }
+  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n + off, t, v), out);
   out.push(tikzGrid(0, off, M, N + off));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, N + off, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n + off, n));
@@ -435,7 +382,7 @@ export function print_latex_copy(p: CopyPictureInput, force = false): string {
 export function print_svg_copy(p: CopyPictureInput, force = false): string {
   const [M, N] = tile2(p.tileMN, "print_svg");
   checkCells(2 * M * N, force, "print_svg");
-  const Sx = tvCoords(p.S, 2, "print_svg"), Dx = tvCoords(p.D, 2, "print_svg");
+  const Sx = tvCoords(p.S, "print_svg"), Dx = tvCoords(p.D, "print_svg");
   const off = N + 3; // D's first column, as in print_latex
   const out: string[] = [
     `<!--  Tile: ${show(p.tileMN as Value)}  -->\n`,
@@ -443,22 +390,10 @@ export function print_svg_copy(p: CopyPictureInput, force = false): string {
     `<!--     D: ${coordTensorText(p.D, 2)}  -->\n`,
     svgHeader((2 * N + 4) * CELL, (M + 2) * CELL),
   ];
-  let filled = new Filled([M, N]);
-  for (let t = 0; t < Sx.threads; t++) {
-    for (let v = 0; v < Sx.values; v++) {
-      const [m, n] = Sx.at(t, v) as [number, number];
-      if (filled.claim([m, n])) out.push(svgTV((n + 1) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v));
-    }
-  }
+  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + 1) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + 1) * CELL, 0, n));
-  filled = new Filled([M, N]);
-  for (let t = 0; t < Dx.threads; t++) {
-    for (let v = 0; v < Dx.values; v++) {
-      const [m, n] = Dx.at(t, v) as [number, number];
-      if (filled.claim([m, n])) out.push(svgTV((n + off) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v));
-    }
-  }
+  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + off) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out);
   for (let m = 0; m < M; m++) out.push(svgLabel((N + off) * CELL, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + off) * CELL, 0, n));
   out.push("</svg>\n");

@@ -54,15 +54,15 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
   if (n === 0) min = max = 0;
   if (!Number.isFinite(min) || !Number.isFinite(max)) throw new UsageError("the layout does not map its coordinates to integers; injective/bijective/compact need an integer layout");
   const span = max - min + 1;
-  // first occurrence of each value: a dense table when the range is small, else a map
+  // first occurrence of each value: a dense table when the range is small, else a hash table
   const dense = span <= 4 * n + 1024 && span <= (1 << 26);
   const table = dense ? new Int32Array(span).fill(-1) : undefined;
-  const map = dense ? undefined : new Map<number, number>();
+  const map = dense ? undefined : new FirstIndex(n);
   let collision: Collision | undefined;
   let distinct = 0;
   for (let i = 0; i < n; i++) {
     const v = vals[i]!;
-    const prev = table ? table[v - min]! : map!.get(v) ?? -1;
+    const prev = table ? table[v - min]! : map!.get(v);
     if (prev >= 0) {
       collision ??= { value: v, first: { index: prev, coord: naturalCoord(prev, shape) }, second: { index: i, coord: naturalCoord(i, shape) } };
       continue;
@@ -111,7 +111,7 @@ function countIn(
   table: Int32Array | undefined,
   min: number,
   max: number,
-  map: Map<number, number> | undefined,
+  map: FirstIndex | undefined,
 ): number {
   if (min >= lo && max <= hi) return distinct;
   let c = 0;
@@ -119,6 +119,51 @@ function countIn(
     for (let v = Math.max(lo, min); v <= Math.min(hi, max); v++) if (table[v - min]! >= 0) c++;
     return c;
   }
-  for (const v of map!.keys()) if (v >= lo && v <= hi) c++;
-  return c;
+  return map!.countIn(lo, hi);
+}
+
+/**
+ * The first index of each value, for values too spread out for a dense table: open addressing
+ * over typed arrays (a Map of millions of numbers is slow and capped at 2^24 entries).
+ */
+class FirstIndex {
+  private readonly keys: Float64Array;
+  private readonly first: Int32Array;
+  private readonly shift: number;
+  private readonly mask: number;
+  constructor(n: number) {
+    let bits = 10;
+    while (1 << bits < 2 * n) bits++;
+    this.keys = new Float64Array(1 << bits);
+    this.first = new Int32Array(1 << bits).fill(-1);
+    this.shift = 32 - bits;
+    this.mask = (1 << bits) - 1;
+  }
+  /** the slot holding v, or the empty slot where it would go */
+  private slot(v: number): number {
+    // mix both 32-bit halves of the integer, then take the product's high bits (strides are often powers of 2)
+    const lo = v >>> 0;
+    const hi = Math.floor(v / 4294967296) | 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> this.shift;
+    while (this.first[h]! >= 0 && this.keys[h] !== v) h = (h + 1) & this.mask;
+    return h;
+  }
+  /** the first index of v, -1 if not seen */
+  get(v: number): number {
+    return this.first[this.slot(v)]!;
+  }
+  set(v: number, index: number): void {
+    const h = this.slot(v);
+    this.keys[h] = v;
+    this.first[h] = index;
+  }
+  has(v: number): boolean {
+    return this.get(v) >= 0;
+  }
+  /** how many values seen lie in [lo, hi] */
+  countIn(lo: number, hi: number): number {
+    let c = 0;
+    for (let h = 0; h < this.first.length; h++) if (this.first[h]! >= 0 && this.keys[h]! >= lo && this.keys[h]! <= hi) c++;
+    return c;
+  }
 }

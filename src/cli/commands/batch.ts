@@ -45,10 +45,16 @@ export const command: CommandSpec = {
       const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
       throw new UsageError(`batch cannot read ${args[0] ?? "stdin"}: ${why}`);
     }
+    // lines are written in runs of about 1 MB: few writes, and no run near V8's string length limit
     const chunks: string[] = [];
+    let pending = 0;
     await runBatch(text, (l) => {
       chunks.push(l);
-      if (chunks.length >= 256) io.out(chunks.splice(0).join(""));
+      pending += l.length;
+      if (pending >= 1 << 20) {
+        io.out(chunks.length === 1 ? chunks.pop()! : chunks.splice(0).join(""));
+        pending = 0;
+      }
     }, io.progress);
     io.out(chunks.join(""));
     return 0;
