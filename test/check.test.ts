@@ -1,5 +1,6 @@
 /** Golden transcripts: the README's own examples, a deliberate difference, --update. */
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,5 +38,23 @@ describe("cute-ts check", () => {
 
   it("diffs line by line", () => {
     expect(unifiedDiff("a\nb\nc", "a\nx\nc", "f")).toBe("--- f (expected)\n+++ f (actual)\n@@ -1,3 +1,3 @@\n a\n-b\n+x\n c\n");
+  });
+
+  it("diffs minimally: as many - and + lines as the texts differ by their longest common subsequence", () => {
+    const lcs = (a: string[], b: string[]) => {
+      const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+      for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+      return dp[0]![0]!;
+    };
+    const text = fc.array(fc.constantFrom("a", "b", "c", ""), { maxLength: 12 }).map((xs) => xs.join("\n"));
+    fc.assert(
+      fc.property(text, text, (x, y) => {
+        const body = unifiedDiff(x, y, "f").split("\n").slice(2).filter((l) => !l.startsWith("@@"));
+        const a = x.split("\n"), b = y.split("\n"), common = lcs(a, b);
+        expect(body.filter((l) => l.startsWith("-")).length).toBe(a.length - common);
+        expect(body.filter((l) => l.startsWith("+")).length).toBe(b.length - common);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

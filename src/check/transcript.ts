@@ -97,7 +97,7 @@ export function updateTranscript(text: string, cases: Case[], actual: string[]):
   let pos = 0;
   cases.forEach((c, k) => {
     out.push(...lines.slice(pos, c.from));
-    const body = actual[k]!.replace(/\n+$/, "");
+    const body = trimNewlines(actual[k]!);
     if (body !== "") out.push(...body.split("\n"));
     // keep the blank lines that separated this case from what follows
     const old = lines.slice(c.from, c.to);
@@ -114,16 +114,25 @@ export function updateTranscript(text: string, cases: Case[], actual: string[]):
 export function unifiedDiff(expected: string, actual: string, label: string, context = 3): string {
   const a = expected.split("\n"), b = actual.split("\n");
   const n = a.length, m = b.length;
-  if (n * m > 4_000_000) return `--- ${label} (expected)\n+++ ${label} (actual)\n(outputs differ; too large to diff: ${n} vs ${m} lines)\n`;
-  const dp: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  // the common head and tail need no table: only the middle is aligned by LCS
+  let head = 0;
+  while (head < n && head < m && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < n - head && tail < m - head && a[n - 1 - tail] === b[m - 1 - tail]) tail++;
+  const an = n - head - tail, bm = m - head - tail;
+  if (an * bm > 4_000_000) return `--- ${label} (expected)\n+++ ${label} (actual)\n(outputs differ; too large to diff: ${n} vs ${m} lines)\n`;
+  // dp[i][j]: LCS length of a[head+i..] and b[head+j..] within the middle
+  const dp: Uint32Array[] = Array.from({ length: an + 1 }, () => new Uint32Array(bm + 1));
+  for (let i = an - 1; i >= 0; i--) for (let j = bm - 1; j >= 0; j--) dp[i]![j] = a[head + i] === b[head + j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const ops: { t: " " | "-" | "+"; s: string; ai: number; bi: number }[] = [];
+  for (let k = 0; k < head; k++) ops.push({ t: " ", s: a[k]!, ai: k, bi: k });
   let i = 0, j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i] === b[j]) ops.push({ t: " ", s: a[i]!, ai: i++, bi: j++ });
-    else if (i < n && (j >= m || dp[i + 1]![j]! >= dp[i]![j + 1]!)) ops.push({ t: "-", s: a[i]!, ai: i++, bi: j });
-    else ops.push({ t: "+", s: b[j]!, ai: i, bi: j++ });
+  while (i < an || j < bm) {
+    if (i < an && j < bm && a[head + i] === b[head + j]) ops.push({ t: " ", s: a[head + i]!, ai: head + i++, bi: head + j++ });
+    else if (i < an && (j >= bm || dp[i + 1]![j]! >= dp[i]![j + 1]!)) ops.push({ t: "-", s: a[head + i]!, ai: head + i++, bi: head + j });
+    else ops.push({ t: "+", s: b[head + j]!, ai: head + i, bi: head + j++ });
   }
+  for (let k = 0; k < tail; k++) ops.push({ t: " ", s: a[n - tail + k]!, ai: n - tail + k, bi: m - tail + k });
   const out = [`--- ${label} (expected)`, `+++ ${label} (actual)`];
   let k = 0;
   while (k < ops.length) {
@@ -153,4 +162,11 @@ export function unifiedDiff(expected: string, actual: string, label: string, con
     k = end;
   }
   return out.join("\n") + "\n";
+}
+
+/** the text without its trailing newlines (a loop: the regex \n+$ backtracks quadratically over many newlines) */
+export function trimNewlines(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 10) end--;
+  return end === s.length ? s : s.slice(0, end);
 }

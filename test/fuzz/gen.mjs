@@ -365,7 +365,7 @@ function batchFile(r) {
         "{\"cmd\":[\"nosuch\"]}", "{\"cmd\":[\"--json\",\"eval\",\"_1\"]}", "{\"cmd\":[\"eval\",\"_1\",\"--json\"]}",
       ]));
     } else if (x < 0.75) lines.push("[".repeat(r.pick([1000, 100000])) + "]".repeat(r.pick([0, 1000])));
-    else if (x < 0.8) lines.push(JSON.stringify({ id: i, cmd: ["eval", "x".repeat(r.pick([1000, 2000000]))] }));
+    else if (x < 0.8) lines.push(JSON.stringify({ id: i, cmd: ["eval", "x".repeat(r.pick([1000, 1_000_001]))] }));
     else if (x < 0.85) lines.push(" ".repeat(r.int(0, 3)));
     else lines.push(Array.from({ length: r.int(1, 40) }, () => soupToken(r)).join(""));
   }

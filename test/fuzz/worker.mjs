@@ -3,7 +3,7 @@
  * publishing the index it is on in shared memory so the parent's watchdog can name a hang.
  */
 import { parentPort, workerData, threadId } from "node:worker_threads";
-import { writeFileSync, rmSync } from "node:fs";
+import { existsSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeInput, setFunctionNames } from "./gen.mjs";
@@ -17,7 +17,8 @@ try {
 } catch {
   /* without the names the generators use a few fixed ones */
 }
-const FILE = join(tmpdir(), `cute-fuzz-${process.pid}-${threadId}.txt`);
+// batch and check inputs are files: in memory (/dev/shm) where the system has it
+const FILE = join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), `cute-fuzz-${process.pid}-${threadId}.txt`);
 const STACK = /\n[ \t]+at [^\n]*[(:/]/; // [ \t], not \s: on an output of many newlines \s+ backtracks quadratically
 const HUGE_OUTPUT = 64 << 20;
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../../core/errors.js";
-import { parseTranscript, unifiedDiff, updateTranscript } from "../../check/transcript.js";
+import { parseTranscript, trimNewlines, unifiedDiff, updateTranscript } from "../../check/transcript.js";
 import { runCommand } from "../run.js";
 import type { CommandSpec, Io } from "../spec.js";
 
@@ -25,7 +25,6 @@ function collect(paths: string[]): string[] {
   return out;
 }
 
-const trim = (s: string) => s.replace(/\n+$/, "");
 
 export interface CheckFailure {
   file: string;
@@ -49,10 +48,10 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
       actual.push(out);
       cases++;
       io.progress?.();
-      if (trim(out) !== trim(c.expected)) {
+      if (trimNewlines(out) !== trimNewlines(c.expected)) {
         failed++;
-        failures.push({ file, line: c.line, command: c.text, expected: trim(c.expected), actual: trim(out) });
-        if (!update && !io.json) io.out(`${file}:${c.line}: ${c.text}\n` + unifiedDiff(trim(c.expected), trim(out), `${file}:${c.line}`));
+        failures.push({ file, line: c.line, command: c.text, expected: trimNewlines(c.expected), actual: trimNewlines(out) });
+        if (!update && !io.json) io.out(`${file}:${c.line}: ${c.text}\n` + unifiedDiff(trimNewlines(c.expected), trimNewlines(out), `${file}:${c.line}`));
       }
     }
     if (update && parsed.length) {
