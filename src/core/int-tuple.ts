@@ -79,8 +79,21 @@ export function productLeft(t: IntTuple): Int {
   if (!Array.isArray(t)) return t;
   if (t.length === 0) return _1;
   let r = productLeft(t[0]!);
-  for (let i = 1; i < t.length; i++) r = I.mul(r, productLeft(t[i]!));
-  return r;
+  // I.mul's rules on plain numbers (a static zero factor gives _0; static when both are), one Int at the end
+  let v = r.v, st = r.s;
+  for (let i = 1; i < t.length; i++) {
+    const x = productLeft(t[i]!);
+    if ((st && v === 0) || (x.s && x.v === 0)) {
+      v = 0;
+      st = true;
+      continue;
+    }
+    const p = v * x.v;
+    if (!Number.isSafeInteger(p)) return I.mul(I.mk(v, st), x); // I.mul refuses it with the operands
+    v = p;
+    st = st && x.s;
+  }
+  return v === r.v && st === r.s ? r : I.mk(v, st);
 }
 export const size = productLeft;
 

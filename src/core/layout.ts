@@ -35,10 +35,12 @@ export const make_layout_right = (shape: IntTuple) => new Layout(shape, T.compac
 
 /** make_layout(L0, L1, ...): concatenation; one layout becomes a rank-1 tuple layout */
 export function concat(...ls: Layout[]): Layout {
-  return new Layout(
-    ls.map((l) => l.shape),
-    ls.map((l) => l.stride),
-  );
+  const shape: IntTuple[] = new Array(ls.length), stride: Stride[] = new Array(ls.length);
+  for (let i = 0; i < ls.length; i++) {
+    shape[i] = ls[i]!.shape;
+    stride[i] = ls[i]!.stride;
+  }
+  return new Layout(shape, stride);
 }
 
 export function make_ordered_layout(shape: IntTuple, order: IntTuple): Layout {
@@ -120,7 +122,7 @@ export function coprofile(l: Layout): Tup<Int> {
 
 function allIntStrides(d: Stride): boolean {
   if (Array.isArray(d)) {
-    for (const x of d) if (!allIntStrides(x)) return false;
+    for (let i = 0; i < d.length; i++) if (!allIntStrides(d[i]!)) return false;
     return true;
   }
   return d instanceof Int;
@@ -255,6 +257,7 @@ function coalesce_x(l: Layout, profile?: Tup<unknown>): Layout {
     if (profile.length > rank(l)) throw new CuteError("composition", "static assertion failed: codomain profile has more modes than the layout");
     return transformLayout(l, profile, (m, p) => coalesce_x(m, p as Tup<unknown>));
   }
+  if (!Array.isArray(l.shape) && !Array.isArray(l.stride)) return isConst(l.shape, 1) ? new Layout(S(2), l.stride) : l;
   const fs = T.leaves(l.shape), fd = T.leaves(l.stride) as StrideLeaf[];
   const r = fs.length;
   if (r === 0) return l;
@@ -300,6 +303,11 @@ export function filter(l: Layout, profile?: Tup<unknown>): Layout {
 export function composition(lhs: Layout, rhs: Tiler): Layout {
   if (rhs instanceof Layout) {
     const flat = coalesce_x(lhs, coprofile(rhs));
+    if (!Array.isArray(flat.shape) && flat.stride instanceof Int) {
+      // onto a single integer mode s:d every tiler leaf just has its stride scaled by d
+      const stride = scaleStrides(rhs.shape, rhs.stride, flat.stride);
+      if (stride !== undefined) return new Layout(rhs.shape, stride);
+    }
     return compositionImpl(flat.shape, flat.stride, rhs.shape, rhs.stride, lhs, rhs);
   }
   if (Array.isArray(rhs)) {
@@ -311,6 +319,22 @@ export function composition(lhs: Layout, rhs: Tiler): Layout {
   if (rhs instanceof Underscore) return lhs;
   const flat = coalesce_x(lhs);
   return compositionImpl(flat.shape, flat.stride, rhs, _1, lhs, rhs);
+}
+
+/** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
+function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
+  if (Array.isArray(rs)) {
+    if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
+    const out: Stride[] = new Array(rs.length);
+    for (let i = 0; i < rs.length; i++) {
+      const x = scaleStrides(rs[i]!, rd[i]!, d);
+      if (x === undefined) return undefined;
+      out[i] = x;
+    }
+    return out;
+  }
+  if (!(rd instanceof Int)) return undefined;
+  return isConst(rd, 0) ? rd : I.mul(rd, d);
 }
 
 function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: Layout, R: Tiler): Layout {
