@@ -5,7 +5,9 @@
  * worker threads watched by a 2 s watchdog per input (per record inside batch and check files,
  * which report each record they finish). Reports inputs tried, refusals, crashes
  * (exit 3 or any code other than 0/1/2, an exception escaping runCommand, a stack trace in the
- * output), hangs and peak memory. Exit 1 when anything crashed or hung.
+ * output), hangs and peak memory. Exit 1 when anything crashed or hung. An input that passes the
+ * watchdog while the machine is loaded is run again alone before it counts as a hang; the report
+ * lists those that finish alone as "only under load", with their time.
  *
  * Reproduce one input: `node test/fuzz/fuzz.mjs --seed S --command C --only INDEX`.
  */
@@ -69,11 +71,13 @@ function fuzzCommand(command, o, memory) {
         process.stderr.write(`  ${command}: ${total.tried}/${o.count} tried, ${total.crashCount} crashes, ${total.hangs.length} hangs\n`);
       }
     };
+    let finished = false;
     const finishIfDone = () => {
-      if (queue.length === 0 && [...workers].every((w) => w.idle)) {
+      if (!finished && queue.length === 0 && [...workers].every((w) => w.idle)) {
+        finished = true;
         clearInterval(timer);
         for (const w of workers) w.worker.terminate();
-        resolve(total);
+        recheckHangs(command, o, total).then(() => resolve(total));
       }
     };
     const spawn = () => {
@@ -136,10 +140,14 @@ function fuzzCommand(command, o, memory) {
       if (at > from) queue.unshift([from, at]);
       if (at + 1 < to) queue.unshift([at + 1, to]);
     };
+    let lastTick = Date.now();
     const timer = setInterval(() => {
       const rss = process.memoryUsage().rss;
       if (rss > memory.rssPeak) memory.rssPeak = rss;
       const now = Date.now();
+      // a tick that comes a second late means this process was stopped (SIGSTOP) or starved: that time is no input's
+      if (now - lastTick > 1000) for (const w of workers) w.since = now;
+      lastTick = now;
       for (const w of [...workers]) {
         // a worker still loading has no chunk yet: its start-up is not an input's hang
         if (w.idle || w.dead || w.chunk === undefined) continue;
@@ -165,6 +173,60 @@ function fuzzCommand(command, o, memory) {
     }, 50);
     for (let j = 0; j < Math.min(o.jobs, Math.max(1, queue.length)); j++) spawn();
     if (queue.length === 0) finishIfDone();
+  });
+}
+
+/**
+ * An input that passed the watchdog while other workers (or other processes) loaded the machine is
+ * run again alone in a fresh worker: it is a hang only if it passes the watchdog there too; otherwise
+ * it is listed as slow under load, with its time alone.
+ */
+async function recheckHangs(command, o, total) {
+  const candidates = total.hangs;
+  total.hangs = [];
+  total.slowUnderLoad = [];
+  for (const h of candidates) {
+    const r = await runAlone(command, o, h.index);
+    if (r.stats) {
+      // the input is already counted as tried: take its outcome
+      for (const k of ["ok", "verifyFailed", "refused", "crashCount"]) total[k] += r.stats[k];
+      for (const [k, n] of Object.entries(r.stats.codes)) total.codes[k] = (total.codes[k] ?? 0) + n;
+      for (const c of r.stats.crashes) if (total.crashes.length < 50) total.crashes.push(c);
+    }
+    if (r.died) {
+      total.crashCount++;
+      if (total.crashes.length < 50) total.crashes.push({ index: h.index, argv: h.argv, file: h.file, why: [r.died] });
+    }
+    if (r.hung) total.hangs.push(h);
+    else total.slowUnderLoad.push({ ...h, msAlone: r.ms });
+  }
+}
+
+/** one input in a fresh worker, under the same watchdog: {ms, stats} or {hung} */
+function runAlone(command, o, index) {
+  return new Promise((resolve) => {
+    const worker = new Worker(join(HERE, "worker.mjs"), {
+      workerData: { dist: DIST, seed: o.seed, command, shared: new SharedArrayBuffer(8) },
+      resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: 3072 },
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let t0 = 0, timer;
+    const end = (r) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(r);
+    };
+    worker.on("message", (m) => {
+      if (m.type === "ready") {
+        t0 = Date.now();
+        timer = setTimeout(() => end({ hung: true }), o.timeout);
+        worker.postMessage({ type: "run", from: index, to: index + 1 });
+      } else if (m.type === "done") end({ ms: Date.now() - t0, stats: m.stats });
+    });
+    worker.on("error", (e) => end({ ms: Date.now() - t0, died: `worker died: ${e?.code ?? ""} ${e?.message ?? e}` }));
   });
 }
 
@@ -198,7 +260,7 @@ export async function runFuzz(o) {
 function printOne(r, o) {
   const mb = (x) => (x / 2 ** 20).toFixed(1);
   console.log(
-    `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}` +
+    `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}${r.slowUnderLoad?.length ? ` (+${r.slowUnderLoad.length} only under load)` : ""}` +
       `  slowest ${r.slowest.toFixed(0)} ms (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB  ${r.seconds.toFixed(1)} s`,
   );
   const show = (label, list) => {
@@ -211,6 +273,11 @@ function printOne(r, o) {
   };
   show("CRASH", r.crashes);
   show("HANG", r.hangs);
+  const slow = r.slowUnderLoad ?? [];
+  if (slow.length) {
+    const alone = slow.map((x) => x.msAlone);
+    console.log(`  ${slow.length} input(s) passed the ${o.timeout} ms watchdog only under load; alone they took ${Math.min(...alone)}-${Math.max(...alone)} ms: #${slow.slice(0, 10).map((x) => x.index).join(", #")}${slow.length > 10 ? ", ..." : ""}`);
+  }
 }
 
 async function runOnly(o) {
