@@ -35,6 +35,15 @@ describe("bin/cute-ts", () => {
     expect(lines[1].exit).toBe(2);
     expect(lines[2].exit).toBe(2);
   });
+  it("writes a large answer whole through a pipe, and stops quietly when the reader goes away", () => {
+    const big = spawnSync(process.execPath, [bin, "mma", "SM90_64x256x16_F32BF16BF16_SS", "--svg"], { encoding: "utf8", input: "", maxBuffer: 1 << 28 });
+    expect(big.status).toBe(0);
+    expect(big.stdout.length).toBeGreaterThan(1 << 20);
+    expect(big.stdout.endsWith("</svg>\n")).toBe(true);
+    const head = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" mma SM90_64x256x16_F32BF16BF16_SS --svg | head -c 10; exit \${PIPESTATUS:-0}`], { encoding: "utf8" });
+    expect(head.stdout).toBe("<!--  Tile");
+    expect(head.stderr).toBe("");
+  });
   it("--help shows examples", () => {
     const r = cli("eval", "--help");
     expect(r.status).toBe(0);

@@ -2,13 +2,15 @@
  * cute-ts entry point. Kept light for a fast cold start: commander and each command load
  * only when needed.
  */
+import { isatty } from "node:tty";
+import { writeAll } from "./output.js";
 import { runCommand, COMMANDS } from "./run.js";
 import type { Io } from "./spec.js";
 
 function colorWanted(argv: string[]): boolean {
   if (argv.includes("--no-color") || process.env.NO_COLOR !== undefined) return false;
   if (argv.includes("--color")) return true;
-  return process.stdout.isTTY === true;
+  return isatty(1);
 }
 
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
@@ -17,8 +19,8 @@ Error.stackTraceLimit = 0;
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const io: Io = {
-    out: (s) => void process.stdout.write(s),
-    err: (s) => void process.stderr.write(s),
+    out: (s) => writeAll(1, s),
+    err: (s) => writeAll(2, s),
     color: colorWanted(argv),
   };
   const cleaned = argv.filter((a) => a !== "--no-color" && a !== "--color");
@@ -35,7 +37,4 @@ async function main(): Promise<void> {
   process.exitCode = await runCommand(cleaned, io);
 }
 
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
-});
 void main();

@@ -68,22 +68,25 @@ for (const [name, f] of Object.entries(ops)) {
   console.log(`${name}: ${fmt(median(rates))} ops/s (median of 5 x 200,000 on random rank-1..3 layouts)`);
 }
 
-// 3. cold start next to bare node
-function time(args) {
-  const xs = [];
-  for (let k = 0; k < 15; k++) {
-    const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, args);
-    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return median(xs);
+// 3. cold start next to bare node: the runs alternate, so a drift in the machine's speed touches both alike
+function spawnMs(args) {
+  const t0 = process.hrtime.bigint();
+  spawnSync(process.execPath, args);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
 }
-const bare = time(["-e", "0"]);
-const cold = time([bin, "eval", "(4,8):(1,4)"]);
-console.log(`cold start: cute-ts eval '(4,8):(1,4)' ${cold.toFixed(1)} ms vs node -e 0 ${bare.toFixed(1)} ms = ${(cold / bare).toFixed(2)}x (median of 15)`);
-for (const extra of [["mma", "SM90_64x256x16_F32BF16BF16_SS"]]) {
-  try {
-    const t = time([bin, ...extra]);
-    console.log(`cold start: cute-ts ${extra.join(" ")} ${t.toFixed(1)} ms = ${(t / bare).toFixed(2)}x`);
-  } catch {}
+const startCases = [
+  ["eval", "(4,8):(1,4)"],
+  ["mma", "SM90_64x256x16_F32BF16BF16_SS"],
+];
+const RUNS = 21;
+const times = { bare: [], ...Object.fromEntries(startCases.map((c) => [c.join(" "), []])) };
+spawnMs(["-e", "0"]); // the first spawn pays for loading node itself
+for (let k = 0; k < RUNS; k++) {
+  times.bare.push(spawnMs(["-e", "0"]));
+  for (const c of startCases) times[c.join(" ")].push(spawnMs([bin, ...c]));
+}
+const bare = median(times.bare);
+for (const c of startCases) {
+  const t = median(times[c.join(" ")]);
+  console.log(`cold start: cute-ts ${c.join(" ")} ${t.toFixed(1)} ms vs node -e 0 ${bare.toFixed(1)} ms = ${(t / bare).toFixed(2)}x (medians of ${RUNS}, runs interleaved)`);
 }
