@@ -79,10 +79,24 @@ export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; 
 const loaded = new Map<string, CommandSpec>();
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
+  return dispatch(argv, io);
+}
+
+/**
+ * runCommand without a promise when it is not needed: a loaded command whose run() answers
+ * synchronously (eval, print, ...) returns its exit code directly, so batch and check pay no
+ * microtask per record.
+ */
+export function dispatch(argv: string[], io: Io): number | Promise<number> {
   if (argv.includes("--json")) {
     io = { ...io, json: true, color: false };
     argv = argv.filter((a) => a !== "--json");
   }
+  const fail = (e: unknown): number => {
+    const { text, code } = io.json ? formatErrorJson(e) : formatError(e);
+    io.err(text);
+    return code;
+  };
   try {
     const name = argv[0];
     if (name === undefined) throw new UsageError("no command given; try `cute-ts --help`");
@@ -90,16 +104,18 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     if (!entry) {
       throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
     }
-    let spec = loaded.get(name);
-    if (spec === undefined) {
-      spec = await entry.load();
+    const spec = loaded.get(name);
+    const go = (spec: CommandSpec): number | Promise<number> => {
+      const { args, opts } = parseArgv(spec, argv.slice(1));
+      const r = spec.run(args, opts, io);
+      return typeof r === "number" ? r : r.catch(fail);
+    };
+    if (spec !== undefined) return go(spec);
+    return entry.load().then((spec) => {
       loaded.set(name, spec);
-    }
-    const { args, opts } = parseArgv(spec, argv.slice(1));
-    return await spec.run(args, opts, io);
+      return go(spec);
+    }).catch(fail);
   } catch (e) {
-    const { text, code } = io.json ? formatErrorJson(e) : formatError(e);
-    io.err(text);
-    return code;
+    return fail(e);
   }
 }

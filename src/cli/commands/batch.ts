@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { UsageError } from "../../core/errors.js";
-import { runCommand } from "../run.js";
+import { dispatch } from "../run.js";
 import type { CommandSpec } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
@@ -19,7 +19,8 @@ export async function runBatch(text: string, write: (line: string) => void, prog
       id = r.id ?? null;
       if (!Array.isArray(r.cmd) || !r.cmd.every((x) => typeof x === "string")) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
       if (r.cmd[0] === "batch") throw new UsageError("batch cannot run batch");
-      code = await runCommand(r.cmd as string[], { out: (s) => (out += s), err: (s) => (err += s), color: false });
+      const answer = dispatch(r.cmd as string[], { out: (s) => (out += s), err: (s) => (err += s), color: false });
+      code = typeof answer === "number" ? answer : await answer;
     } catch (e) {
       err += `cute-ts: batch: ${e instanceof Error ? e.message : String(e)}\n`;
       code = 2;
