@@ -2,7 +2,7 @@
  * cute-ts entry point. Kept light for a fast cold start: commander and each command load
  * only when needed.
  */
-import { isatty } from "node:tty";
+import { createRequire } from "node:module";
 import { writeAll } from "./output.js";
 import { runCommand, COMMANDS } from "./run.js";
 import type { Io } from "./spec.js";
@@ -10,7 +10,8 @@ import type { Io } from "./spec.js";
 function colorWanted(argv: string[]): boolean {
   if (argv.includes("--no-color") || process.env.NO_COLOR !== undefined) return false;
   if (argv.includes("--color")) return true;
-  return isatty(1);
+  // tty, not process.stdout: building the stdout stream would switch a pipe to non-blocking writes
+  return (createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(1);
 }
 
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
@@ -18,10 +19,14 @@ Error.stackTraceLimit = 0;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  let color: boolean | undefined;
   const io: Io = {
     out: (s) => writeAll(1, s),
     err: (s) => writeAll(2, s),
-    color: colorWanted(argv),
+    // asked only by the commands that draw in color: finding out loads the tty and stream machinery
+    get color() {
+      return (color ??= colorWanted(argv));
+    },
   };
   const cleaned = argv.filter((a) => a !== "--no-color" && a !== "--color");
   if (cleaned.length === 0 || cleaned.includes("--help") || cleaned.includes("-h") || cleaned[0] === "help" || cleaned.includes("--version") || cleaned.includes("-V")) {
