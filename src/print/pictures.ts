@@ -70,6 +70,31 @@ function svgTV(x: number, y: number, color: string, t: number, v: number, tight 
 const svgLabel = (x: number, y: number, v: number) =>
   `<text x="${x + CELL / 2}" y="${y + CELL / 2}" text-anchor="middle" alignment-baseline="central" font-size="12">${v}</text>\n`;
 
+/**
+ * Text assembled in one growing byte buffer: a picture is hundreds of thousands of small pieces,
+ * which then die young instead of living in an array until a final join (that kept the garbage
+ * collector busy for 40% of a big GMMA picture).
+ */
+class TextSink {
+  private buf = Buffer.allocUnsafe(1 << 16);
+  private len = 0;
+  constructor(...first: string[]) {
+    for (const s of first) this.push(s);
+  }
+  push(s: string): void {
+    const need = this.len + 3 * s.length; // UTF-8 needs at most 3 bytes per UTF-16 unit
+    if (need > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, 2 * this.buf.length));
+      this.buf.copy(grown, 0, 0, this.len);
+      this.buf = grown;
+    }
+    this.len += this.buf.write(s, this.len, "utf8");
+  }
+  text(): string {
+    return this.buf.toString("utf8", 0, this.len);
+  }
+}
+
 // ------------------------------------------------------------------ evaluation helpers
 
 function checkCells(n: number, force: boolean, what: string): void {
@@ -163,7 +188,7 @@ export function tvCoords(tv: Layout, what = "print_latex"): TVCoords {
  * the first time. `cell(a, b)` is the cell's offset in CuTe's column-major bool tensor of `cells`
  * entries: an offset outside it is drawn without a mark, as CuTe does (it never checks).
  */
-function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: number) => number, draw: (a: number, b: number, t: number, v: number) => string, out: string[]): void {
+function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: number) => number, draw: (a: number, b: number, t: number, v: number) => string, out: TextSink): void {
   const seen = new Uint8Array(Math.max(0, cells));
   for (let t = 0; t < tv.threads; t++) {
     const ta = tv.thrA[t]!, tb = tv.thrB[t]!;
@@ -214,7 +239,7 @@ function indexGrid(l: Layout, force: boolean, what: string): { M: number; N: num
 export function print_latex_layout(layout: Layout, force = false): string {
   const l = asRank2(layout, "print_latex");
   const g = indexGrid(l, force, "print_latex");
-  const out: string[] = [`% Layout: ${show(l)}\n`, TIKZ_HEADER];
+  const out = new TextSink(`% Layout: ${show(l)}\n`, TIKZ_HEADER);
   for (let m = 0; m < g.M; m++) {
     for (let n = 0; n < g.N; n++) {
       const idx = g.at(m, n);
@@ -225,7 +250,7 @@ export function print_latex_layout(layout: Layout, force = false): string {
   for (let m = 0; m < g.M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < g.N; n++) out.push(tikzLabel(-1, n, n));
   out.push(TIKZ_FOOTER);
-  return out.join("");
+  return out.text();
 }
 
 /**
@@ -236,7 +261,7 @@ export function print_latex_layout(layout: Layout, force = false): string {
 export function print_svg_layout(layout: Layout, force = false): string {
   const l = asRank2(layout, "print_svg");
   const g = indexGrid(l, force, "print_svg");
-  const out: string[] = [`<!--  Layout: ${show(l)}  -->\n`, svgHeader((g.N + 2) * CELL, (g.M + 2) * CELL)];
+  const out = new TextSink(`<!--  Layout: ${show(l)}  -->\n`, svgHeader((g.N + 2) * CELL, (g.M + 2) * CELL));
   for (let m = 0; m < g.M; m++) {
     for (let n = 0; n < g.N; n++) {
       const idx = g.at(m, n);
@@ -251,7 +276,7 @@ export function print_svg_layout(layout: Layout, force = false): string {
   for (let m = 0; m < g.M; m++) out.push(svgLabel(0, (m + 1) * CELL, m));
   for (let n = 0; n < g.N; n++) out.push(svgLabel((n + 1) * CELL, 0, n));
   out.push("</svg>\n");
-  return out.join("");
+  return out.text();
 }
 
 // ------------------------------------------------------------------ one thread-value layout
@@ -261,13 +286,13 @@ export function print_latex_tv(tvCoordsLayout: Layout, tileMN: IntTuple, force =
   const [M, N] = tile2(tileMN, "print_latex_tv");
   checkCells(M * N, force, "print_latex_tv");
   const tv = tvCoords(tvCoordsLayout, "print_latex_tv");
-  const out: string[] = [`% Layout TV: ${show(tvCoordsLayout)}\n`, TIKZ_HEADER];
+  const out = new TextSink(`% Layout TV: ${show(tvCoordsLayout)}\n`, TIKZ_HEADER);
   drawFirstOwners(tv, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n, n));
   out.push(TIKZ_FOOTER);
-  return out.join("");
+  return out.text();
 }
 
 function tile2(tile: IntTuple, what: string): [number, number] {
@@ -307,12 +332,12 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_latex");
   checkCells(M * N + M * K + N * K, force, "print_latex");
   const C = tvCoords(p.C), A = tvCoords(p.A), B = tvCoords(p.B);
-  const out: string[] = [
+  const out = new TextSink(
     `% LayoutC: ${coordTensorText(p.C, 2)}\n`,
     `% LayoutA: ${coordTensorText(p.A, 2)}\n`,
     `% LayoutB: ${coordTensorText(p.B, 2)}\n`,
     TIKZ_HEADER,
-  ];
+  );
   // C at the origin
   drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
@@ -327,7 +352,7 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1 - K - 1, n, n));
   for (let k = 0; k < K; k++) out.push(tikzLabel(k - K - 1, -1, k));
   out.push(TIKZ_FOOTER);
-  return out.join("");
+  return out.text();
 }
 
 /** print_svg of a TiledMMA (or MMA_Atom): B on top, A on the left, C below B and right of A */
@@ -335,13 +360,13 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_svg");
   checkCells(M * N + M * K + N * K, force, "print_svg");
   const C = tvCoords(p.C, "print_svg"), A = tvCoords(p.A, "print_svg"), B = tvCoords(p.B, "print_svg");
-  const out: string[] = [
+  const out = new TextSink(
     `<!--  Tile: ${show(p.tileMNK as Value)}  -->\n`,
     `<!--     A: ${coordTensorText(p.A, 2)}  -->\n`,
     `<!--     B: ${coordTensorText(p.B, 2)}  -->\n`,
     `<!--     C: ${coordTensorText(p.C, 2)}  -->\n`,
     svgHeader((K + N + 2) * CELL, (K + M + 2) * CELL),
-  ];
+  );
   drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + K + 2) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v, true), out);
   drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => svgTV((k + 1) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v), out);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + K + 2) * CELL, m));
@@ -350,7 +375,7 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
   for (let n = 0; n < N; n++) out.push(svgLabel((n + K + 2) * CELL, 0, n));
   for (let k = 0; k < K; k++) out.push(svgLabel((K + 1) * CELL, (k + 1) * CELL, k));
   out.push("</svg>\n");
-  return out.join("");
+  return out.text();
 }
 
 // ------------------------------------------------------------------ TiledCopy
@@ -360,7 +385,7 @@ export function print_latex_copy(p: CopyPictureInput, force = false): string {
   const [M, N] = tile2(p.tileMN, "print_latex");
   checkCells(2 * M * N, force, "print_latex");
   const Sx = tvCoords(p.S), Dx = tvCoords(p.D);
-  const out: string[] = [`% Layout S TV: ${coordTensorText(p.S, 2)}\n`, `% Layout D TV: ${coordTensorText(p.D, 2)}\n`, TIKZ_HEADER];
+  const out = new TextSink(`% Layout S TV: ${coordTensorText(p.S, 2)}\n`, `% Layout D TV: ${coordTensorText(p.D, 2)}\n`, TIKZ_HEADER);
   drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
@@ -371,7 +396,7 @@ export function print_latex_copy(p: CopyPictureInput, force = false): string {
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, N + off, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n + off, n));
   out.push(TIKZ_FOOTER);
-  return out.join("");
+  return out.text();
 }
 
 /**
@@ -384,12 +409,12 @@ export function print_svg_copy(p: CopyPictureInput, force = false): string {
   checkCells(2 * M * N, force, "print_svg");
   const Sx = tvCoords(p.S, "print_svg"), Dx = tvCoords(p.D, "print_svg");
   const off = N + 3; // D's first column, as in print_latex
-  const out: string[] = [
+  const out = new TextSink(
     `<!--  Tile: ${show(p.tileMN as Value)}  -->\n`,
     `<!--     S: ${coordTensorText(p.S, 2)}  -->\n`,
     `<!--     D: ${coordTensorText(p.D, 2)}  -->\n`,
     svgHeader((2 * N + 4) * CELL, (M + 2) * CELL),
-  ];
+  );
   drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + 1) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + 1) * CELL, 0, n));
@@ -397,7 +422,7 @@ export function print_svg_copy(p: CopyPictureInput, force = false): string {
   for (let m = 0; m < M; m++) out.push(svgLabel((N + off) * CELL, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + off) * CELL, 0, n));
   out.push("</svg>\n");
-  return out.join("");
+  return out.text();
 }
 
 /** the tile as static integers, e.g. for a tile given as numbers */
