@@ -177,10 +177,42 @@ export function tvCoords(tv: Layout, what = "print_latex"): TVCoords {
   if (T.rank(tv.shape) !== 2) {
     throw new CuteError(what, "static assertion failed: rank(layout_tv) == Int<2>{} (a thread-value layout is (thr,val) -> coordinate)", [show(tv)]);
   }
-  const columns = (rows: number[][]): [Float64Array, Float64Array] => [Float64Array.from(rows, (r) => r[0]!), Float64Array.from(rows, (r) => r[1]!)];
-  const [thrA, thrB] = columns(modeTable(tv, 0, (x) => idxCoord(x, 2, tv, what)));
-  const [valA, valB] = columns(modeTable(tv, 1, (x) => idxCoord(x, 2, tv, what)));
+  const columns = (i: number): [Float64Array, Float64Array] => {
+    const fast = basisColumns(L.sublayout(tv, [i]));
+    if (fast) return fast;
+    const rows = modeTable(tv, i, (x) => idxCoord(x, 2, tv, what));
+    return [Float64Array.from(rows, (r) => r[0]!), Float64Array.from(rows, (r) => r[1]!)];
+  };
+  const [thrA, thrB] = columns(0);
+  const [valA, valB] = columns(1);
   return { threads: thrA.length, values: valA.length, thrA, thrB, valA, valB };
+}
+
+/**
+ * The two coordinate components of a mode whose strides are all `v@0`, `v@1` or 0: each component
+ * is then a plain integer layout, evaluated without arithmetic tuples. Undefined otherwise
+ * (modeTable decides, and refuses what it must).
+ */
+function basisColumns(sub: Layout): [Float64Array, Float64Array] | undefined {
+  let plain = true;
+  const component = (c: number) =>
+    T.transform(sub.stride, (d): Int => {
+      if (d instanceof Int && d.v === 0) return _0;
+      if (d instanceof ScaledBasis && d.modes.length === 1 && (d.modes[0] === 0 || d.modes[0] === 1)) return d.modes[0] === c ? d.value : _0;
+      plain = false;
+      return _0;
+    });
+  const a = component(0), b = component(1);
+  if (!plain) return undefined;
+  const fa = L.compileIndexFn(new Layout(sub.shape, a)), fb = L.compileIndexFn(new Layout(sub.shape, b));
+  const n = Math.max(0, T.size(sub.shape).v);
+  if (!fa || !fb || n > MAX_CELLS * 64) return undefined;
+  const A = new Float64Array(n), B = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    A[k] = fa(k);
+    B[k] = fb(k);
+  }
+  return [A, B];
 }
 
 /**
