@@ -127,16 +127,22 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
 describe("limits", () => {
   it("print refuses a 10^9-cell layout instead of attempting it, and says how to force it", async () => {
     const e = await refuse(["print", "(_1000,1000000):(_1,_1000)"]);
-    expect(e).toContain("CuTe rejects print_layout: the result has 1000000000 cells, more than the limit of");
+    expect(e).toContain("cute-ts: print_layout: the result has 1000000000 cells, more than cute-ts's limit of");
     expect(e).toContain("pass --force");
   });
   it("print_tensor has the same limit", async () => {
     const e = await refuse(["print", "make_tensor(counting_iter(0),(100000,100000))"]);
-    expect(e).toContain("CuTe rejects print_tensor: the result has 10000000000 cells");
+    expect(e).toContain("cute-ts: print_tensor: the result has 10000000000 cells");
   });
   it("pictures have a limit of their own", async () => {
     const e = await refuse(["print", "(_512,_512):(_1,_512)", "--svg"]);
-    expect(e).toContain("CuTe rejects print_svg: the picture has 262144 cells, more than the limit of");
+    expect(e).toContain("cute-ts: print_svg: the picture has 262144 cells, more than cute-ts's limit of");
+  });
+  it("mma maps and coordinate lists are bounded too", async () => {
+    const tile = ["--tile", "(_65536,_65536)"];
+    expect(await refuse(["mma", "SM80_16x8x8_F16F16F16F16_TN", "--map", "A", ...tile])).toContain("cute-ts: mma --map: the result has");
+    expect(await refuse(["mma", "SM80_16x8x8_F16F16F16F16_TN", "--thread", "0", ...tile])).toContain("cute-ts: mma --thread: the result has");
+    expect(await refuse(["mma", "SM80_16x8x8_F16F16F16F16_TN", "--map", "A", "--json", ...tile])).toContain("more than cute-ts's limit of 262144; pass --force");
   });
   it("a counting iterator over basis strides is a refusal, not an internal error", async () => {
     const e = await refuse(["print", "make_tensor(counting_iter(42),_2:_1@0)"]);

@@ -4,8 +4,8 @@ import { run } from "./helpers.js";
 
 const cases: [string[], RegExp][] = [
   [["eval", "append<99999999999>((4,4),-5)"], /append<99999999999> would build a tuple of 99999999999 modes/],
-  [["print", "(_94906265,0)"], /94906265 cells, more than the limit/],
-  [["print", "(4503599627370496,_-7):(_0,_0)"], /more than the limit/],
+  [["print", "(_94906265,0)"], /94906265 cells, more than cute-ts's limit/],
+  [["print", "(4503599627370496,_-7):(_0,_0)"], /more than cute-ts's limit/],
   [["verify", "injective", "((0,_2,_2,_4),(_1,8,_16),_1):((_0,_0,8,_16),(_1,_3,3),1) o 0 o 4:9"], /does not map its coordinates to integers/],
   [["tma", "--op", "SM90_TMA_STORE", "--type", "bfloat16_t", "--gmem", "((()),_3037000499,(1,4,3),1)", "--smem", "(_32,_32):(_32,_1)", "--cluster", "_2", "--desc"], /a mode with no elements/],
   [["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "(4294967296):(2)", "--thread", "0"], /enumerates at most 1048576/],
@@ -17,11 +17,11 @@ const cases: [string[], RegExp][] = [
   [["print", "unflatten(():(),94906266)", "--latex"], /unflatten: get<0> of an empty tuple/],
   [["eval", "unflatten((1,2,3,4),(_,(_,_)))"], /rank\(flat_remainder\) == _0/],
   [["eval", "(4,8):(1,4)" + "(0)".repeat(10000)], /nesting deeper than 500 levels/],
-  [["print", "make_tensor(counting_iter(0),(_3,_0,((4),(_2)),((8,2,_2,_8),_8,_8,16)):(8,_0,((_1),(_2)),((_1,0,_1,2),_8,_3,2)))"], /6291456 cells, more than the limit/],
+  [["print", "make_tensor(counting_iter(0),(_3,_0,((4),(_2)),((8,2,_2,_8),_8,_8,16)):(8,_0,((_1),(_2)),((_1,0,_1,2),_8,_3,2)))"], /6291456 cells, more than cute-ts's limit/],
   // an unbounded --json coordinate list ran out of memory (512M coordinates)
-  [["tma-coords", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "(_2,_1)", "--block", "()", "--partition", "S", "--rank", "0", "--json"], /524288000 cells, more than the limit of 262144; pass --force/],
+  [["tma-coords", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "(_2,_1)", "--block", "()", "--partition", "S", "--rank", "0", "--json"], /524288000 cells, more than cute-ts's limit of 262144; pass --force/],
   // 524,288 separator lines of an empty rank-4 tensor
-  [["print", "make_identity_tensor(((0,_8,0),_1,(16,16,_4,_8),(_4,_2,1,_8)))"], /524288 cells, more than the limit/],
+  [["print", "make_identity_tensor(((0,_8,0),_1,(16,16,_4,_8),(_4,_2,1,_8)))"], /524288 cells, more than cute-ts's limit/],
 ];
 
 describe("fuzz regressions", () => {

@@ -1,5 +1,5 @@
 /** print_layout and print_tensor (util/print_tensor.hpp), byte for byte. */
-import { CuteError } from "../core/errors.js";
+import { CuteError, UsageError } from "../core/errors.js";
 import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
@@ -28,7 +28,8 @@ export function num_digits(x: number): number {
 
 export function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
-    throw new CuteError(what, `the result has ${n} cells, more than the limit of ${MAX_CELLS}; pass --force to print it anyway`);
+    // a limit of cute-ts, not a rule of CuTe: a usage error, not a refusal
+    throw new UsageError(`${what}: the result has ${n} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
   }
 }
 

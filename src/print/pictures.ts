@@ -6,7 +6,7 @@
  * Inputs are plain values so any command can draw: a Layout, or the thread-value layouts
  * (thr, val) -> coordinate of an MMA's A/B/C or a copy's S/D with the tile they cover.
  */
-import { CuteError } from "../core/errors.js";
+import { CuteError, UsageError } from "../core/errors.js";
 import { Int, D, S, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
@@ -99,7 +99,7 @@ class TextSink {
 
 function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
-    throw new CuteError(what, `the picture has ${n} cells, more than the limit of ${MAX_CELLS}; pass --force to draw it anyway`);
+    throw new UsageError(`${what}: the picture has ${n} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to draw it anyway`);
   }
 }
 
@@ -129,7 +129,7 @@ function modeTable<X>(l: Layout, i: number, conv: (x: Idx) => X): X[] {
   const sub = L.sublayout(l, [i]);
   const f = L.compileIndexFn(sub);
   const n = Math.max(0, T.size(sub.shape).v); // a negative extent draws nothing, as CuTe's loops do
-  if (n > MAX_CELLS * 64) throw new CuteError("print_latex", `a mode of ${n} elements is beyond what a picture can draw`, [show(l)]);
+  if (n > MAX_CELLS * 64) throw new UsageError(`print_latex: a mode of ${n} elements is beyond what a picture can draw (${show(l)})`);
   const out: X[] = new Array(n);
   if (f) {
     for (let k = 0; k < n; k++) out[k] = conv(new Int(f(k), false));

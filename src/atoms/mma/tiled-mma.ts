@@ -294,6 +294,16 @@ function fragmentIndexer(mma: TiledMma, w: Operand): { rows: number; nval: numbe
   return f;
 }
 
+/** how many values each thread holds of the operand */
+export function valuesPerThread(mma: TiledMma, w: Operand): number {
+  return fragmentIndexer(mma, w).nval;
+}
+
+/** how many cells the operand's tile has (A: M x K, B: N x K, C: M x N) */
+export function operandCells(mma: TiledMma, w: Operand): number {
+  return size(operandRef(mma, w)).v;
+}
+
 /** the (row, col) coordinates of thread t's values, in value order (partition_A/B/C of an identity tile) */
 export function fragmentCoords(mma: TiledMma, w: Operand, t: number): Array<[number, number]> {
   const { rows, nval, index } = fragmentIndexer(mma, w);

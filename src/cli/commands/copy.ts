@@ -23,7 +23,7 @@ export const command: CommandSpec = {
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
     { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
-    { name: "force", description: "draw even when the picture has more than 2^20 cells" },
+    { name: "force", description: "draw --latex/--svg even past 65,536 cells" },
   ],
   examples: [
     "copy SM75_U32x4_LDSM_N --value half_t",

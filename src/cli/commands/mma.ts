@@ -20,7 +20,7 @@ export const command: CommandSpec = {
     { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
     { name: "svg", description: "print CuTe's print_svg of the TiledMMA" },
-    { name: "force", description: "draw even when the picture has more than 2^20 cells" },
+    { name: "force", description: "answer even past the size limits: 65,536 cells for --latex/--svg, 262,144 cells or coordinates for --map, --thread and their --json" },
   ],
   examples: [
     "mma SM70_8x8x4_F32F16F16F32_NT",
@@ -53,6 +53,7 @@ export const command: CommandSpec = {
     const map = stringOption(opts.map, "--map");
     const thread = stringOption(opts.thread, "--thread");
     const operand = stringOption(opts.operand, "--operand");
+    const force = opts.force === true;
     if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
     if (opts.latex || opts.svg) {
       if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
@@ -60,7 +61,6 @@ export const command: CommandSpec = {
       const tiledLib = await import("../../atoms/mma/tiled-mma.js");
       const pics = await import("../../print/pictures-atoms.js");
       const m = tiledLib.makeTiledMma(traits, atoms, tile);
-      const force = opts.force === true;
       io.out(opts.latex ? pics.print_latex_tiled_mma(m, force) : pics.print_svg_tiled_mma(m, force));
       return 0;
     }
@@ -71,10 +71,15 @@ export const command: CommandSpec = {
     }
     const tiled = await import("../../atoms/mma/tiled-mma.js");
     const mma = tiled.makeTiledMma(traits, atoms, tile);
+    // a --tile can make the operands as large as one likes: maps and coordinate lists are bounded like print's tables
+    const { checkCells } = await import("../../print/layout.js");
     if (io.json && (map !== undefined || thread !== undefined)) {
       const { jsonLine } = await import("../../print/json.js");
       const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
       const threads = thread !== undefined ? [tiled.parseThread(mma, thread)] : tiled.threadIndices(mma);
+      let coords = 0;
+      for (const w of ops) coords += threads.length * tiled.valuesPerThread(mma, w);
+      checkCells(coords, force, "mma --json");
       // each thread's entry is serialised as soon as it is made: a big tile has millions of coordinates
       const fragments = ops.map((w) => `${JSON.stringify(w)}:[${threads.map((t) => JSON.stringify({ thread: t, coords: tiled.fragmentCoords(mma, w, t) })).join(",")}]`);
       const head = jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" } }).slice(0, -2);
@@ -83,12 +88,16 @@ export const command: CommandSpec = {
     }
     if (map !== undefined) {
       const { renderMmaMap } = await import("../../atoms/mma/map.js");
+      checkCells(tiled.operandCells(mma, tiled.parseOperand(map, "--map")), force, "mma --map");
       io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
       return 0;
     }
     if (thread !== undefined) {
       const t = tiled.parseThread(mma, thread);
       const which = operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
+      let coords = 0;
+      for (const w of which) coords += tiled.valuesPerThread(mma, w);
+      checkCells(coords, force, "mma --thread");
       io.out(which.map((w) => tiled.formatFragment(mma, w, t)).join("\n"));
       return 0;
     }

@@ -17,7 +17,7 @@ export const command: CommandSpec = {
   options: [
     { name: "latex", description: "print CuTe's print_latex of the layout" },
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
-    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines" },
+    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg)" },
   ],
   examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
   async run(args, opts, io) {
