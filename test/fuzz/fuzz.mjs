@@ -60,7 +60,11 @@ function fuzzCommand(command, o, memory) {
     const workers = new Set();
     const merge = (s) => {
       for (const k of ["tried", "ok", "verifyFailed", "refused", "crashCount"]) total[k] += s[k];
-      for (const c of s.crashes) if (total.crashes.length < 50) total.crashes.push(c);
+      for (const c of s.crashes) {
+        if (total.crashes.length < 50) total.crashes.push(c);
+        // a long run names each crash as it comes (stderr), not only in the final report
+        if (o.count >= 100000) process.stderr.write(`  ${command}: CRASH #${c.index}: ${c.argv.map((a) => quote(clip(a))).join(" ")}\n    ${c.why.join("\n    ").slice(0, 600)}\n`);
+      }
       for (const [k, n] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + n;
       if (s.maxOut > total.maxOut) [total.maxOut, total.maxOutIndex] = [s.maxOut, s.maxOutIndex];
       if (s.slowest > total.slowest) [total.slowest, total.slowestIndex] = [s.slowest, s.slowestIndex];
