@@ -217,12 +217,16 @@ export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number;
   const rows = T.size(T.get(mn.shape, 0)).v;
   const cols = T.size(T.get(mn.shape, 1)).v;
   const nthr = size(thrID).v;
+  // plain integer layouts are evaluated by their compiled mode functions, the rest by crd2idx
+  const byRow = compileIndexFn(sublayout(mn, [0])), byCol = compileIndexFn(sublayout(mn, [1]));
+  const index = byRow && byCol ? (r: number, c: number) => byRow(r) + byCol(c) : (r: number, c: number) => at(mn, [D(r), D(c)]);
+  const thread = compileIndexFn(thrID) ?? ((i: number) => at(thrID, D(i)));
   return {
     rows,
     cols,
     owner(r, c) {
-      const idx = at(mn, [D(r), D(c)]);
-      return { thread: at(thrID, D(idx % nthr)), value: Math.floor(idx / nthr) };
+      const idx = index(r, c);
+      return { thread: thread(idx % nthr), value: Math.floor(idx / nthr) };
     },
   };
 }
