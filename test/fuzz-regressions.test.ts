@@ -1,4 +1,4 @@
-/** Inputs the fuzz harness found (seeds 11, 12, 23): each is now a clear refusal, never a crash or hang. */
+/** Inputs the fuzz harness found (seeds 11, 12, 23; mma and check of seed 23 in session 3): each is now a clear refusal, never a crash or hang. */
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
 
@@ -8,7 +8,7 @@ const cases: [string[], RegExp][] = [
   [["print", "(4503599627370496,_-7):(_0,_0)"], /more than cute-ts's limit/],
   [["verify", "injective", "((0,_2,_2,_4),(_1,8,_16),_1):((_0,_0,8,_16),(_1,_3,3),1) o 0 o 4:9"], /does not map its coordinates to integers/],
   [["tma", "--op", "SM90_TMA_STORE", "--type", "bfloat16_t", "--gmem", "((()),_3037000499,(1,4,3),1)", "--smem", "(_32,_32):(_32,_1)", "--cluster", "_2", "--desc"], /a mode with no elements/],
-  [["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "(4294967296):(2)", "--thread", "0"], /enumerates at most 1048576/],
+  [["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "(4294967296):(2)", "--thread", "0"], /cute-ts draws maps, fragments and pictures for 0 to 1048576/],
   [["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "()", "--block", "(3)"], /Mismatched Ranks/],
   [["verify", "injective", "-9:_1"], /negative size/],
   [["verify", "gmma-smem", "(_-3,(2,-3,_5,128),(_1,_1,2)):(_3,(3,_8,4,4),(16,8,_8))", "--major", "MN", "--type", "tfloat32_t"], /integer offsets/],
@@ -22,6 +22,12 @@ const cases: [string[], RegExp][] = [
   [["tma-coords", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(1000,1024):(1024,_1)", "--smem", "(_32,_32):(_32,_1)", "--tile", "(_2,_1)", "--block", "()", "--partition", "S", "--rank", "0", "--json"], /524288000 cells, more than cute-ts's limit of 262144; pass --force/],
   // 524,288 separator lines of an empty rank-4 tensor
   [["print", "make_identity_tensor(((0,_8,0),_1,(16,16,_4,_8),(_4,_2,1,_8)))"], /524288 cells, more than cute-ts's limit/],
+  // a negative atom count reached the map's column rule ("Invalid count value: -1", exit 3): mma #162589
+  [["mma", "SM90::GMMA::SPARSE::GMMA_64x240x64_S32U8U8_RS_TN_SATURATE<>", "--atoms", "((-5,_9,2),(),_1):((_16,_8,8),(),1)", "--map", "C"], /this TiledMMA has -11520 threads/],
+  // a tile permutation that leaves the tile drew every thread-value pair: 68 MB of LaTeX (mma #382496)
+  [["mma", "SM90_64x24x32_S32S8U8_SS_TN_SATURATE", "--tile", "_4:_64", "--latex"], /leaves the tile and the picture would draw more than cute-ts's limit of 262144 nodes; pass --force/],
+  // --map of a 110 MB grid (check #638)
+  [["mma", "SM90::GMMA::SPARSE::GMMA_64x136x64_F32E5M2E5M2_SS_TN<>", "--map", "a", "--tile", "complement(_65536:_65536,_65536)"], /mma --map: the result has 4194304 cells, more than cute-ts's limit/],
 ];
 
 describe("fuzz regressions", () => {

@@ -97,6 +97,27 @@ class TextSink {
 
 // ------------------------------------------------------------------ evaluation helpers
 
+/**
+ * Every (thread, value) pair is visited, and drawn when its cell is new or lies outside the tile
+ * (as CuTe draws it): the pairs visited and the nodes drawn are bounded as well as the cells.
+ */
+const MAX_PAIRS = 1 << 24;
+const MAX_NODES = 4 * MAX_CELLS;
+
+/** how many nodes a picture may still draw: MAX_NODES, or unbounded under --force */
+interface NodeBudget {
+  left: number;
+  what: string;
+}
+
+function nodeBudget(tvs: TVCoords[], force: boolean, what: string): NodeBudget {
+  const pairs = tvs.reduce((sum, tv) => sum + tv.threads * tv.values, 0);
+  if (!force && pairs > MAX_PAIRS) {
+    throw new UsageError(`${what}: the picture visits ${pairs} thread-value pairs, more than cute-ts's limit of ${MAX_PAIRS}; pass --force to draw it anyway`);
+  }
+  return { left: force ? Infinity : MAX_NODES, what };
+}
+
 function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
     throw new UsageError(`${what}: the picture has ${n} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to draw it anyway`);
@@ -220,7 +241,7 @@ function basisColumns(sub: Layout): [Float64Array, Float64Array] | undefined {
  * the first time. `cell(a, b)` is the cell's offset in CuTe's column-major bool tensor of `cells`
  * entries: an offset outside it is drawn without a mark, as CuTe does (it never checks).
  */
-function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: number) => number, draw: (a: number, b: number, t: number, v: number) => string, out: TextSink): void {
+function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: number) => number, draw: (a: number, b: number, t: number, v: number) => string, out: TextSink, budget: NodeBudget): void {
   const seen = new Uint8Array(Math.max(0, cells));
   for (let t = 0; t < tv.threads; t++) {
     const ta = tv.thrA[t]!, tb = tv.thrB[t]!;
@@ -230,6 +251,9 @@ function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: numbe
       if (off >= 0 && off < seen.length) {
         if (seen[off]) continue;
         seen[off] = 1;
+      }
+      if (--budget.left < 0) {
+        throw new UsageError(`${budget.what}: the thread-value layout leaves the tile and the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`);
       }
       out.push(draw(a, b, t, v));
     }
@@ -318,8 +342,9 @@ export function print_latex_tv(tvCoordsLayout: Layout, tileMN: IntTuple, force =
   const [M, N] = tile2(tileMN, "print_latex_tv");
   checkCells(M * N, force, "print_latex_tv");
   const tv = tvCoords(tvCoordsLayout, "print_latex_tv");
+  const budget = nodeBudget([tv], force, "print_latex_tv");
   const out = new TextSink(`% Layout TV: ${show(tvCoordsLayout)}\n`, TIKZ_HEADER);
-  drawFirstOwners(tv, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
+  drawFirstOwners(tv, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out, budget);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n, n));
@@ -364,6 +389,7 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_latex");
   checkCells(M * N + M * K + N * K, force, "print_latex");
   const C = tvCoords(p.C), A = tvCoords(p.A), B = tvCoords(p.B);
+  const budget = nodeBudget([C, A, B], force, "print_latex");
   const out = new TextSink(
     `% LayoutC: ${coordTensorText(p.C, 2)}\n`,
     `% LayoutA: ${coordTensorText(p.A, 2)}\n`,
@@ -371,15 +397,15 @@ export function print_latex_mma(p: MmaPictureInput, force = false): string {
     TIKZ_HEADER,
   );
   // C at the origin
-  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
+  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out, budget);
   out.push(tikzGrid(0, 0, M, N));
   // A to the left of C, its K columns ending one before C
-  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => tikzTV(tikzColorTV(t, v), m, k - K - 1, t, v), out);
+  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => tikzTV(tikzColorTV(t, v), m, k - K - 1, t, v), out, budget);
   out.push(tikzGrid(0, -K - 1, M, -1));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1 - K - 1, m));
   for (let k = 0; k < K; k++) out.push(tikzLabel(-1, k - K - 1, k));
   // B above C, its K rows ending one before C
-  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => tikzTV(tikzColorTV(t, v), k - K - 1, n, t, v), out);
+  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => tikzTV(tikzColorTV(t, v), k - K - 1, n, t, v), out, budget);
   out.push(tikzGrid(-K - 1, 0, -1, N));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1 - K - 1, n, n));
   for (let k = 0; k < K; k++) out.push(tikzLabel(k - K - 1, -1, k));
@@ -392,6 +418,7 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
   const [M, N, K] = tile3(p.tileMNK, "print_svg");
   checkCells(M * N + M * K + N * K, force, "print_svg");
   const C = tvCoords(p.C, "print_svg"), A = tvCoords(p.A, "print_svg"), B = tvCoords(p.B, "print_svg");
+  const budget = nodeBudget([C, A, B], force, "print_svg");
   const out = new TextSink(
     `<!--  Tile: ${show(p.tileMNK as Value)}  -->\n`,
     `<!--     A: ${coordTensorText(p.A, 2)}  -->\n`,
@@ -399,11 +426,11 @@ export function print_svg_mma(p: MmaPictureInput, force = false): string {
     `<!--     C: ${coordTensorText(p.C, 2)}  -->\n`,
     svgHeader((K + N + 2) * CELL, (K + M + 2) * CELL),
   );
-  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + K + 2) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v, true), out);
-  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => svgTV((k + 1) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v), out);
+  drawFirstOwners(C, M * N * K, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + K + 2) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v, true), out, budget);
+  drawFirstOwners(A, M * N * K, (m, k) => m + k * M * N, (m, k, t, v) => svgTV((k + 1) * CELL, (m + K + 2) * CELL, svgColorTV(t, v), t, v), out, budget);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + K + 2) * CELL, m));
   for (let k = 0; k < K; k++) out.push(svgLabel((k + 1) * CELL, (K + 1) * CELL, k));
-  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => svgTV((n + K + 2) * CELL, (k + 1) * CELL, svgColorTV(t, v), t, v), out);
+  drawFirstOwners(B, M * N * K, (n, k) => n * M + k * M * N, (n, k, t, v) => svgTV((n + K + 2) * CELL, (k + 1) * CELL, svgColorTV(t, v), t, v), out, budget);
   for (let n = 0; n < N; n++) out.push(svgLabel((n + K + 2) * CELL, 0, n));
   for (let k = 0; k < K; k++) out.push(svgLabel((K + 1) * CELL, (k + 1) * CELL, k));
   out.push("</svg>\n");
@@ -417,13 +444,14 @@ export function print_latex_copy(p: CopyPictureInput, force = false): string {
   const [M, N] = tile2(p.tileMN, "print_latex");
   checkCells(2 * M * N, force, "print_latex");
   const Sx = tvCoords(p.S), Dx = tvCoords(p.D);
+  const budget = nodeBudget([Sx, Dx], force, "print_latex");
   const out = new TextSink(`% Layout S TV: ${coordTensorText(p.S, 2)}\n`, `% Layout D TV: ${coordTensorText(p.D, 2)}\n`, TIKZ_HEADER);
-  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out);
+  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n, t, v), out, budget);
   out.push(tikzGrid(0, 0, M, N));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, -1, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n, n));
   const off = N + 3;
-  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n + off, t, v), out);
+  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => tikzTV(tikzColorTV(t, v), m, n + off, t, v), out, budget);
   out.push(tikzGrid(0, off, M, N + off));
   for (let m = 0; m < M; m++) out.push(tikzLabel(m, N + off, m));
   for (let n = 0; n < N; n++) out.push(tikzLabel(-1, n + off, n));
@@ -440,6 +468,7 @@ export function print_svg_copy(p: CopyPictureInput, force = false): string {
   const [M, N] = tile2(p.tileMN, "print_svg");
   checkCells(2 * M * N, force, "print_svg");
   const Sx = tvCoords(p.S, "print_svg"), Dx = tvCoords(p.D, "print_svg");
+  const budget = nodeBudget([Sx, Dx], force, "print_svg");
   const off = N + 3; // D's first column, as in print_latex
   const out = new TextSink(
     `<!--  Tile: ${show(p.tileMN as Value)}  -->\n`,
@@ -447,10 +476,10 @@ export function print_svg_copy(p: CopyPictureInput, force = false): string {
     `<!--     D: ${coordTensorText(p.D, 2)}  -->\n`,
     svgHeader((2 * N + 4) * CELL, (M + 2) * CELL),
   );
-  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + 1) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out);
+  drawFirstOwners(Sx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + 1) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out, budget);
   for (let m = 0; m < M; m++) out.push(svgLabel(0, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + 1) * CELL, 0, n));
-  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + off) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out);
+  drawFirstOwners(Dx, M * N, (m, n) => m + n * M, (m, n, t, v) => svgTV((n + off) * CELL, (m + 1) * CELL, svgColorTV(t, v), t, v), out, budget);
   for (let m = 0; m < M; m++) out.push(svgLabel((N + off) * CELL, (m + 1) * CELL, m));
   for (let n = 0; n < N; n++) out.push(svgLabel((n + off) * CELL, 0, n));
   out.push("</svg>\n");

@@ -213,9 +213,11 @@ export interface Owner {
 
 /** the owner of each (row, col) cell of the operand's 2-D tile (A: m,k; B: n,k; C: m,n) */
 export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number; owner(r: number, c: number): Owner } {
+  threadCount(mma); // refuses a negative or huge thread count
   const [mn, thrID] = layoutMN(mma, w);
   const rows = T.size(T.get(mn.shape, 0)).v;
   const cols = T.size(T.get(mn.shape, 1)).v;
+  if (rows < 0 || cols < 0) throw new UsageError(`the ${w} tile of this TiledMMA is ${rows} x ${cols}; a map needs non-negative extents (check --atoms and --tile)`);
   const nthr = size(thrID).v;
   // plain integer layouts are evaluated by their compiled mode functions, the rest by crd2idx
   const byRow = compileIndexFn(sublayout(mn, [0])), byCol = compileIndexFn(sublayout(mn, [1]));
@@ -235,7 +237,7 @@ export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number;
 export function threadCount(mma: TiledMma): number {
   const n = size(mma.thrLayoutVMNK).v;
   if (!(n >= 0 && n <= MAX_THREADS)) {
-    throw new CuteError("make_tiled_mma", `this TiledMMA has ${n} threads; cute-ts enumerates at most ${MAX_THREADS} (2^20) for maps, fragments and pictures`, [show(mma.thrLayoutVMNK)]);
+    throw new UsageError(`make_tiled_mma: this TiledMMA has ${n} threads (${show(mma.thrLayoutVMNK)}); cute-ts draws maps, fragments and pictures for 0 to ${MAX_THREADS} (2^20) threads`);
   }
   return n;
 }
