@@ -102,7 +102,7 @@ class TextSink {
  * (as CuTe draws it): the pairs visited and the nodes drawn are bounded as well as the cells.
  */
 const MAX_PAIRS = 1 << 24;
-const MAX_NODES = 4 * MAX_CELLS;
+const MAX_NODES = MAX_CELLS; // a TV layout inside its tile draws at most one node per cell
 
 /** how many nodes a picture may still draw: MAX_NODES, or unbounded under --force */
 interface NodeBudget {
