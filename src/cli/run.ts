@@ -89,7 +89,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
  */
 export function dispatch(argv: string[], io: Io): number | Promise<number> {
   if (argv.includes("--json")) {
-    io = { ...io, json: true, color: false };
+    io = { out: io.out, err: io.err, progress: io.progress, json: true, color: false }; // not a spread: it would ask the color getter
     argv = argv.filter((a) => a !== "--json");
   }
   const fail = (e: unknown): number => {
