@@ -84,7 +84,7 @@ function histogramDistance(a: Uint8Array, b: Uint8Array): number {
 /** Up to `count` distinct candidates nearest to `name`, nearest first (then shorter, then alphabetical). */
 export function nearest(name: string, candidates: Iterable<string>, count = 3): string[] {
   const key = name.toLowerCase();
-  const cap = Math.max(3, Math.ceil(key.length / 3));
+  const cap = Math.max(2, Math.ceil(key.length / 3));
   const { names, lower, hist } = prepared(candidates);
   const keyHist = histogram(key);
   const scored: Array<[number, string]> = [];

@@ -2,7 +2,7 @@
  * The name → function table of the notation: CuTe's functions over the value kinds each one
  * accepts, refusing what CuTe refuses (a missing overload is a CuteError that says so).
  */
-import { boundedEditDistance } from "../core/suggest.js";
+import { nearest } from "../core/suggest.js";
 import { CuteError, UsageError } from "../core/errors.js";
 import * as I from "../core/integer.js";
 import { Int, S, D, _0, _1 } from "../core/integer.js";
@@ -661,15 +661,10 @@ function tileToShapeOrdered(a: Value, trg: IntTuple, order: IntTuple | undefined
   return L.tile_to_shape(asLayout(a, name), trg, order);
 }
 
-/** up to three function names within a small edit distance of an unknown one, nearest first */
+let FUNCTION_NAMES: string[] | undefined;
+
+/** up to three function names near an unknown one, nearest first (the atoms' "did you mean" rules) */
 export function nearestNames(name: string): string[] {
-  const key = name.toLowerCase();
-  const cap = Math.floor(Math.max(2, name.length / 3));
-  return Object.keys(FUNCTIONS)
-    .map((k) => [k, boundedEditDistance(key, k.toLowerCase(), cap)] as const)
-    .filter(([, d]) => d <= cap)
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, 3)
-    .map(([k]) => k);
+  return nearest(name, (FUNCTION_NAMES ??= Object.keys(FUNCTIONS)));
 }
 export { SmemPtrFlag };
