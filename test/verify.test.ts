@@ -7,6 +7,7 @@ import type { Layout } from "../src/core/layout.js";
 import type { ComposedLayout } from "../src/core/swizzle.js";
 import { parseValueType } from "../src/atoms/copy/types.js";
 import { verifyBanks, verifyEqual, verifyGmmaSmem, verifyProperty, verifyVector, gmmaAtom } from "../src/verify/index.js";
+import { elementFn, fillElements } from "../src/verify/common.js";
 import { tile_to_shape } from "../src/core/composed.js";
 import { S } from "../src/core/integer.js";
 import { show } from "../src/print/print.js";
@@ -165,6 +166,29 @@ describe("verify properties of sparse layouts (values spread far beyond the size
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe("element values", () => {
+  it("fillElements (leaf odometer, then the swizzle) agrees with elementFn element by element", () => {
+    const mode = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: -40, max: 40 }));
+    fc.assert(
+      fc.property(fc.array(mode, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 64 }), (modes, b, m, sh, off) => {
+        const text = `Sw<${b},${m},${sh}> o ${off} o (${modes.map(([s]) => s).join(",")}):(${modes.map(([, d]) => d).join(",")})`;
+        let x: Layout | ComposedLayout;
+        try {
+          x = evaluate(text) as ComposedLayout;
+        } catch {
+          return; // a swizzle CuTe refuses
+        }
+        const n = modes.reduce((p, [s]) => p * s, 1);
+        const got = new Float64Array(n);
+        fillElements(x, got, n, "x");
+        const f = elementFn(x, "x");
+        for (let i = 0; i < n; i++) expect(got[i]).toBe(f(i));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -91,6 +91,24 @@ export function elementFn(x: LayoutLike, what: string): (i: number) => number {
 }
 
 /**
+ * out[i] = the layout's value at i for every i < n, as elementFn gives it: the inner layout by
+ * its leaf odometer when it has plain integer strides (one add per element), then the swizzle.
+ */
+export function fillElements(x: LayoutLike, out: Float64Array, n: number, what: string): void {
+  const inner = x instanceof Layout ? x : x.b;
+  if (L.fillIndices(inner, out, n)) {
+    if (x instanceof Layout) return;
+    const off = offsetNumber(x.offset);
+    const a = x.a;
+    const outer = a instanceof Swizzle ? (v: number) => a.apply(v) : indexFn(a, what);
+    for (let i = 0; i < n; i++) out[i] = outer(off + out[i]!);
+    return;
+  }
+  const f = elementFn(x, what);
+  for (let i = 0; i < n; i++) out[i] = f(i);
+}
+
+/**
  * i -> bit address in shared memory of element i, for elements of `bits` bits. A swizzle behind
  * `smem_ptr[..b]` acts on byte addresses (CuTe's swizzle_ptr); any other acts on element offsets.
  */

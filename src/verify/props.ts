@@ -6,10 +6,8 @@
  *   bijective: a bijection onto [0, size) (injective, and every value below size).
  */
 import { UsageError } from "../core/errors.js";
-import * as L from "../core/layout.js";
-import { Layout } from "../core/layout.js";
 import { show } from "../print/print.js";
-import { type LayoutLike, MAX_LISTED, capCells, elementFn, innerLayout, naturalCoord, sizeOf } from "./common.js";
+import { type LayoutLike, MAX_LISTED, capCells, fillElements, innerLayout, naturalCoord, sizeOf } from "./common.js";
 
 export type Property = "injective" | "bijective" | "compact";
 
@@ -41,11 +39,10 @@ export interface PropertyVerdict {
 export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdict {
   const n = sizeOf(x);
   capCells(n, "the layout");
-  const f = elementFn(x, "the layout");
   const shape = innerLayout(x).shape;
   let min = Infinity, max = -Infinity;
   const vals = new Float64Array(n);
-  if (!(x instanceof Layout && L.fillIndices(x, vals, n))) for (let i = 0; i < n; i++) vals[i] = f(i);
+  fillElements(x, vals, n, "the layout");
   for (let i = 0; i < n; i++) {
     const v = vals[i]!;
     if (v < min) min = v;
