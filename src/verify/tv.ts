@@ -176,11 +176,15 @@ export function verifyTV(tv: Layout, tile: IntTuple, opts: TvOptions = {}): TvVe
     }
   }
   if (overIdx.size > 0) {
-    for (let i = 0; i < n; i++) {
-      if (active && !active[i % threads]) continue;
-      const cell = overIdx.get(f(i));
+    // the owners of the listed cells: a second walk, by the leaf odometer too where it applies
+    const listed = new Uint8Array(tileSize);
+    for (const k of overIdx.keys()) listed[k] = 1;
+    const owner = (i: number, idx: number) => {
+      if (!listed[idx] || (active && !active[i % threads])) return; // (an index outside the tile reads undefined)
+      const cell = overIdx.get(idx);
       if (cell && cell.owners.length < MAX_LISTED) cell.owners.push({ t: i % threads, v: Math.floor(i / threads) });
-    }
+    };
+    if (!L.forEachIndex(tv, n, owner)) for (let i = 0; i < n; i++) owner(i, f(i));
   }
   // a multicast (value-mode stride 0) covers 1/F of the tile: that many holes are by design
   const tileElements = uni === undefined ? tileSize : uni.reduce((a, b) => a + b, 0);
