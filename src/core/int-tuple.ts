@@ -350,9 +350,11 @@ export function unflatten<L>(flat: Tup<L>, profile: Tup<unknown>): Tup<L> {
 
 /** compact_major<LayoutLeft>(shape, current): column-major strides; size-1 modes get static 0 */
 export function compact_col_major(shape: IntTuple, current: Int = _1): IntTuple {
+  if (!Array.isArray(shape)) return I.isConst(shape, 1) ? _0 : current;
   return compact(shape, current, true)[0];
 }
 export function compact_row_major(shape: IntTuple, current: Int = _1): IntTuple {
+  if (!Array.isArray(shape)) return I.isConst(shape, 1) ? _0 : current;
   return compact(shape, current, false)[0];
 }
 function compact(shape: IntTuple, current: Int, left: boolean): [IntTuple, Int] {

@@ -43,6 +43,11 @@ export function concat(...ls: Layout[]): Layout {
   return new Layout(shape, stride);
 }
 
+/** make_layout(a, b) */
+export function concat2(a: Layout, b: Layout): Layout {
+  return new Layout([a.shape, b.shape], [a.stride, b.stride]);
+}
+
 export function make_ordered_layout(shape: IntTuple, order: IntTuple): Layout {
   return new Layout(shape, T.compact_order(shape, order));
 }
@@ -323,6 +328,8 @@ export function composition(lhs: Layout, rhs: Tiler): Layout {
 
 /** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
 function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
+  // times _1 every integer stride is itself (its value and its static-ness): nothing to build
+  if (isConst(d, 1)) return intStridesLike(rs, rd) ? rd : undefined;
   if (Array.isArray(rs)) {
     if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
     const out: Stride[] = new Array(rs.length);
@@ -335,6 +342,16 @@ function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
   }
   if (!(rd instanceof Int)) return undefined;
   return isConst(rd, 0) ? rd : I.mul(rd, d);
+}
+
+/** whether the strides have integer leaves and the shape's tuple structure */
+function intStridesLike(rs: IntTuple, rd: Stride): boolean {
+  if (Array.isArray(rs)) {
+    if (!Array.isArray(rd) || rd.length !== rs.length) return false;
+    for (let i = 0; i < rs.length; i++) if (!intStridesLike(rs[i]!, rd[i]!)) return false;
+    return true;
+  }
+  return rd instanceof Int;
 }
 
 function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: Layout, R: Tiler): Layout {
@@ -537,7 +554,7 @@ export function nullspace(l: Layout): Layout {
 
 export function logical_divide(l: Layout, tiler: Tiler): Layout {
   if (tiler instanceof Layout) {
-    return composition(l, concat(tiler, complement(tiler, coalesce(l).shape)));
+    return composition(l, concat2(tiler, complement(tiler, coalesce(l).shape)));
   }
   if (Array.isArray(tiler)) {
     if (tiler.length > rank(l)) throw new CuteError("logical_divide", "logical_divide: Too many modes in tiler.", [showLayout(l), showTiler(tiler)]);
@@ -570,7 +587,7 @@ export const flat_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l,
 
 export function logical_product(block: Layout, tiler: Tiler): Layout {
   if (tiler instanceof Layout) {
-    return concat(block, composition(complement(block, I.mul(size(block), cosize(tiler))), tiler));
+    return concat2(block, composition(complement(block, I.mul(size(block), cosize(tiler))), tiler));
   }
   if (Array.isArray(tiler)) {
     if (tiler.length > rank(block)) throw new CuteError("logical_product", "logical_product: Too many modes in tiler.", [showLayout(block), showTiler(tiler)]);

@@ -8,6 +8,14 @@ const bin = root + "bin/cute-ts";
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
+// The in-process ops run in child processes of this script (`bench.mjs --ops`): one V8 process
+// can settle in a fast or a slow state for the same code (its inlining decisions differ from run
+// to run), so the figure is the median over several processes, with their range.
+if (process.argv[2] === "--ops") {
+  console.log(JSON.stringify(await opsRates()));
+  process.exit(0);
+}
+
 // 1. batch throughput over the vendored fixtures
 const fixtures = ["algebra.jsonl"].map((f) => root + "fixtures/golden/" + f);
 const lines = fixtures.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean)).map((l) => {
@@ -26,46 +34,76 @@ for (let k = 0; k < 5; k++) {
 }
 console.log(`batch: ${fmt(median(batchRates))} records/s (${lines.length * reps} records per run, median of 5, process start included)`);
 
-// 2. in-process ops/s on random small static layouts
-const { S } = await import(root + "dist/core/integer.js");
-const L = await import(root + "dist/core/layout.js");
-const { Layout } = L;
-let seed = 12345;
-const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
-function randomCompact() {
-  const r = 1 + rnd(3);
-  const shape = Array.from({ length: r }, () => [1, 2, 4, 8][rnd(4)]);
-  const perm = shape.map((_, i) => i).sort(() => rnd(3) - 1);
-  const stride = new Array(r);
-  let cur = 1;
-  for (const i of perm) {
-    stride[i] = cur;
-    cur *= shape[i];
-  }
-  return new Layout(shape.map(S), stride.map(S));
-}
-const pool = Array.from({ length: 256 }, randomCompact);
-const ops = {
-  composition: (a, b) => L.composition(a, b),
-  complement: (a) => L.complement(a, S(256)),
-  logical_divide: (a, b) => L.logical_divide(L.make_layout(S(512)), b),
-  logical_product: (a, b) => L.logical_product(a, b),
-  coalesce: (a) => L.coalesce(a),
-  right_inverse: (a) => L.right_inverse(a),
-};
-for (const [name, f] of Object.entries(ops)) {
-  const rates = [];
-  for (let k = 0; k < 5; k++) {
-    const n = 200_000;
+// the same records in this process once the code is warm: what the commands cost without start-up and JIT warm-up
+{
+  const { runBatch } = await import(root + "dist/cli/commands/batch.js");
+  const text = lines.join("\n") + "\n";
+  const passes = [];
+  for (let k = 0; k < 40; k++) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < n; i++) {
-      try {
-        f(pool[i & 255], pool[(i * 7 + 3) & 255]);
-      } catch {}
-    }
-    rates.push(n / (Number(process.hrtime.bigint() - t0) / 1e9));
+    await runBatch(text, () => {});
+    passes.push(Number(process.hrtime.bigint() - t0) / 1e9);
   }
-  console.log(`${name}: ${fmt(median(rates))} ops/s (median of 5 x 200,000 on random rank-1..3 layouts)`);
+  const warm = median(passes.slice(20));
+  console.log(`batch, warm in-process: ${fmt(lines.length / warm)} records/s (median of passes 21-40 over the ${lines.length} records; first pass ${fmt(lines.length / passes[0])})`);
+}
+
+// 2. in-process ops/s on random small static layouts, each process's median, then the median over processes
+const PROCS = 7;
+const perOp = new Map();
+for (let k = 0; k < PROCS; k++) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--ops"], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error("ops run failed: " + r.stderr);
+  for (const [name, rate] of Object.entries(JSON.parse(r.stdout))) perOp.set(name, [...(perOp.get(name) ?? []), rate]);
+}
+for (const [name, rates] of perOp) {
+  const lo = Math.min(...rates), hi = Math.max(...rates);
+  console.log(`${name}: ${fmt(median(rates))} ops/s (median over ${PROCS} processes of each one's median of 5 x 200,000 on random rank-1..3 layouts; range ${fmt(lo)}-${fmt(hi)})`);
+}
+
+async function opsRates() {
+  const { S } = await import(root + "dist/core/integer.js");
+  const L = await import(root + "dist/core/layout.js");
+  const { Layout } = L;
+  let seed = 12345;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  function randomCompact() {
+    const r = 1 + rnd(3);
+    const shape = Array.from({ length: r }, () => [1, 2, 4, 8][rnd(4)]);
+    const perm = shape.map((_, i) => i).sort(() => rnd(3) - 1);
+    const stride = new Array(r);
+    let cur = 1;
+    for (const i of perm) {
+      stride[i] = cur;
+      cur *= shape[i];
+    }
+    return new Layout(shape.map(S), stride.map(S));
+  }
+  const pool = Array.from({ length: 256 }, randomCompact);
+  const ops = {
+    composition: (a, b) => L.composition(a, b),
+    complement: (a) => L.complement(a, S(256)),
+    logical_divide: (a, b) => L.logical_divide(L.make_layout(S(512)), b),
+    logical_product: (a, b) => L.logical_product(a, b),
+    coalesce: (a) => L.coalesce(a),
+    right_inverse: (a) => L.right_inverse(a),
+  };
+  const out = {};
+  for (const [name, f] of Object.entries(ops)) {
+    const rates = [];
+    for (let k = 0; k < 5; k++) {
+      const n = 200_000;
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) {
+        try {
+          f(pool[i & 255], pool[(i * 7 + 3) & 255]);
+        } catch {}
+      }
+      rates.push(n / (Number(process.hrtime.bigint() - t0) / 1e9));
+    }
+    out[name] = median(rates);
+  }
+  return out;
 }
 
 // 3. cold start next to bare node: the runs alternate, so a drift in the machine's speed touches both alike
