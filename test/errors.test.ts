@@ -117,6 +117,13 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     expect(await evalRefusal("Sw<40,10,40>")).toContain("CuTe rejects Swizzle<40,10,40>: swizzle bits beyond 2^52 are not supported");
   });
 
+  it("composition(Layout, Swizzle) needs the layout's images of the masks at compile time", async () => {
+    const e = await evalRefusal("composition((8,8):(8,1),Sw<3,0,3>)");
+    expect(e).toContain("CuTe rejects composition: composition(Layout, Swizzle) needs the layout's images of the swizzle masks at compile time; L(56) = 7 and L(7) = 56 are not both static");
+    expect(e).toContain("operands: (8,8):(8,1)  Sw<3,0,3>");
+    expect(await evalRefusal("composition((_8,_8):(-8,_1),Sw<3,0,3>)")).toContain("L(7) = -56");
+  });
+
   it("integer arithmetic near 2^53 is exact or refused, never rounded", async () => {
     // (2^53 - 1) / 2 truncates exactly; a float quotient would round up to 2^52
     expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");

@@ -47,9 +47,7 @@ export function composition(a: Value, b: Value): Value {
     throw new CuteError("composition", "no matching overload for a composed layout and this right-hand side");
   }
   if (a instanceof Swizzle && b instanceof Layout) return make_composed(a, _0, b);
-  if (a instanceof Layout && b instanceof Swizzle) {
-    throw new CuteError("composition", "composition(Layout, Swizzle) is not supported by cute-ts");
-  }
+  if (a instanceof Layout && b instanceof Swizzle) return composeLayoutSwizzle(a, b);
   throw new CuteError("composition", "no matching overload for these operands");
 }
 
@@ -213,7 +211,13 @@ export function make_swizzle(y: number, z: number): Swizzle {
 /** composition(Layout, Swizzle): the swizzle carried through the layout's map of its bit masks */
 export function composeLayoutSwizzle(a: Layout, sw: Swizzle): ComposedLayout | Layout {
   const y = L.crd2idx(S(sw.yyyMask), a), z = L.crd2idx(S(sw.zzzMask), a);
-  if (!(y instanceof Int && z instanceof Int)) throw new CuteError("composition", "composition(Layout, Swizzle) needs a layout to integers");
+  const operands = [L.showLayout(a), `Sw<${sw.b},${sw.m},${sw.s}>`];
+  if (!(y instanceof Int && z instanceof Int)) throw new CuteError("composition", "composition(Layout, Swizzle) needs a layout to integers", operands);
+  // make_swizzle<Y,Z> takes the images of the swizzle's masks as template arguments
+  if (!(y.s && z.s)) throw new CuteError("composition", `composition(Layout, Swizzle) needs the layout's images of the swizzle masks at compile time; L(${sw.yyyMask}) = ${I.show(y)} and L(${sw.zzzMask}) = ${I.show(z)} are not both static`, operands);
+  if (y.v < 0 || z.v < 0 || y.v > 0xffffffff || z.v > 0xffffffff) {
+    throw new CuteError("composition", `make_swizzle<Y,Z> takes unsigned 32-bit masks; the layout maps them to ${y.v} and ${z.v}`, operands);
+  }
   return make_composed(make_swizzle(y.v, z.v), _0, a);
 }
 
