@@ -124,6 +124,16 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     expect(await evalRefusal("composition((_8,_8):(-8,_1),Sw<3,0,3>)")).toContain("L(7) = -56");
   });
 
+  it("the inverses of a swizzled layout invert integral offsets only", async () => {
+    expect(await evalRefusal("right_inverse(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_8):(_8,_1))")).toContain(
+      "CuTe rejects right_inverse: no matching overload: right_inverse of a swizzled layout whose offset is smem_ptr[16b](unset) (CuTe inverts only integral offsets)",
+    );
+    expect(await evalRefusal("left_inverse(Sw<3,0,3> o (1,2) o (_8,_8):(_8,_1))")).toContain("whose offset is the coordinate (1,2)");
+    expect(await evalRefusal("right_inverse(Sw<3,0,-3> o 64 o (_16,_8):(_8,_1))(_,1)")).toContain(
+      "CuTe rejects operator(): no matching call operator: a layout composed over a swizzle takes one integer",
+    );
+  });
+
   it("integer arithmetic near 2^53 is exact or refused, never rounded", async () => {
     // (2^53 - 1) / 2 truncates exactly; a float quotient would round up to 2^52
     expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");

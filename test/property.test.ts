@@ -9,7 +9,7 @@ import * as T from "../src/core/int-tuple.js";
 import * as L from "../src/core/layout.js";
 import { Layout } from "../src/core/layout.js";
 import * as C from "../src/core/composed.js";
-import { ComposedLayout, Swizzle } from "../src/core/swizzle.js";
+import { ComposedLayout, Swizzle, SwizzleInnerComposed } from "../src/core/swizzle.js";
 
 const mode = fc.record({ s: fc.integer({ min: 1, max: 6 }), d: fc.integer({ min: 0, max: 24 }) });
 const layoutArb = fc.array(mode, { minLength: 1, maxLength: 3 }).map(
@@ -154,8 +154,12 @@ describe("layout algebra properties (brute force)", () => {
     fc.assert(
       fc.property(injectivePow2, swArb, (l, w) => {
         const sw = refusable(() => new Swizzle(w.b, w.m, w.s));
-        // CuTe's rule "works in simple cases": the swizzle's bits inside L's domain, where L permutes bits
+        // CuTe's rule "works in simple cases": the swizzle's bits inside L's domain, where L permutes
+        // bits, and in the same order (a swizzle pairs its i-th Y bit with its i-th Z bit)
         if (sw === undefined || (sw.yyyMask | sw.zzzMask) >= sz(l)) return;
+        const bitImages = (mask: number) => [...Array(31).keys()].filter((b) => (mask >> b) & 1).map((b) => at(l, 1 << b));
+        const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! < x);
+        if (!ascending(bitImages(sw.yyyMask)) || !ascending(bitImages(sw.zzzMask))) return;
         const r = refusable(() => C.composition(l, sw));
         if (r === undefined) return;
         if (r instanceof ComposedLayout) swizzled++;
@@ -165,9 +169,34 @@ describe("layout algebra properties (brute force)", () => {
           expect((got as Int).v).toBe(at(l, j));
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 1500 },
     );
-    expect(swizzled).toBeGreaterThan(20); // the cases that keep a swizzle were reached
+    expect(swizzled).toBeGreaterThan(30); // the cases that keep a swizzle were reached
+  });
+
+  it("right_inverse of Sw o k o L with an offset k: (Sw o k o L)(R(i)) = i wherever Sw(i) - k is in the domain of right_inverse(L)", () => {
+    const swArb = fc.record({ b: fc.integer({ min: 1, max: 3 }), m: fc.integer({ min: 0, max: 2 }), s: fc.integer({ min: -4, max: 4 }) });
+    let checked = 0;
+    fc.assert(
+      fc.property(injectivePow2, swArb, fc.integer({ min: 1, max: 40 }), (l, w, k) => {
+        const sw = refusable(() => new Swizzle(w.b, w.m, w.s));
+        if (sw === undefined) return;
+        const f = C.make_composed(sw, D(k), l) as ComposedLayout;
+        const r = refusable(() => C.right_inverse(f));
+        if (r === undefined) return;
+        expect(r).toBeInstanceOf(SwizzleInnerComposed);
+        const n = sz(L.right_inverse(l)); // L(right_inverse(L)(x)) = x for x in [0, n)
+        for (let i = 0; i < 64; i++) {
+          const x = sw.apply(i) - k;
+          if (x < 0 || x >= n) continue;
+          const j = C.evalInnerSwizzled(r as SwizzleInnerComposed, D(i)) as Int;
+          expect((C.evalAt(f, j) as Int).v).toBe(i);
+          checked++;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(checked).toBeGreaterThan(100);
   });
 
   it("crd2idx(idx2crd(i, shape), shape) = i", () => {

@@ -9,7 +9,7 @@ import * as T from "./int-tuple.js";
 import { IntTuple, Coord } from "./int-tuple.js";
 import * as L from "./layout.js";
 import { Layout, Tiler } from "./layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "./swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, applySwizzleInt } from "./swizzle.js";
 import type { Value } from "./value.js";
 import { Bits, MixedBits, bitsAnd, bitsIsZero, bitsShiftr, bitsToInt, bitsXor, makeMixedBits } from "./mixed-bits.js";
 import * as I from "./integer.js";
@@ -225,7 +225,19 @@ function inverse(c: ComposedLayout, inv: (l: Layout) => Layout, op: string): Val
   if (!(c.a instanceof Swizzle)) throw new CuteError(op, "no matching overload for a layout-composed layout");
   const off = c.offset;
   if (off instanceof Int && off.s && off.v === 0) return composeLayoutSwizzle(inv(c.b), c.a);
-  throw new CuteError(op, `${op} of a swizzled layout with a non-zero offset is not supported by cute-ts`);
+  // otherwise composition(inv(B), inv(offset), inv(Sw)): the offset's inverse is its negation, a swizzle is its own
+  if (!(off instanceof Int)) throw new CuteError(op, `no matching overload: ${op} of a swizzled layout whose offset is ${showOffset(off)} (CuTe inverts only integral offsets)`);
+  return new SwizzleInnerComposed(inv(c.b), I.neg(off), c.a);
+}
+function showOffset(off: ComposedLayout["offset"]): string {
+  if (off instanceof SmemPtrFlag) return `smem_ptr[${off.bits}b](unset)`;
+  if (off instanceof MixedBits) return "a mixed-bits offset";
+  return Array.isArray(off) ? `the coordinate ${T.tupText(off as IntTuple)}` : off instanceof Int ? I.show(off) : "a basis element";
+}
+
+/** (A o offset o Sw)(i) = A(offset + Sw(i)), for an integer i */
+export function evalInnerSwizzled(c: SwizzleInnerComposed, x: Int): Idx {
+  return L.crd2idx(I.add(c.offset, applySwizzleInt(c.b, x)), c.a);
 }
 export function right_inverse(c: ComposedLayout): Value {
   return inverse(c, L.right_inverse, "right_inverse");

@@ -56,6 +56,18 @@ export class ComposedLayout {
   ) {}
 }
 
+/**
+ * ComposedLayout<Layout, Offset, Swizzle>: i -> A(offset + Sw(i)). The inverses of a swizzled
+ * layout with a non-zero offset give it; CuTe can print it and apply it to an integer, no more.
+ */
+export class SwizzleInnerComposed {
+  constructor(
+    readonly a: Layout,
+    readonly offset: Int,
+    readonly b: Swizzle,
+  ) {}
+}
+
 export function applySwizzleInt(sw: Swizzle, x: Int): Int {
   const v = sw.apply(x.v);
   return x.s ? S(v) : D(v);

@@ -3,7 +3,7 @@ import { Int } from "./integer.js";
 import { ScaledBasis } from "./basis.js";
 import { Underscore } from "./int-tuple.js";
 import { Layout } from "./layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "./swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "./swizzle.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import { MixedBits } from "./mixed-bits.js";
 
@@ -18,6 +18,7 @@ export type Value =
   | Underscore
   | Layout
   | ComposedLayout
+  | SwizzleInnerComposed
   | Swizzle
   | SmemPtrFlag
   | Tensor

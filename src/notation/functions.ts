@@ -11,7 +11,7 @@ import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, Underscore, Coord, Tup } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout, Tiler } from "../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import * as TT from "../tensor/algorithms.js";
@@ -116,6 +116,11 @@ export function apply(target: Value, args: Value[]): Value {
   if (target instanceof Tensor) {
     if (T.has_underscore(coord)) return TT.sliceTensor(target, coord);
     return TT.at(target, coord as IntTuple) as Value;
+  }
+  if (target instanceof SwizzleInnerComposed) {
+    // its inner map is a swizzle, which takes integers only
+    if (!(args.length === 1 && args[0] instanceof Int)) throw new CuteError("operator()", "no matching call operator: a layout composed over a swizzle takes one integer", [show(target)]);
+    return C.evalInnerSwizzled(target, args[0]) as Value;
   }
   if (target instanceof Swizzle && args.length === 1 && args[0] instanceof Int) {
     const x = args[0];

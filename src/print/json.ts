@@ -10,7 +10,7 @@ import * as T from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import { MixedBits } from "../core/mixed-bits.js";
 import { MajorTag, Value } from "../core/value.js";
@@ -43,6 +43,9 @@ export function toJson(v: Value): Json {
   if (Array.isArray(v)) return { kind: "tuple", text: show(v), items: v.map(toJson) };
   if (v instanceof ComposedLayout) {
     return { kind: "composed_layout", text: show(v), outer: show(v.a), offset: show(v.offset as Value), inner: layoutJson(v.b) };
+  }
+  if (v instanceof SwizzleInnerComposed) {
+    return { kind: "composed_layout", text: show(v), outer: show(v.a), offset: show(v.offset), inner: toJson(v.b) };
   }
   if (v instanceof Swizzle) return { kind: "swizzle", text: show(v), bits: v.b, base: v.m, shift: v.s };
   if (v instanceof Tensor) {

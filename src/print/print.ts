@@ -3,7 +3,7 @@ import { Int } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
 import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import { MajorTag, Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
@@ -24,7 +24,7 @@ export function show(x: Value): string {
   if (x instanceof Underscore) return "_";
   if (x instanceof Swizzle) return `Sw<${x.b},${x.m},${x.s}>`;
   if (x instanceof SmemPtrFlag) return `smem_ptr[${x.bits}b](unset)`;
-  if (x instanceof ComposedLayout) return `${show(x.a)} o ${show(x.offset as Value)} o ${show(x.b)}`;
+  if (x instanceof ComposedLayout || x instanceof SwizzleInnerComposed) return `${show(x.a)} o ${show(x.offset as Value)} o ${show(x.b)}`;
   if (x instanceof Tensor) return `${show(x.iter)} o ${show(x.layout)}`;
   if (x instanceof CountingIter) return `counting_iter(${x.v.v})`;
   if (x instanceof ArithIter) return `ArithTuple${show(x.coord as Value)}`;
