@@ -178,17 +178,17 @@ function upcastSwizzle(s: Swizzle, n: number): Swizzle {
   const m = s.m - k;
   return m >= 0 ? new Swizzle(s.b, m, s.s) : new Swizzle(Math.max(s.b + m, 0), 0, s.s);
 }
+/** composition(upcast<N>(A), upcast<N>(offset), upcast<N>(B)), each part as its kind upcasts */
 export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
-  if (!(c.a instanceof Swizzle)) throw new CuteError(`upcast<${n}>`, "upcast of a layout-composed layout is not supported");
   const off = c.offset instanceof Int ? I.div(c.offset, S(n)) : c.offset;
   // no identity decay here: CuTe keeps the upcast swizzle even when it has no bits left
-  return new ComposedLayout(upcastSwizzle(c.a, n), off, L.upcast(c.b, n));
+  const a = c.a instanceof Swizzle ? upcastSwizzle(c.a, n) : L.upcast(c.a, n);
+  return new ComposedLayout(a, off, L.upcast(c.b, n));
 }
 export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
-  if (!(c.a instanceof Swizzle)) throw new CuteError(`downcast<${n}>`, "downcast of a layout-composed layout is not supported");
-  const k = log2Exact(n, `downcast<${n}>`);
   const off = c.offset instanceof Int ? I.mul(c.offset, S(n)) : c.offset;
-  return new ComposedLayout(new Swizzle(c.a.b, c.a.m + k, c.a.s), off, L.downcast(c.b, n));
+  const a = c.a instanceof Swizzle ? new Swizzle(c.a.b, c.a.m + log2Exact(n, `downcast<${n}>`), c.a.s) : L.downcast(c.a, n);
+  return new ComposedLayout(a, off, L.downcast(c.b, n));
 }
 
 /** make_swizzle<Y,Z>: the swizzle whose Y and Z masks are these bits */
