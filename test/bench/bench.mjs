@@ -8,11 +8,11 @@ const bin = root + "bin/cute-ts";
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
-// The in-process ops run in child processes of this script (`bench.mjs --ops`): one V8 process
-// can settle in a fast or a slow state for the same code (its inlining decisions differ from run
-// to run), so the figure is the median over several processes, with their range.
+// The in-process ops run in child processes of this script (`bench.mjs --ops [NAME]`): one V8
+// process can settle in a fast or a slow state for the same code (its inlining decisions differ
+// from run to run, and depend on what ran before), so each figure is a median over processes.
 if (process.argv[2] === "--ops") {
-  console.log(JSON.stringify(await opsRates()));
+  console.log(JSON.stringify(await opsRates(process.argv[3])));
   process.exit(0);
 }
 
@@ -48,20 +48,29 @@ console.log(`batch: ${fmt(median(batchRates))} records/s (${lines.length * reps}
   console.log(`batch, warm in-process: ${fmt(lines.length / warm)} records/s (median of passes 21-40 over the ${lines.length} records; first pass ${fmt(lines.length / passes[0])})`);
 }
 
-// 2. in-process ops/s on random small static layouts, each process's median, then the median over processes
-const PROCS = 7;
-const perOp = new Map();
-for (let k = 0; k < PROCS; k++) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--ops"], { encoding: "utf8" });
+// 2. in-process ops/s on random small static layouts: each op alone in its process ("isolated"),
+// and all six one after another in one process as before ("mixed", where each op meets the type
+// feedback the earlier ones left); medians over processes of each process's median of 5 runs
+const PROCS = 5;
+const OPS = ["composition", "complement", "logical_divide", "logical_product", "coalesce", "right_inverse"];
+const opsRun = (which) => {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--ops", ...(which ? [which] : [])], { encoding: "utf8" });
   if (r.status !== 0) throw new Error("ops run failed: " + r.stderr);
-  for (const [name, rate] of Object.entries(JSON.parse(r.stdout))) perOp.set(name, [...(perOp.get(name) ?? []), rate]);
+  return JSON.parse(r.stdout);
+};
+const isolated = new Map(OPS.map((o) => [o, []]));
+const mixed = new Map(OPS.map((o) => [o, []]));
+for (let k = 0; k < PROCS; k++) {
+  for (const o of OPS) isolated.get(o).push(opsRun(o)[o]);
+  for (const [o, rate] of Object.entries(opsRun())) mixed.get(o).push(rate);
 }
-for (const [name, rates] of perOp) {
-  const lo = Math.min(...rates), hi = Math.max(...rates);
-  console.log(`${name}: ${fmt(median(rates))} ops/s (median over ${PROCS} processes of each one's median of 5 x 200,000 on random rank-1..3 layouts; range ${fmt(lo)}-${fmt(hi)})`);
+const range = (xs) => `${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))}`;
+for (const o of OPS) {
+  const a = isolated.get(o), b = mixed.get(o);
+  console.log(`${o}: ${fmt(median(a))} ops/s isolated (range ${range(a)}), ${fmt(median(b))} mixed (range ${range(b)}); medians over ${PROCS} processes, each the median of 5 x 200,000 on random rank-1..3 layouts`);
 }
 
-async function opsRates() {
+async function opsRates(only) {
   const { S } = await import(root + "dist/core/integer.js");
   const L = await import(root + "dist/core/layout.js");
   const { Layout } = L;
@@ -90,6 +99,7 @@ async function opsRates() {
   };
   const out = {};
   for (const [name, f] of Object.entries(ops)) {
+    if (only !== undefined && name !== only) continue;
     const rates = [];
     for (let k = 0; k < 5; k++) {
       const n = 200_000;
