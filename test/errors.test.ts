@@ -134,6 +134,13 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     );
   });
 
+  it("recast_layout names its two value types and CuTe's limits", async () => {
+    expect(await evalRefusal("recast_layout<halff,float>(_8:_1)")).toContain("unknown value type 'halff'; did you mean half_t?");
+    expect(await evalRefusal("recast_layout<float>(_8:_1)")).toContain("CuTe rejects recast_layout: recast_layout<OldType, NewType>(layout) takes two value types");
+    expect(await evalRefusal("recast_layout<float_e3m2_t,uint8_t>(Sw<3,4,3>)")).toContain("recast_layout of a Swizzle by the ratio 4/3 does not compile");
+    expect(await evalRefusal("recast_layout<uint8_t,float_e3m2_t>(Sw<3,4,3> o _0 o (_8,_64):(_64,_1))")).toContain("CuTe rejects upcast<3>: N must be a power of two");
+  });
+
   it("integer arithmetic near 2^53 is exact or refused, never rounded", async () => {
     // (2^53 - 1) / 2 truncates exactly; a float quotient would round up to 2^52
     expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");

@@ -9,6 +9,7 @@ import * as T from "../src/core/int-tuple.js";
 import * as L from "../src/core/layout.js";
 import { Layout } from "../src/core/layout.js";
 import * as C from "../src/core/composed.js";
+import { evaluate } from "../src/notation/evaluate.js";
 import { ComposedLayout, Swizzle, SwizzleInnerComposed } from "../src/core/swizzle.js";
 
 const mode = fc.record({ s: fc.integer({ min: 1, max: 6 }), d: fc.integer({ min: 0, max: 24 }) });
@@ -213,6 +214,23 @@ describe("layout algebra properties (brute force)", () => {
         for (let i = 0; i < sz(b); i++) expect(C.evalAt(r, D(i))).toEqual(C.evalAt(c, D(i)));
       }),
       { numRuns: 300 },
+    );
+    expect(exercised).toBeGreaterThan(30);
+  });
+
+  it("recast_layout<uint16_t,uint32_t>(recast_layout<uint32_t,uint16_t>(L)) = L as a function", () => {
+    let exercised = 0;
+    fc.assert(
+      fc.property(injectivePow2, (l) => {
+        const text = `${T.tupText(l.shape)}:${T.tupText(l.stride)}`;
+        const r = refusable(() => evaluate(`recast_layout<uint16_t,uint32_t>(recast_layout<uint32_t,uint16_t>(${text}))`));
+        if (r === undefined) return; // a downcast needs a stride-1 mode
+        exercised++;
+        expect(r).toBeInstanceOf(Layout);
+        expect(sz(r as Layout)).toBe(sz(l));
+        for (let i = 0; i < sz(l); i++) expect(at(r as Layout, i)).toBe(at(l, i));
+      }),
+      { numRuns: 200 },
     );
     expect(exercised).toBeGreaterThan(30);
   });

@@ -173,7 +173,8 @@ function log2Exact(n: number, op: string): number {
   if (n <= 0 || (n & (n - 1)) !== 0) throw new CuteError(op, "N must be a power of two");
   return Math.log2(n);
 }
-function upcastSwizzle(s: Swizzle, n: number): Swizzle {
+/** upcast<N>(Swizzle): N elements become one, so the swizzle's base drops by log2(N) bits */
+export function upcastSwizzle(s: Swizzle, n: number): Swizzle {
   const k = log2Exact(n, `upcast<${n}>`);
   const m = s.m - k;
   return m >= 0 ? new Swizzle(s.b, m, s.s) : new Swizzle(Math.max(s.b + m, 0), 0, s.s);
@@ -187,9 +188,33 @@ export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
 }
 export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   const off = c.offset instanceof Int ? I.mul(c.offset, S(n)) : c.offset;
-  const a = c.a instanceof Swizzle ? new Swizzle(c.a.b, c.a.m + log2Exact(n, `downcast<${n}>`), c.a.s) : L.downcast(c.a, n);
+  const a = c.a instanceof Swizzle ? downcastSwizzle(c.a, n) : L.downcast(c.a, n);
   return new ComposedLayout(a, off, L.downcast(c.b, n));
 }
+/** downcast<N>(Swizzle): one element becomes N, so the swizzle's base rises by log2(N) bits */
+export function downcastSwizzle(s: Swizzle, n: number): Swizzle {
+  return new Swizzle(s.b, s.m + log2Exact(n, `downcast<${n}>`), s.s);
+}
+
+/** recast_layout<Old,New> of a composed layout: CuTe's ratio rule over its upcast and downcast */
+export function recast_layout(c: ComposedLayout, oldBits: number, newBits: number): ComposedLayout | Layout {
+  return L.recastBy<ComposedLayout | Layout>(
+    c,
+    oldBits,
+    newBits,
+    (x, n) => (x instanceof ComposedLayout ? upcast(x, n) : L.upcast(x, n)),
+    (x, n) => (x instanceof ComposedLayout ? downcast(x, n) : L.downcast(x, n)),
+  );
+}
+/** recast_layout<Old,New> of a bare swizzle; CuTe's overload cannot both upcast and downcast */
+export function recastSwizzle(s: Swizzle, oldBits: number, newBits: number): Swizzle {
+  const [num, den] = L.recastRatio(oldBits, newBits);
+  if (num !== 1 && den !== 1) {
+    throw new CuteError("recast_layout", `recast_layout of a Swizzle by the ratio ${num}/${den} does not compile (CuTe's overload for a swizzle names no layout to upcast and then downcast)`, [`Sw<${s.b},${s.m},${s.s}>`]);
+  }
+  return L.recastBy(s, oldBits, newBits, upcastSwizzle, downcastSwizzle);
+}
+
 
 /** make_swizzle<Y,Z>: the swizzle whose Y and Z masks are these bits */
 export function make_swizzle(y: number, z: number): Swizzle {

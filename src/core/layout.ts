@@ -660,12 +660,23 @@ export function downcast(l: Layout, n: number): Layout {
 
 /** recast_layout<Old,New>: by the ratio of the two types' bit widths */
 export function recast_layout(l: Layout, oldBits: number, newBits: number): Layout {
+  return recastBy(l, oldBits, newBits, upcast, downcast);
+}
+/**
+ * recast_layout's rule for any kind of layout: with new/old bits = num/den in lowest terms, the
+ * layout itself, downcast<den>, upcast<num>, or downcast<den>(upcast<num>(x))
+ */
+export function recastBy<X>(x: X, oldBits: number, newBits: number, up: (x: X, n: number) => X, down: (x: X, n: number) => X): X {
+  const [num, den] = recastRatio(oldBits, newBits);
+  if (num === 1 && den === 1) return x;
+  if (num === 1) return down(x, den);
+  if (den === 1) return up(x, num);
+  return down(up(x, num), den);
+}
+/** sizeof_bits<New> / sizeof_bits<Old> in lowest terms: [num, den] */
+export function recastRatio(oldBits: number, newBits: number): [number, number] {
   const g = gcdNum(newBits, oldBits);
-  const num = newBits / g, den = oldBits / g;
-  if (num === 1 && den === 1) return l;
-  if (num === 1) return downcast(l, den);
-  if (den === 1) return upcast(l, num);
-  return downcast(upcast(l, num), den);
+  return [newBits / g, oldBits / g];
 }
 function gcdNum(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];

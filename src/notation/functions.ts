@@ -18,6 +18,7 @@ import * as TT from "../tensor/algorithms.js";
 import { MajorTag, Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import type { TArg } from "./parse.js";
+import { parseValueType } from "../atoms/copy/types.js";
 
 type Fn = (args: Value[], targs: TArg[], name: string) => Value;
 
@@ -552,6 +553,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     const n = intTargs(name, targs, 1)[0]!;
     const a = args[0]!;
     if (a instanceof ComposedLayout) return C.upcast(a, n);
+    if (a instanceof Swizzle) return C.upcastSwizzle(a, n);
     return L.upcast(asLayout(a, name), n);
   },
   downcast(args, targs, name) {
@@ -559,7 +561,18 @@ export const FUNCTIONS: Record<string, Fn> = {
     const n = intTargs(name, targs, 1)[0]!;
     const a = args[0]!;
     if (a instanceof ComposedLayout) return C.downcast(a, n);
+    if (a instanceof Swizzle) return C.downcastSwizzle(a, n);
     return L.downcast(asLayout(a, name), n);
+  },
+
+  recast_layout(args, targs, name) {
+    nargs(name, args, 1);
+    if (targs.length !== 2) throw new CuteError(name, "recast_layout<OldType, NewType>(layout) takes two value types", [`${targs.length} template argument${targs.length === 1 ? "" : "s"}`]);
+    const [from, to] = targs.map((t) => parseValueType(String(t)).bits) as [number, number];
+    const a = args[0]!;
+    if (a instanceof ComposedLayout) return C.recast_layout(a, from, to);
+    if (a instanceof Swizzle) return C.recastSwizzle(a, from, to);
+    return L.recast_layout(asLayout(a, name), from, to);
   },
 
   counting_iter(args, _t, name) {
