@@ -141,6 +141,12 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     expect(await evalRefusal("recast_layout<uint8_t,float_e3m2_t>(Sw<3,4,3> o _0 o (_8,_64):(_64,_1))")).toContain("CuTe rejects upcast<3>: N must be a power of two");
   });
 
+  it("logical_product with a swizzled tiler needs offset _0 and static masks", async () => {
+    expect(await evalRefusal("logical_product((_2,_2):(_1,_2),Sw<1,0,1> o _4 o (_2,_2):(_1,_2))")).toContain("CuTe rejects logical_product: Require Swizzle offset == 0.");
+    expect(await evalRefusal("logical_product(_4:_1,Sw<3,4,3> o _0 o (_8,_64):(_64,_1))")).toContain("CuTe rejects make_swizzle: Number of bits in Y and Z don't match");
+    expect(await evalRefusal("max_common_layout(Sw<3,4,3> o _0 o _8:_1,Sw<3,4,3> o _0 o _8:_1)")).toContain("CuTe rejects max_common_layout: no matching overload for two composed layouts");
+  });
+
   it("integer arithmetic near 2^53 is exact or refused, never rounded", async () => {
     // (2^53 - 1) / 2 truncates exactly; a float quotient would round up to 2^52
     expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");

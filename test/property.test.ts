@@ -235,6 +235,40 @@ describe("layout algebra properties (brute force)", () => {
     expect(exercised).toBeGreaterThan(30);
   });
 
+  it("logical_product(n:1, Sw o _0 o m:1) places the swizzled tiler: f(i + n*j) = i + n*Sw(j)", () => {
+    const swArb = fc.record({ b: fc.integer({ min: 1, max: 3 }), m: fc.integer({ min: 0, max: 2 }), s: fc.integer({ min: -4, max: 4 }) });
+    let exercised = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(1, 2, 4, 8), fc.constantFrom(4, 8, 16, 32, 64, 128), swArb, (n, m, w) => {
+        const sw = refusable(() => new Swizzle(w.b, w.m, w.s));
+        if (sw === undefined || (sw.yyyMask | sw.zzzMask) >= m) return;
+        const r = C.logical_product_swizzled(L.make_layout(S(n)), new ComposedLayout(sw, S(0), L.make_layout(S(m))));
+        exercised++;
+        for (let i = 0; i < n; i++) {
+          for (let j = 0; j < m; j++) {
+            const got = r instanceof ComposedLayout ? C.evalAt(r, D(i + n * j)) : L.crd2idx(D(i + n * j), r);
+            expect((got as Int).v).toBe(i + n * sw.apply(j));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(exercised).toBeGreaterThan(30);
+  });
+
+  it("max_common_vector with a swizzled layout is at most 2^M and divides the inner common vector", () => {
+    fc.assert(
+      fc.property(injectivePow2, fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 2 }), (l, m, b) => {
+        const sw = new Swizzle(b, m, b + 1);
+        const inner = L.max_common_vector(l, l).v;
+        const v = C.max_common_vector(new ComposedLayout(sw, S(0), l), l);
+        expect(v.v).toBe(Math.min(inner, 2 ** m));
+        expect(C.max_common_vector(l, new ComposedLayout(sw, S(0), l)).v).toBe(v.v);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("crd2idx(idx2crd(i, shape), shape) = i", () => {
     const shapeArb = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 4 }).map((xs) => xs.map(D));
     fc.assert(

@@ -233,6 +233,75 @@ export function make_swizzle(y: number, z: number): Swizzle {
   return sw;
 }
 
+// ---------------------------------------------------------------- common vectors, products
+
+/** a swizzled layout's swizzle, or a refusal naming the operation (the overloads below take only swizzled layouts) */
+function swizzleOf(c: ComposedLayout, op: string): Swizzle {
+  if (c.a instanceof Swizzle) return c.a;
+  throw new CuteError(op, "no matching overload for a layout-composed layout", [L.showLayout(c.b)]);
+}
+const baseOf = (sw: Swizzle): Int => S(2 ** sw.m);
+
+/**
+ * max_common_vector with a swizzled layout on either side: the inner layouts' common vector,
+ * at most 2^M elements of each swizzle (unless both swizzles are the same); it assumes, as
+ * CuTe does, that the offset lies in the swizzle's YZ domain
+ */
+export function max_common_vector(a: Layout | ComposedLayout, b: Layout | ComposedLayout): Int {
+  const op = "max_common_vector";
+  if (a instanceof ComposedLayout && b instanceof ComposedLayout) {
+    const sa = swizzleOf(a, op), sb = swizzleOf(b, op);
+    const vec = L.max_common_vector(a.b, b.b);
+    return sa.b === sb.b && sa.m === sb.m && sa.s === sb.s ? vec : I.min(I.min(vec, baseOf(sa)), baseOf(sb));
+  }
+  if (a instanceof ComposedLayout) return I.min(L.max_common_vector(a.b, b as Layout), baseOf(swizzleOf(a, op)));
+  if (b instanceof ComposedLayout) return max_common_vector(b, a);
+  return L.max_common_vector(a, b);
+}
+
+/** max_common_layout with a swizzled layout: the inner layouts' common layout, truncated to 2^M elements */
+export function max_common_layout(a: Layout | ComposedLayout, b: Layout | ComposedLayout): Layout {
+  const op = "max_common_layout";
+  if (a instanceof ComposedLayout && b instanceof ComposedLayout) {
+    throw new CuteError(op, "no matching overload for two composed layouts", [L.showLayout(a.b), L.showLayout(b.b)]);
+  }
+  if (a instanceof ComposedLayout) {
+    const common = L.max_common_layout(a.b, b as Layout);
+    const base = baseOf(swizzleOf(a, op));
+    return base.v < L.size(common).v ? L.composition(common, base) : common;
+  }
+  // CuTe swaps the operands here: the common layout is then in the other one's domain
+  if (b instanceof ComposedLayout) return max_common_layout(b, a);
+  return L.max_common_layout(a, b);
+}
+
+/**
+ * logical_product(Layout, Sw o _0 o T): the product with T, under a new swizzle found by
+ * carrying the active Y and Z bits of Sw (as T reaches them) through T and the product
+ */
+export function logical_product_swizzled(block: Layout, tiler: ComposedLayout): ComposedLayout | Layout {
+  const op = "logical_product";
+  const sw = swizzleOf(tiler, op);
+  const off = tiler.offset;
+  if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError(op, "Require Swizzle offset == 0.", [L.showLayout(block), `${swText(sw)} o ... o ${L.showLayout(tiler.b)}`]);
+  const product = L.logical_product(block, tiler.b);
+  const absS = Math.abs(sw.s);
+  // P: the projection of an index onto the swizzle's Z and Y bits
+  const onlyZY = new Layout([S(2 ** sw.m), S(2 ** sw.b), S(2 ** (absS - sw.b)), S(2 ** sw.b), _1], [_0, S(2 ** sw.m), _0, S(2 ** (sw.m + absS)), _0]);
+  const zy = L.composition(onlyZY, tiler.b);
+  const last = L.crd2idx(I.sub(L.size(zy), _1), zy);
+  if (!(last instanceof Int && last.s)) throw new CuteError(op, "the swizzle's active bits must be known at compile time (make_swizzle takes them as template arguments)", [L.showLayout(tiler.b)]);
+  const carry = (bits: number): number => {
+    const t = L.crd2idx(S(bits), tiler.b);
+    const v = t instanceof Int ? L.crd2idx([_0, t], product) : undefined;
+    if (!(v instanceof Int && v.s)) throw new CuteError(op, "the swizzle's new masks must be static integers (make_swizzle takes them as template arguments)", [L.showLayout(product)]);
+    return v.v;
+  };
+  const newZ = carry(last.v & sw.zzzMask), newY = carry(last.v & sw.yyyMask);
+  return make_composed(make_swizzle(newY, newZ), _0, product);
+}
+const swText = (sw: Swizzle): string => `Sw<${sw.b},${sw.m},${sw.s}>`;
+
 /** composition(Layout, Swizzle): the swizzle carried through the layout's map of its bit masks */
 export function composeLayoutSwizzle(a: Layout, sw: Swizzle): ComposedLayout | Layout {
   const y = L.crd2idx(S(sw.yyyMask), a), z = L.crd2idx(S(sw.zzzMask), a);

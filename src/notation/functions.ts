@@ -44,6 +44,9 @@ export function asLayout(v: Value, op: string): Layout {
   if (isIntTuple(v)) return L.make_layout(v);
   throw new CuteError(op, "no matching overload: expected a layout", [show(v)]);
 }
+function asLayoutOrComposed(v: Value, op: string): Layout | ComposedLayout {
+  return v instanceof ComposedLayout ? v : asLayout(v, op);
+}
 function asCoord(v: Value): Coord {
   if (v instanceof Int || v instanceof Underscore) return v;
   if (Array.isArray(v)) return v.map(asCoord);
@@ -164,6 +167,8 @@ const divideOrProduct =
     }
     return f(asLayout(a, name), tiler);
   };
+
+const logicalProduct = divideOrProduct(L.logical_product);
 
 const rankSensitive =
   (f: (a: Layout, b: Layout) => Layout): Fn =>
@@ -517,20 +522,27 @@ export const FUNCTIONS: Record<string, Fn> = {
   },
   right_inverse: unaryLayout(L.right_inverse, (c) => C.right_inverse(c)),
   left_inverse: unaryLayout(L.left_inverse, (c) => C.left_inverse(c)),
-  nullspace: unaryLayout(L.nullspace),
+  // CuTe does not attempt the nullspace of a composed layout: it answers _1:_0
+  nullspace: unaryLayout(L.nullspace, () => new Layout(_1, _0)),
   max_common_layout(args, _t, name) {
     nargs(name, args, 2);
-    return L.max_common_layout(asLayout(args[0]!, name), asLayout(args[1]!, name));
+    return C.max_common_layout(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
   },
   max_common_vector(args, _t, name) {
     nargs(name, args, 2);
-    return L.max_common_vector(asLayout(args[0]!, name), asLayout(args[1]!, name));
+    return C.max_common_vector(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
   },
   logical_divide: divideOrProduct(L.logical_divide, C.logical_divide),
   zipped_divide: divideOrProduct(L.zipped_divide, C.zipped_divide),
   tiled_divide: divideOrProduct(L.tiled_divide, C.tiled_divide),
   flat_divide: divideOrProduct(L.flat_divide, C.flat_divide),
-  logical_product: divideOrProduct(L.logical_product),
+  logical_product(args, targs, name) {
+    const t = args[1];
+    if (args.length === 2 && t instanceof ComposedLayout && !(args[0] instanceof ComposedLayout || args[0] instanceof Tensor)) {
+      return C.logical_product_swizzled(asLayout(args[0]!, name), t);
+    }
+    return logicalProduct(args, targs, name);
+  },
   zipped_product: divideOrProduct(L.zipped_product),
   tiled_product: divideOrProduct(L.tiled_product),
   flat_product: divideOrProduct(L.flat_product),
