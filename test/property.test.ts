@@ -213,7 +213,7 @@ describe("layout algebra properties (brute force)", () => {
         const r = round as ComposedLayout;
         for (let i = 0; i < sz(b); i++) expect(C.evalAt(r, D(i))).toEqual(C.evalAt(c, D(i)));
       }),
-      { numRuns: 300 },
+      { numRuns: 800 },
     );
     expect(exercised).toBeGreaterThan(30);
   });

@@ -48,6 +48,13 @@ export function composition(a: Value, b: Value): Value {
   }
   if (a instanceof Swizzle && b instanceof Layout) return make_composed(a, _0, b);
   if (a instanceof Layout && b instanceof Swizzle) return composeLayoutSwizzle(a, b);
+  if (a instanceof Layout && b instanceof ComposedLayout) {
+    // composition(composition(a, B.a), B.b), for an offset of _0 only
+    const off = b.offset;
+    if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError("composition", "Require offset == 0.", [L.showLayout(a), L.showLayout(b.b)]);
+    const inner = b.a instanceof Swizzle ? composeLayoutSwizzle(a, b.a) : L.composition(a, b.a);
+    return inner instanceof ComposedLayout ? make_composed(inner.a, inner.offset, L.composition(inner.b, b.b)) : L.composition(inner, b.b);
+  }
   throw new CuteError("composition", "no matching overload for these operands");
 }
 
@@ -164,6 +171,10 @@ export const logical_divide = viaB(L.logical_divide);
 export const zipped_divide = viaB(L.zipped_divide);
 export const tiled_divide = viaB(L.tiled_divide);
 export const flat_divide = viaB(L.flat_divide);
+export const logical_product = viaB(L.logical_product);
+export const zipped_product = viaB(L.zipped_product);
+export const tiled_product = viaB(L.tiled_product);
+export const flat_product = viaB(L.flat_product);
 
 export function tile_to_shape(c: ComposedLayout, trg: IntTuple, order?: IntTuple): ComposedLayout | Layout {
   return make_composed(c.a, c.offset, L.tile_to_shape(c.b, trg, order));

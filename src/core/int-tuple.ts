@@ -303,6 +303,19 @@ export function zip<L>(t: Tup<L>[]): Tup<L>[] {
  * zip2_by(t, guide): follow the profile of guide; at each terminal of the guide the rank-2
  * mode of t is split into its two parts, gathered as ((firsts...),(seconds...)).
  */
+/**
+ * CuTe's zip(t): a tuple of tuples is transposed (they must have one rank); a tuple of
+ * non-tuples becomes (t); a non-tuple stays itself
+ */
+export function zipTuple<L>(t: Tup<L>): Tup<L> {
+  if (!Array.isArray(t)) return t;
+  if (t.length === 0) throw new CuteError("zip", "zip of an empty tuple does not compile (it has no first element)");
+  if (!Array.isArray(t[0])) return [t];
+  const n = t[0].length;
+  if (!t.every((x) => Array.isArray(x) && x.length === n)) throw new CuteError("zip", "Mismatched Ranks", [tupText(t)]);
+  return zip(t as Tup<L>[]);
+}
+
 export function zip2_by<L>(t: Tup<L>, guide: Tup<unknown>, op = "zip2_by"): Tup<L> {
   if (Array.isArray(guide)) {
     if (!Array.isArray(t)) throw new CuteError(op, `incomplete type "cute::tuple_size<${describeLeaf(t)}>" is not allowed (the tiler has more structure than the layout)`);

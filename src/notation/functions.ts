@@ -57,8 +57,13 @@ function asTiler(v: Value, op: string): Tiler {
   if (Array.isArray(v)) return v.map((x) => asTiler(x, op));
   throw new CuteError(op, "no matching overload: a tiler is a layout, a shape, '_' or a tuple of them", [show(v)]);
 }
-function tupleLike(v: Value): Tup<unknown> {
+function tupleLike(v: Value, op = "a tuple algorithm"): Tup<unknown> {
+  if (v instanceof ComposedLayout || v instanceof SwizzleInnerComposed) throw new CuteError(op, "no matching overload for a composed layout", [show(v)]);
   return v as Tup<unknown>;
+}
+/** CuTe's ComposedLayout overloads: the operation applies to the inner layout B, keeping A and the offset */
+function onInner(c: ComposedLayout, f: (b: Layout) => Layout): Value {
+  return C.make_composed(c.a, c.offset, f(c.b));
 }
 function nargs(name: string, args: Value[], lo: number, hi = lo): void {
   if (args.length < lo || args.length > hi) {
@@ -93,6 +98,7 @@ function getAt(v: Value, path: number[], op: string): Value {
   }
   if (Array.isArray(v) || v instanceof Int) return T.getPath(v as Tup<Value>, path, op) as Value;
   if (path.length === 0) return v;
+  if (v instanceof ComposedLayout) return onInner(v, (b) => L.sublayout(b, path, op));
   throw new CuteError(op, "no matching overload", [show(v)]);
 }
 
@@ -168,13 +174,15 @@ const divideOrProduct =
     return f(asLayout(a, name), tiler);
   };
 
-const logicalProduct = divideOrProduct(L.logical_product);
+const logicalProduct = divideOrProduct(L.logical_product, C.logical_product);
 
 const rankSensitive =
   (f: (a: Layout, b: Layout) => Layout): Fn =>
   (args, _t, name) => {
     nargs(name, args, 2);
-    return f(asLayout(args[0]!, name), asLayout(args[1]!, name));
+    const a = args[0]!, b = asLayout(args[1]!, name);
+    if (a instanceof ComposedLayout) return onInner(a, (l) => f(l, b));
+    return f(asLayout(a, name), b);
   };
 
 export const FUNCTIONS: Record<string, Fn> = {
@@ -243,7 +251,11 @@ export const FUNCTIONS: Record<string, Fn> = {
   stride(args, targs, name) {
     nargs(name, args, 1);
     const path = intTargs(name, targs, 0, 8);
-    return T.getPath(layoutOf(args[0]!, name).stride, path, name) as Value;
+    const a = args[0]!;
+    if (a instanceof ComposedLayout || (a instanceof Tensor && a.layout instanceof ComposedLayout)) {
+      throw new CuteError(name, "stride of a ComposedLayout is a deleted function (its strides do not describe it)", [show(a)]);
+    }
+    return T.getPath(layoutOf(a, name).stride, path, name) as Value;
   },
   get(args, targs, name) {
     nargs(name, args, 1);
@@ -261,24 +273,25 @@ export const FUNCTIONS: Record<string, Fn> = {
     const idx = intTargs(name, targs, 1, 16);
     const a = args[0]!;
     if (a instanceof Layout) return L.select(a, idx);
-    return T.select(tupleLike(a), idx, name) as Value;
+    return T.select(tupleLike(a, name), idx, name) as Value;
   },
   take(args, targs, name) {
     nargs(name, args, 1);
     const [b, e] = intTargs(name, targs, 2) as [number, number];
     const a = args[0]!;
-    if (a instanceof Layout) {
+    if (a instanceof Layout || a instanceof ComposedLayout) {
       if (b >= e) throw new CuteError(name, "take: empty range error", [show(a)]);
-      return L.take(a, b, e);
+      return a instanceof Layout ? L.take(a, b, e) : onInner(a, (l) => L.take(l, b, e));
     }
-    return T.take(tupleLike(a), b, e, name) as Value;
+    return T.take(tupleLike(a, name), b, e, name) as Value;
   },
   group(args, targs, name) {
     nargs(name, args, 1);
     const [b, e] = intTargs(name, targs, 2) as [number, number];
     const a = args[0]!;
     if (a instanceof Layout) return L.group(a, b, e);
-    return T.group(tupleLike(a), b, e, name) as Value;
+    if (a instanceof ComposedLayout) return onInner(a, (l) => L.group(l, b, e));
+    return T.group(tupleLike(a, name), b, e, name) as Value;
   },
   flatten(args, _t, name) {
     nargs(name, args, 1);
@@ -286,7 +299,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     if (a instanceof Layout) return L.flatten(a);
     if (a instanceof Tensor && a.layout instanceof Layout) return new Tensor(a.iter, L.flatten(a.layout));
     if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.flatten(a.b));
-    return T.flatten(tupleLike(a)) as Value;
+    return T.flatten(tupleLike(a, name)) as Value;
   },
   append(args, targs, name) {
     nargs(name, args, 1, 2);
@@ -296,8 +309,14 @@ export const FUNCTIONS: Record<string, Fn> = {
       const xl = x === undefined ? undefined : asLayout(x, name);
       return n === undefined ? L.append(a, xl) : L.appendN(a, n, xl);
     }
+    if (a instanceof ComposedLayout) {
+      // only append<N>(ComposedLayout, x) exists
+      if (n === undefined || x === undefined) throw new CuteError(name, "no matching overload: a composed layout takes append<N>(layout, x)", [show(a)]);
+      const xl = asLayout(x, name);
+      return onInner(a, (l) => L.appendN(l, n, xl));
+    }
     if (x === undefined) throw new CuteError(name, "no matching overload: append(tuple) needs the element to append");
-    return (n === undefined ? T.append(tupleLike(a), tupleLike(x)) : T.appendN(tupleLike(a), n, tupleLike(x))) as Value;
+    return (n === undefined ? T.append(tupleLike(a, name), tupleLike(x, name)) : T.appendN(tupleLike(a, name), n, tupleLike(x, name))) as Value;
   },
   prepend(args, targs, name) {
     nargs(name, args, 1, 2);
@@ -308,18 +327,18 @@ export const FUNCTIONS: Record<string, Fn> = {
       return n === undefined ? L.prepend(a, xl) : new Layout(T.prependN(a.shape, n, xl.shape), T.prependN(a.stride, n, xl.stride));
     }
     if (x === undefined) throw new CuteError(name, "no matching overload: prepend(tuple) needs the element to prepend");
-    return (n === undefined ? T.prepend(tupleLike(a), tupleLike(x)) : T.prependN(tupleLike(a), n, tupleLike(x))) as Value;
+    return (n === undefined ? T.prepend(tupleLike(a, name), tupleLike(x, name)) : T.prependN(tupleLike(a, name), n, tupleLike(x, name))) as Value;
   },
   replace(args, targs, name) {
     nargs(name, args, 2);
     const i = intTargs(name, targs, 1)[0]!;
     const [a, x] = args as [Value, Value];
     if (a instanceof Layout) return L.replace(a, i, asLayout(x, name));
-    return T.replace(tupleLike(a), i, tupleLike(x), name) as Value;
+    return T.replace(tupleLike(a, name), i, tupleLike(x, name), name) as Value;
   },
   reverse(args, _t, name) {
     nargs(name, args, 1);
-    return T.reverse(tupleLike(args[0]!)) as Value;
+    return T.reverse(tupleLike(args[0]!, name)) as Value;
   },
   product_each(args, _t, name) {
     nargs(name, args, 1);
@@ -392,16 +411,20 @@ export const FUNCTIONS: Record<string, Fn> = {
   },
   zip(args, _t, name) {
     if (args.length === 2 && args[0] instanceof Layout && args[1] instanceof Layout) return L.zipLayouts(args[0], args[1], name);
-    nargs(name, args, 1);
+    if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
+    // zip(t0, t1, ...) is zip((t0, t1, ...))
+    if (args.length > 1) return T.zipTuple(args.map((x) => tupleLike(x, name))) as Value;
     const a = args[0]!;
-    if (a instanceof Layout) return new Layout(T.zip(T.wrap(a.shape)), T.zip(T.wrap(a.stride)));
-    return T.zip(T.wrap(tupleLike(a))) as Value;
+    const zipLayout = (l: Layout) => new Layout(T.zipTuple(l.shape), T.zipTuple(l.stride));
+    if (a instanceof Layout) return zipLayout(a);
+    if (a instanceof ComposedLayout) return onInner(a, zipLayout);
+    return T.zipTuple(tupleLike(a, name)) as Value;
   },
   unflatten(args, _t, name) {
     nargs(name, args, 2);
     const [a, p] = args as [Value, Value];
-    if (a instanceof Layout) return new Layout(T.unflatten(a.shape, tupleLike(p)), T.unflatten(a.stride, tupleLike(p)) as T.Stride);
-    return T.unflatten(tupleLike(a), tupleLike(p)) as Value;
+    if (a instanceof Layout) return new Layout(T.unflatten(a.shape, tupleLike(p, name)), T.unflatten(a.stride, tupleLike(p, name)) as T.Stride);
+    return T.unflatten(tupleLike(a, name), tupleLike(p, name)) as Value;
   },
   shape_div(args, _t, name) {
     nargs(name, args, 2);
@@ -465,14 +488,14 @@ export const FUNCTIONS: Record<string, Fn> = {
     if (x instanceof Layout) return L.slice(c, x);
     if (x instanceof Tensor) return TT.sliceTensor(x, c);
     if (x instanceof ComposedLayout) return C.slice(c, x);
-    return T.slice(c, tupleLike(x)) as Value;
+    return T.slice(c, tupleLike(x, name)) as Value;
   },
   dice(args, _t, name) {
     nargs(name, args, 2);
     const c = asCoord(args[0]!);
     const x = args[1]!;
     if (x instanceof Layout) return L.dice(c, x);
-    return T.dice(c, tupleLike(x)) as Value;
+    return T.dice(c, tupleLike(x, name)) as Value;
   },
   slice_and_offset(args, _t, name) {
     nargs(name, args, 2);
@@ -487,12 +510,19 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1, 2);
     const a = args[0]!;
     if (isIntTuple(a) && args.length === 1) return L.coalesce_shape(a);
-    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.coalesce(a.b, args[1] === undefined ? undefined : tupleLike(args[1])));
-    return L.coalesce(asLayout(a, name), args[1] === undefined ? undefined : tupleLike(args[1]));
+    const profile = args[1] === undefined ? undefined : tupleLike(args[1], name);
+    if (a instanceof ComposedLayout) return onInner(a, (l) => L.coalesce(l, profile));
+    return L.coalesce(asLayout(a, name), profile);
   },
   filter(args, _t, name) {
     nargs(name, args, 1, 2);
-    return L.filter(asLayout(args[0]!, name), args[1] === undefined ? undefined : tupleLike(args[1]));
+    const a = args[0]!, profile = args[1] === undefined ? undefined : tupleLike(args[1], name);
+    if (a instanceof ComposedLayout) {
+      // only filter(ComposedLayout, profile) exists
+      if (profile === undefined) throw new CuteError(name, "no matching overload: a composed layout takes filter(layout, profile)", [show(a)]);
+      return onInner(a, (l) => L.filter(l, profile));
+    }
+    return L.filter(asLayout(a, name), profile);
   },
   filter_zeros(args, _t, name) {
     nargs(name, args, 1, 2);
@@ -515,7 +545,9 @@ export const FUNCTIONS: Record<string, Fn> = {
   },
   complement(args, _t, name) {
     nargs(name, args, 1, 2);
-    const a = asLayout(args[0]!, name);
+    const a0 = args[0]!;
+    // complement of a composed layout is the complement of its inner layout, by default up to its cosize
+    const a = a0 instanceof ComposedLayout ? a0.b : asLayout(a0, name);
     if (args.length === 1) return L.complement(a);
     const t = args[1]!;
     return L.complement(a, t instanceof Layout ? t : asIntTuple(t, "the cotarget"));
@@ -543,9 +575,9 @@ export const FUNCTIONS: Record<string, Fn> = {
     }
     return logicalProduct(args, targs, name);
   },
-  zipped_product: divideOrProduct(L.zipped_product),
-  tiled_product: divideOrProduct(L.tiled_product),
-  flat_product: divideOrProduct(L.flat_product),
+  zipped_product: divideOrProduct(L.zipped_product, C.zipped_product),
+  tiled_product: divideOrProduct(L.tiled_product, C.tiled_product),
+  flat_product: divideOrProduct(L.flat_product, C.flat_product),
   blocked_product: rankSensitive(L.blocked_product),
   raked_product: rankSensitive(L.raked_product),
   tile_to_shape(args, _t, name) {

@@ -1,0 +1,114 @@
+/**
+ * CuTe's ComposedLayout overloads (layout_composed.hpp): most operations apply to the inner
+ * layout B and keep A and the offset. Each case here is checked against the same operation on
+ * B alone, through the notation, so the dispatch of every function is exercised.
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { evaluate } from "../src/notation/evaluate.js";
+import { show } from "../src/print/print.js";
+import { CuteError } from "../src/core/errors.js";
+
+const swizzles = ["Sw<3,4,3>", "Sw<2,1,3>", "Sw<1,0,-2>"];
+const inners = ["(_8,_64):(_64,_1)", "((_2,_4),_16):((_1,_2),_8)", "(_4,(_2,_8)):(_16,(_8,_1))"];
+const offsets = ["_0", "_32"];
+
+/** operations written with `X` for the layout; each must act on B and keep `A o offset o` */
+const onInner = [
+  "get<0>(X)",
+  "get<1>(X)",
+  "layout<1>(X)",
+  "take<0,1>(X)",
+  "group<0,2>(X)",
+  "zip(X)",
+  "flatten(X)",
+  "coalesce(X)",
+  "coalesce(X,(_1,_1))",
+  "filter(X,(_1,_1))",
+  "append<3>(X,_2:_512)",
+  "logical_divide(X,(_2,_4))",
+  "zipped_divide(X,(_2,_4))",
+  "logical_product(X,_2:_1)",
+  "zipped_product(X,(_2,_2):(_1,_2))",
+  "tiled_product(X,(_2,_2):(_1,_2))",
+  "flat_product(X,(_2,_2):(_1,_2))",
+  "blocked_product(X,(_2,_2):(_1,_2))",
+  "raked_product(X,(_2,_2):(_1,_2))",
+  "tile_to_shape(X,(_16,_128))",
+];
+
+describe("composed layouts: operations on the inner layout", () => {
+  it("op(A o k o B) = A o k o op(B)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...swizzles), fc.constantFrom(...offsets), fc.constantFrom(...inners), fc.constantFrom(...onInner), (sw, off, b, op) => {
+        let expected: string;
+        try {
+          expected = `${sw} o ${off} o ${show(evaluate(op.replace("X", b)))}`;
+        } catch (e) {
+          if (e instanceof CuteError) return; // CuTe refuses the operation on B itself
+          throw e;
+        }
+        expect(show(evaluate(op.replace("X", `${sw} o ${off} o ${b}`)))).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("size, rank, depth, shape and cosize read the inner layout, by mode too", () => {
+    for (const sw of swizzles) {
+      for (const b of inners) {
+        const c = `${sw} o _0 o ${b}`;
+        for (const f of ["size", "rank", "depth", "shape", "cosize", "size<1>", "rank<1>", "shape<1>", "cosize<0>"]) {
+          expect(show(evaluate(`${f}(${c})`))).toBe(show(evaluate(`${f}(${b})`)));
+        }
+      }
+    }
+  });
+
+  it("complement of a composed layout is the complement of its inner layout", () => {
+    for (const b of inners) {
+      expect(show(evaluate(`complement(Sw<3,4,3> o _0 o ${b})`))).toBe(show(evaluate(`complement(${b})`)));
+      expect(show(evaluate(`complement(Sw<3,4,3> o _0 o ${b},_4096)`))).toBe(show(evaluate(`complement(${b},_4096)`)));
+    }
+  });
+
+  it("composition(L, Sw o _0 o B) = composition(composition(L, Sw), B)", () => {
+    for (const b of inners) {
+      for (const l of ["_1024:_1", "(_32,_32):(_1,_32)"]) {
+        const direct = show(evaluate(`composition(${l},Sw<2,1,3> o _0 o ${b})`));
+        expect(direct).toBe(show(evaluate(`composition(composition(${l},Sw<2,1,3>),${b})`)));
+      }
+    }
+  });
+
+  it("what CuTe has no ComposedLayout overload for is refused, naming the rule", () => {
+    const c = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)";
+    const refusal = (expr: string) => {
+      try {
+        evaluate(expr);
+      } catch (e) {
+        if (e instanceof CuteError) return `${e.op}: ${e.rule}`;
+        throw e;
+      }
+      return "accepted";
+    };
+    expect(refusal(`stride(${c})`)).toBe("stride: stride of a ComposedLayout is a deleted function (its strides do not describe it)");
+    expect(refusal(`filter(${c})`)).toBe("filter: no matching overload: a composed layout takes filter(layout, profile)");
+    expect(refusal(`append(${c},_2:_1)`)).toBe("append: no matching overload: a composed layout takes append<N>(layout, x)");
+    expect(refusal(`composition(_512:_1,Sw<3,4,3> o _8 o (_8,_64):(_64,_1))`)).toBe("composition: Require offset == 0.");
+    for (const f of ["reverse", "select<0>", "prepend"]) {
+      expect(refusal(f === "prepend" ? `prepend(${c},_2:_1)` : `${f}(${c})`)).toContain("no matching overload for a composed layout");
+    }
+  });
+});
+
+describe("zip as CuTe's tuple algorithm", () => {
+  it("a non-tuple stays itself, a tuple of non-tuples is wrapped, a tuple of tuples is transposed", () => {
+    expect(show(evaluate("zip(_4)"))).toBe("_4");
+    expect(show(evaluate("zip(_4:_1)"))).toBe("_4:_1");
+    expect(show(evaluate("zip((_4,_2))"))).toBe("((_4,_2))");
+    expect(show(evaluate("zip(((_4,_2),(_3,_5)))"))).toBe("((_4,_3),(_2,_5))");
+    expect(show(evaluate("zip((_1,_2),(_3,_4))"))).toBe(show(evaluate("zip(((_1,_2),(_3,_4)))")));
+    expect(() => evaluate("zip(((_4,_2),_3))")).toThrow(/Mismatched Ranks/);
+  });
+});
