@@ -112,3 +112,34 @@ describe("zip as CuTe's tuple algorithm", () => {
     expect(() => evaluate("zip(((_4,_2),_3))")).toThrow(/Mismatched Ranks/);
   });
 });
+
+describe("tensors under CuTe's Tensor overloads (tensor_impl.hpp)", () => {
+  const tensors = ["make_tensor(counting_iter(0),(_8,(_2,_4)):(_1,(_0,_16)))", "make_tensor(counting_iter(3),Sw<3,0,3> o _0 o (_8,_8):(_8,_1))", "make_identity_tensor((_4,(_2,_3)))"];
+  const layoutOfTensor = (t: string) => show(evaluate(`layout(${t})`));
+
+  it("take, coalesce, filter, filter_zeros and group_modes keep the iterator and act on the layout", () => {
+    for (const t of tensors) {
+      const it = show(evaluate(t)).split(" o ")[0]!;
+      const l = layoutOfTensor(t);
+      const swizzled = t.includes("Sw<");
+      const cases: [string, string][] = [
+        [`take<0,1>(${t})`, `take<0,1>(${l})`],
+        [`coalesce(${t})`, `coalesce(${l})`],
+        [`coalesce(${t},(_1,_1))`, `coalesce(${l},(_1,_1))`],
+        [`group_modes<0,2>(${t})`, `group<0,2>(${l})`],
+        [`filter(${t},(_1,_1))`, `filter(${l},(_1,_1))`],
+      ];
+      if (!swizzled) cases.push([`filter(${t})`, `filter(${l})`], [`filter_zeros(${t})`, `filter_zeros(${l})`]);
+      for (const [onTensor, onLayout] of cases) expect(show(evaluate(onTensor))).toBe(`${it} o ${show(evaluate(onLayout))}`);
+    }
+  });
+
+  it("a tensor has no get, select, group or products; implicit iterators share no vector", () => {
+    const t = tensors[0]!;
+    for (const e of [`get<0>(${t})`, `select<0>(${t})`, `group<0,2>(${t})`, `logical_product(${t},_2:_1)`, `zipped_product(${t},_2:_1)`, `blocked_product(${t},_2:_1)`]) {
+      expect(() => evaluate(e)).toThrow(/no matching overload for a tensor/);
+    }
+    expect(show(evaluate(`max_common_vector(${t},${t})`))).toBe("_0");
+    expect(show(evaluate(`max_common_layout(${t},${t})`))).toBe("_1:_0");
+  });
+});

@@ -65,6 +65,19 @@ function tupleLike(v: Value, op = "a tuple algorithm"): Tup<unknown> {
 function onInner(c: ComposedLayout, f: (b: Layout) => Layout): Value {
   return C.make_composed(c.a, c.offset, f(c.b));
 }
+/** a layout operation on a layout, a composed layout (its inner layout) or a tensor (its layout, same iterator) */
+function onLayoutLike(v: Value, name: string, f: (b: Layout) => Layout): Value {
+  if (v instanceof Tensor) {
+    const l = v.layout instanceof ComposedLayout ? onInner(v.layout, f) : f(v.layout);
+    return new Tensor(v.iter, l as Layout | ComposedLayout);
+  }
+  if (v instanceof ComposedLayout) return onInner(v, f);
+  return f(asLayout(v, name));
+}
+/** CuTe has no overload of this operation for tensors */
+function refuseTensor(v: Value, name: string): void {
+  if (v instanceof Tensor) throw new CuteError(name, "no matching overload for a tensor", [show(v)]);
+}
 function nargs(name: string, args: Value[], lo: number, hi = lo): void {
   if (args.length < lo || args.length > hi) {
     throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);
@@ -155,12 +168,13 @@ const unaryLayout =
   };
 
 const divideOrProduct =
-  (f: (l: Layout, t: Tiler) => Layout, composed?: (c: ComposedLayout, t: Tiler) => Value): Fn =>
+  (f: (l: Layout, t: Tiler) => Layout, composed?: (c: ComposedLayout, t: Tiler) => Value, tensors = true): Fn =>
   (args, _t, name) => {
     nargs(name, args, 2);
     const [a, b] = args as [Value, Value];
     const tiler = asTiler(b, name);
     if (a instanceof Tensor) {
+      if (!tensors) throw new CuteError(name, "no matching overload for a tensor (CuTe defines no product of a tensor: it would often grow its cosize)", [show(a)]);
       if (a.layout instanceof ComposedLayout) {
         if (!composed) throw new CuteError(name, "no matching overload for a composed (swizzled) layout");
         return new Tensor(a.iter, composed(a.layout, tiler) as ComposedLayout);
@@ -174,13 +188,14 @@ const divideOrProduct =
     return f(asLayout(a, name), tiler);
   };
 
-const logicalProduct = divideOrProduct(L.logical_product, C.logical_product);
+const logicalProduct = divideOrProduct(L.logical_product, C.logical_product, false);
 
 const rankSensitive =
   (f: (a: Layout, b: Layout) => Layout): Fn =>
   (args, _t, name) => {
     nargs(name, args, 2);
     const a = args[0]!, b = asLayout(args[1]!, name);
+    refuseTensor(a, name);
     if (a instanceof ComposedLayout) return onInner(a, (l) => f(l, b));
     return f(asLayout(a, name), b);
   };
@@ -259,13 +274,15 @@ export const FUNCTIONS: Record<string, Fn> = {
   },
   get(args, targs, name) {
     nargs(name, args, 1);
+    refuseTensor(args[0]!, name);
     return getAt(args[0]!, intTargs(name, targs, 1, 8), name);
   },
   layout(args, targs, name) {
     nargs(name, args, 1);
     const path = intTargs(name, targs, 0, 8);
-    const a = args[0]!;
-    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.sublayout(a.b, path, name));
+    const a0 = args[0]!;
+    const a = a0 instanceof Tensor ? a0.layout : a0;
+    if (a instanceof ComposedLayout) return onInner(a, (l) => L.sublayout(l, path, name));
     return L.sublayout(asLayout(a, name), path, name);
   },
   select(args, targs, name) {
@@ -273,15 +290,16 @@ export const FUNCTIONS: Record<string, Fn> = {
     const idx = intTargs(name, targs, 1, 16);
     const a = args[0]!;
     if (a instanceof Layout) return L.select(a, idx);
+    refuseTensor(a, name);
     return T.select(tupleLike(a, name), idx, name) as Value;
   },
   take(args, targs, name) {
     nargs(name, args, 1);
     const [b, e] = intTargs(name, targs, 2) as [number, number];
     const a = args[0]!;
-    if (a instanceof Layout || a instanceof ComposedLayout) {
+    if (a instanceof Layout || a instanceof ComposedLayout || a instanceof Tensor) {
       if (b >= e) throw new CuteError(name, "take: empty range error", [show(a)]);
-      return a instanceof Layout ? L.take(a, b, e) : onInner(a, (l) => L.take(l, b, e));
+      return onLayoutLike(a, name, (l) => L.take(l, b, e));
     }
     return T.take(tupleLike(a, name), b, e, name) as Value;
   },
@@ -289,9 +307,16 @@ export const FUNCTIONS: Record<string, Fn> = {
     nargs(name, args, 1);
     const [b, e] = intTargs(name, targs, 2) as [number, number];
     const a = args[0]!;
-    if (a instanceof Layout) return L.group(a, b, e);
-    if (a instanceof ComposedLayout) return onInner(a, (l) => L.group(l, b, e));
+    if (a instanceof Layout || a instanceof ComposedLayout) return onLayoutLike(a, name, (l) => L.group(l, b, e));
+    if (a instanceof Tensor) throw new CuteError(name, "no matching overload for a tensor (CuTe groups a tensor's modes with group_modes<B,E>)", [show(a)]);
     return T.group(tupleLike(a, name), b, e, name) as Value;
+  },
+  group_modes(args, targs, name) {
+    nargs(name, args, 1);
+    const [b, e] = intTargs(name, targs, 2) as [number, number];
+    const a = args[0]!;
+    if (!(a instanceof Tensor)) throw new CuteError(name, "no matching overload: group_modes<B,E> takes a tensor", [show(a)]);
+    return onLayoutLike(a, name, (l) => L.group(l, b, e));
   },
   flatten(args, _t, name) {
     nargs(name, args, 1);
@@ -511,23 +536,26 @@ export const FUNCTIONS: Record<string, Fn> = {
     const a = args[0]!;
     if (isIntTuple(a) && args.length === 1) return L.coalesce_shape(a);
     const profile = args[1] === undefined ? undefined : tupleLike(args[1], name);
-    if (a instanceof ComposedLayout) return onInner(a, (l) => L.coalesce(l, profile));
-    return L.coalesce(asLayout(a, name), profile);
+    return onLayoutLike(a, name, (l) => L.coalesce(l, profile));
   },
   filter(args, _t, name) {
     nargs(name, args, 1, 2);
     const a = args[0]!, profile = args[1] === undefined ? undefined : tupleLike(args[1], name);
-    if (a instanceof ComposedLayout) {
+    if (a instanceof ComposedLayout || (a instanceof Tensor && a.layout instanceof ComposedLayout)) {
       // only filter(ComposedLayout, profile) exists
       if (profile === undefined) throw new CuteError(name, "no matching overload: a composed layout takes filter(layout, profile)", [show(a)]);
-      return onInner(a, (l) => L.filter(l, profile));
     }
-    return L.filter(asLayout(a, name), profile);
+    return onLayoutLike(a, name, (l) => L.filter(l, profile));
   },
   filter_zeros(args, _t, name) {
     nargs(name, args, 1, 2);
     const a = args[0]!;
     if (a instanceof Layout) return L.filter_zeros(a, args[1] === undefined ? undefined : asStride(args[1], name));
+    if (a instanceof Tensor) {
+      nargs(name, args, 1);
+      if (a.layout instanceof ComposedLayout) throw new CuteError(name, "no matching overload for a composed (swizzled) layout", [show(a)]);
+      return new Tensor(a.iter, L.filter_zeros(a.layout));
+    }
     if (args.length === 2) return T.filter_zeros_tuple(asStride(a, name), asIntTuple(args[1]!, name));
     return T.filter_zeros_tuple(asStride(a, name), asIntTuple(a, name));
   },
@@ -558,10 +586,14 @@ export const FUNCTIONS: Record<string, Fn> = {
   nullspace: unaryLayout(L.nullspace, () => new Layout(_1, _0)),
   max_common_layout(args, _t, name) {
     nargs(name, args, 2);
+    // tensors of implicit iterators (counting_iter, ArithTuple) load no real data: CuTe answers _1:_0
+    if (args[0] instanceof Tensor && args[1] instanceof Tensor) return new Layout(_1, _0);
     return C.max_common_layout(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
   },
   max_common_vector(args, _t, name) {
     nargs(name, args, 2);
+    // tensors of implicit iterators (counting_iter, ArithTuple) load no real data: CuTe answers _0
+    if (args[0] instanceof Tensor && args[1] instanceof Tensor) return _0;
     return C.max_common_vector(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
   },
   logical_divide: divideOrProduct(L.logical_divide, C.logical_divide),
@@ -575,9 +607,9 @@ export const FUNCTIONS: Record<string, Fn> = {
     }
     return logicalProduct(args, targs, name);
   },
-  zipped_product: divideOrProduct(L.zipped_product, C.zipped_product),
-  tiled_product: divideOrProduct(L.tiled_product, C.tiled_product),
-  flat_product: divideOrProduct(L.flat_product, C.flat_product),
+  zipped_product: divideOrProduct(L.zipped_product, C.zipped_product, false),
+  tiled_product: divideOrProduct(L.tiled_product, C.tiled_product, false),
+  flat_product: divideOrProduct(L.flat_product, C.flat_product, false),
   blocked_product: rankSensitive(L.blocked_product),
   raked_product: rankSensitive(L.raked_product),
   tile_to_shape(args, _t, name) {
