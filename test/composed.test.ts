@@ -143,3 +143,13 @@ describe("tensors under CuTe's Tensor overloads (tensor_impl.hpp)", () => {
     expect(show(evaluate(`max_common_layout(${t},${t})`))).toBe("_1:_0");
   });
 });
+
+describe("swizzles as functions", () => {
+  it("a swizzle is its own inverse, and Sw(Sw(i)) = i", () => {
+    for (const sw of ["Sw<3,4,3>", "Sw<2,0,-3>", "Sw<1,1,1>"]) {
+      expect(show(evaluate(`right_inverse(${sw})`))).toBe(sw);
+      expect(show(evaluate(`left_inverse(${sw})`))).toBe(sw);
+      for (let i = 0; i < 1024; i += 37) expect(show(evaluate(`${sw}(${sw}(${i}))`))).toBe(String(i));
+    }
+  });
+});

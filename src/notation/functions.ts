@@ -189,6 +189,8 @@ const divideOrProduct =
   };
 
 const logicalProduct = divideOrProduct(L.logical_product, C.logical_product, false);
+const rightInverse = unaryLayout(L.right_inverse, (c) => C.right_inverse(c));
+const leftInverse = unaryLayout(L.left_inverse, (c) => C.left_inverse(c));
 
 const rankSensitive =
   (f: (a: Layout, b: Layout) => Layout): Fn =>
@@ -203,6 +205,9 @@ const rankSensitive =
 export const FUNCTIONS: Record<string, Fn> = {
   make_layout(args, _t, name) {
     if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
+    // make_layout(Swizzle<B,M,S>): the swizzle over the layout (M+B+|S|):_1, as CuTe writes it
+    const sw = args[0];
+    if (args.length === 1 && sw instanceof Swizzle) return C.make_composed(sw, _0, new Layout(S(sw.m + sw.b + Math.abs(sw.s)), _1));
     if (args.every((a) => a instanceof Layout)) {
       if (args.length === 1) return L.concat(args[0] as Layout);
       return L.concat(...(args as Layout[]));
@@ -580,8 +585,9 @@ export const FUNCTIONS: Record<string, Fn> = {
     const t = args[1]!;
     return L.complement(a, t instanceof Layout ? t : asIntTuple(t, "the cotarget"));
   },
-  right_inverse: unaryLayout(L.right_inverse, (c) => C.right_inverse(c)),
-  left_inverse: unaryLayout(L.left_inverse, (c) => C.left_inverse(c)),
+  // a swizzle is an involution: its own inverse
+  right_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : rightInverse(args, t, name)),
+  left_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : leftInverse(args, t, name)),
   // CuTe does not attempt the nullspace of a composed layout: it answers _1:_0
   nullspace: unaryLayout(L.nullspace, () => new Layout(_1, _0)),
   max_common_layout(args, _t, name) {
