@@ -8,6 +8,10 @@ import fc from "fast-check";
 import { evaluate } from "../src/notation/evaluate.js";
 import { show } from "../src/print/print.js";
 import { CuteError } from "../src/core/errors.js";
+import { run } from "./helpers.js";
+import * as C from "../src/core/composed.js";
+import { ComposedLayout } from "../src/core/swizzle.js";
+import { D, Int } from "../src/core/integer.js";
 
 const swizzles = ["Sw<3,4,3>", "Sw<2,1,3>", "Sw<1,0,-2>"];
 const inners = ["(_8,_64):(_64,_1)", "((_2,_4),_16):((_1,_2),_8)", "(_4,(_2,_8)):(_16,(_8,_1))"];
@@ -151,5 +155,24 @@ describe("swizzles as functions", () => {
       expect(show(evaluate(`left_inverse(${sw})`))).toBe(sw);
       for (let i = 0; i < 1024; i += 37) expect(show(evaluate(`${sw}(${sw}(${i}))`))).toBe(String(i));
     }
+  });
+});
+
+describe("pictures of composed layouts", () => {
+  it("print --latex draws each cell (m,n) as the composed layout evaluates it", async () => {
+    for (const c of ["Sw<1,0,1> o _0 o (_2,_4):(_4,_1)", "Sw<2,0,-2> o _16 o (_4,_8):(_8,_1)", "Sw<2,1,2> o _0 o _16:_1"]) {
+      const r = await run(["print", c, "--latex"]);
+      expect(r.exit).toBe(0);
+      const nodes = [...r.stdout.matchAll(/\\node\[fill=[^\]]*\] at \((\d+),(\d+)\) \{(\d+)\};/g)];
+      expect(nodes.length).toBe(Number(show(evaluate(`size(${c})`)).slice(1)));
+      const layout = evaluate(c) as ComposedLayout;
+      const rank1 = !Array.isArray(layout.b.shape); // drawn as append<2>(layout, _1:_0)
+      for (const [, m, n, idx] of nodes) expect(show(C.evalAt(layout, rank1 ? D(Number(m)) : [D(Number(m)), D(Number(n))]) as Int)).toBe(idx);
+    }
+  });
+
+  it("a layout over a shared-memory pointer flag is drawn position independent, its swizzle recast to the element bits", async () => {
+    const r = await run(["print", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "--latex"]);
+    expect(r.stdout.split("\n")[0]).toBe(`% Layout: ${show(evaluate("recast_layout<uint8_t,uint16_t>(Sw<3,4,3>)"))} o _0 o (_8,_64):(_64,_1)`);
   });
 });

@@ -14,6 +14,8 @@ import { ScaledBasis, type Idx, idxAdd, idxScale } from "../core/basis.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { Tensor, ArithIter } from "../tensor/tensor.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import * as C from "../core/composed.js";
 import type { Value } from "../core/value.js";
 import { show } from "./print.js";
 /** a picture is ~200 bytes of TikZ/SVG per cell: above 2^16 cells (13 MB) it needs --force */
@@ -276,24 +278,38 @@ const num = (x: Int | IntTuple): number => T.size(x as IntTuple).v;
 // ------------------------------------------------------------------ plain layouts
 
 /** append<2>(layout, _1:_0): rank 1 becomes rank 2; more than rank 2 is refused */
-function asRank2(l: Layout, what: string): Layout {
-  const r = T.rank(l.shape);
+function asRank2(l: Layout | ComposedLayout, what: string): Layout | ComposedLayout {
+  const inner = l instanceof Layout ? l : l.b;
+  const r = T.rank(inner.shape);
   if (r > 2) throw new CuteError(what, "static assertion failed: rank(layout_a) <= Int<2>{} (pictures draw layouts of rank 1 or 2)", [show(l)]);
-  return r === 2 ? l : L.appendN(l, 2);
+  if (r === 2) return l;
+  return l instanceof Layout ? L.appendN(l, 2) : new ComposedLayout(l.a, l.offset, L.appendN(l.b, 2));
 }
 
-/** the index of each cell (m, n) of a rank-2 layout */
-function indexGrid(l: Layout, force: boolean, what: string): { M: number; N: number; at(m: number, n: number): number } {
-  const M = modeSize(l, 0), N = modeSize(l, 1);
+/**
+ * A swizzled layout over a shared-memory pointer flag is drawn as CuTe draws it, position
+ * independent: its swizzle recast from bytes to the flag's element bits, at offset 0.
+ */
+function positionIndependent(l: Layout | ComposedLayout): Layout | ComposedLayout {
+  if (l instanceof Layout || !(l.offset instanceof SmemPtrFlag)) return l;
+  if (!(l.a instanceof Swizzle)) throw new CuteError("print_latex", "no matching overload for a layout-composed layout over a shared-memory pointer flag", [show(l)]);
+  return C.make_composed(C.recastSwizzle(l.a, 8, l.offset.bits), _0, l.b);
+}
+
+/** the index of each cell (m, n) of a rank-2 layout, or of a composed one: A(offset + B(m, n)) */
+function indexGrid(l: Layout | ComposedLayout, force: boolean, what: string): { M: number; N: number; at(m: number, n: number): number } {
+  const inner = l instanceof Layout ? l : l.b;
+  const M = modeSize(inner, 0), N = modeSize(inner, 1);
   checkCells(M * N, force, what);
-  const rows = modeTable(l, 0, (x) => idxNumber(x, l));
-  const cols = modeTable(l, 1, (x) => idxNumber(x, l));
-  return { M, N, at: (m, n) => rows[m]! + cols[n]! };
+  const rows = modeTable(inner, 0, (x) => idxNumber(x, inner));
+  const cols = modeTable(inner, 1, (x) => idxNumber(x, inner));
+  if (l instanceof Layout) return { M, N, at: (m, n) => rows[m]! + cols[n]! };
+  return { M, N, at: (m, n) => idxNumber(C.evalAt(l, [D(m), D(n)]), inner) };
 }
 
 /** print_latex(layout): the layout as a TikZ grid, each cell its index, shaded by index mod 8 */
-export function print_latex_layout(layout: Layout, force = false): string {
-  const l = asRank2(layout, "print_latex");
+export function print_latex_layout(layout: Layout | ComposedLayout, force = false): string {
+  const l = asRank2(positionIndependent(layout), "print_latex");
   const g = indexGrid(l, force, "print_latex");
   const out = new TextSink(`% Layout: ${show(l)}\n`, TIKZ_HEADER);
   for (let m = 0; m < g.M; m++) {
@@ -314,8 +330,8 @@ export function print_latex_layout(layout: Layout, force = false): string {
  * row indices down the left, column indices across the top, each cell its index, shaded by
  * index mod 8 (CuTe's TSVGColor_BWx8).
  */
-export function print_svg_layout(layout: Layout, force = false): string {
-  const l = asRank2(layout, "print_svg");
+export function print_svg_layout(layout: Layout | ComposedLayout, force = false): string {
+  const l = asRank2(positionIndependent(layout), "print_svg");
   const g = indexGrid(l, force, "print_svg");
   const out = new TextSink(`<!--  Layout: ${show(l)}  -->\n`, svgHeader((g.N + 2) * CELL, (g.M + 2) * CELL));
   for (let m = 0; m < g.M; m++) {

@@ -26,7 +26,7 @@ export const command: CommandSpec = {
     if (isIntTuple(v)) v = L.make_layout(asIntTuple(v, "shape"));
     const force = opts.force === true;
     if (opts.latex || opts.svg) {
-      if (!(v instanceof Layout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
+      if (!(v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
       const pics = await import("../../print/pictures.js");
       io.out(opts.latex ? pics.print_latex_layout(v, force) : pics.print_svg_layout(v, force));
       return 0;
