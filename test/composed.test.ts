@@ -176,3 +176,20 @@ describe("pictures of composed layouts", () => {
     expect(r.stdout.split("\n")[0]).toBe(`% Layout: ${show(evaluate("recast_layout<uint8_t,uint16_t>(Sw<3,4,3>)"))} o _0 o (_8,_64):(_64,_1)`);
   });
 });
+
+describe("tensor utilities", () => {
+  it("make_identity_tensor(s) is make_counting_tensor(make_identity_layout(s))", () => {
+    for (const s of ["(_4,_8)", "(_4,(_2,_3))", "((2,3),_4,5)"]) {
+      expect(show(evaluate(`make_counting_tensor(make_identity_layout(${s}))`))).toBe(show(evaluate(`make_identity_tensor(${s})`)));
+    }
+  });
+
+  it("tensor<I...>(t) keeps the iterator and takes layout<I...>", () => {
+    for (const t of ["make_tensor(counting_iter(5),(_4,(_2,_8)):(_8,(_1,_2)))", "make_tensor(counting_iter(0),Sw<3,0,3> o _0 o (_8,(_2,_4)):(_8,(_1,_2)))"]) {
+      const it = show(evaluate(t)).split(" o ")[0]!;
+      for (const path of ["1", "0", "1,0", "1,1"]) {
+        expect(show(evaluate(`tensor<${path}>(${t})`))).toBe(`${it} o ${show(evaluate(`layout<${path}>(${t})`))}`);
+      }
+    }
+  });
+});

@@ -690,6 +690,22 @@ export const FUNCTIONS: Record<string, Fn> = {
     }
     return new Tensor(it, lay);
   },
+  // the layout bound to an ArithTuple iterator at 0 with the profile of its codomain
+  make_counting_tensor(args, _t, name) {
+    nargs(name, args, 1);
+    const l = asLayout(args[0]!, name);
+    return new Tensor(new ArithIter(T.repeat_like(tupleLike(L.coshape(l) as Value, name), _0) as Idx), l);
+  },
+  // tensor<I...>(t): the subtensor of a mode, on the same iterator
+  tensor(args, targs, name) {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (!(a instanceof Tensor)) throw new CuteError(name, "no matching overload: tensor<I...> takes a tensor", [show(a)]);
+    const path = intTargs(name, targs, 0, 8);
+    if (path.length === 0) return a;
+    const sub = getAt(a.layout, path, name);
+    return new Tensor(a.iter, sub as Layout | ComposedLayout);
+  },
   make_identity_tensor(args, _t, name) {
     nargs(name, args, 1);
     return TT.make_identity_tensor(shapeOf(args[0]!, name));
