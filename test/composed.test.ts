@@ -131,6 +131,7 @@ describe("tensors under CuTe's Tensor overloads (tensor_impl.hpp)", () => {
         [`coalesce(${t})`, `coalesce(${l})`],
         [`coalesce(${t},(_1,_1))`, `coalesce(${l},(_1,_1))`],
         [`group_modes<0,2>(${t})`, `group<0,2>(${l})`],
+        [`flatten(${t})`, `flatten(${l})`],
         [`filter(${t},(_1,_1))`, `filter(${l},(_1,_1))`],
       ];
       if (!swizzled) cases.push([`filter(${t})`, `filter(${l})`], [`filter_zeros(${t})`, `filter_zeros(${l})`]);
@@ -140,7 +141,7 @@ describe("tensors under CuTe's Tensor overloads (tensor_impl.hpp)", () => {
 
   it("a tensor has no get, select, group or products; implicit iterators share no vector", () => {
     const t = tensors[0]!;
-    for (const e of [`get<0>(${t})`, `select<0>(${t})`, `group<0,2>(${t})`, `logical_product(${t},_2:_1)`, `zipped_product(${t},_2:_1)`, `blocked_product(${t},_2:_1)`]) {
+    for (const e of [`get<0>(${t})`, `select<0>(${t})`, `group<0,2>(${t})`, `logical_product(${t},_2:_1)`, `zipped_product(${t},_2:_1)`, `blocked_product(${t},_2:_1)`, `right_inverse(${t})`, `left_inverse(${t})`, `nullspace(${t})`]) {
       expect(() => evaluate(e)).toThrow(/no matching overload for a tensor/);
     }
     expect(show(evaluate(`max_common_vector(${t},${t})`))).toBe("_0");

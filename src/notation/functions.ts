@@ -154,16 +154,14 @@ export function apply(target: Value, args: Value[]): Value {
 
 // ---------------------------------------------------------------- the table
 
+/** a function of one layout with CuTe's own overload for composed layouts, and none for tensors */
 const unaryLayout =
-  (f: (l: Layout) => Value, composed?: (c: ComposedLayout) => Value): Fn =>
+  (f: (l: Layout) => Value, composed: (c: ComposedLayout) => Value): Fn =>
   (args, _t, name) => {
     nargs(name, args, 1);
     const a = args[0]!;
-    if (a instanceof ComposedLayout) {
-      if (composed) return composed(a);
-      throw new CuteError(name, "no matching overload for a composed (swizzled) layout", [show(a)]);
-    }
-    if (a instanceof Tensor) return new Tensor(a.iter, f(layoutOf(a, name)) as Layout);
+    if (a instanceof ComposedLayout) return composed(a);
+    refuseTensor(a, name);
     return f(asLayout(a, name));
   };
 
@@ -326,9 +324,7 @@ export const FUNCTIONS: Record<string, Fn> = {
   flatten(args, _t, name) {
     nargs(name, args, 1);
     const a = args[0]!;
-    if (a instanceof Layout) return L.flatten(a);
-    if (a instanceof Tensor && a.layout instanceof Layout) return new Tensor(a.iter, L.flatten(a.layout));
-    if (a instanceof ComposedLayout) return C.make_composed(a.a, a.offset, L.flatten(a.b));
+    if (a instanceof Layout || a instanceof ComposedLayout || a instanceof Tensor) return onLayoutLike(a, name, L.flatten);
     return T.flatten(tupleLike(a, name)) as Value;
   },
   append(args, targs, name) {
