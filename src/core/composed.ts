@@ -9,7 +9,7 @@ import * as T from "./int-tuple.js";
 import { IntTuple, Coord } from "./int-tuple.js";
 import * as L from "./layout.js";
 import { Layout, Tiler } from "./layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, applySwizzleInt } from "./swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, applySwizzleInt, showSwizzle } from "./swizzle.js";
 import type { Value } from "./value.js";
 import { Bits, MixedBits, bitsAnd, bitsIsZero, bitsShiftr, bitsToInt, bitsXor, makeMixedBits } from "./mixed-bits.js";
 import * as I from "./integer.js";
@@ -221,7 +221,7 @@ export function recast_layout(c: ComposedLayout, oldBits: number, newBits: numbe
 export function recastSwizzle(s: Swizzle, oldBits: number, newBits: number): Swizzle {
   const [num, den] = L.recastRatio(oldBits, newBits);
   if (num !== 1 && den !== 1) {
-    throw new CuteError("recast_layout", `recast_layout of a Swizzle by the ratio ${num}/${den} does not compile (CuTe's overload for a swizzle names no layout to upcast and then downcast)`, [`Sw<${s.b},${s.m},${s.s}>`]);
+    throw new CuteError("recast_layout", `recast_layout of a Swizzle by the ratio ${num}/${den} does not compile (CuTe's overload for a swizzle names no layout to upcast and then downcast)`, [showSwizzle(s)]);
   }
   return L.recastBy(s, oldBits, newBits, upcastSwizzle, downcastSwizzle);
 }
@@ -294,7 +294,7 @@ export function logical_product_swizzled(block: Layout, tiler: ComposedLayout): 
   const op = "logical_product";
   const sw = swizzleOf(tiler, op);
   const off = tiler.offset;
-  if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError(op, "Require Swizzle offset == 0.", [L.showLayout(block), `${swText(sw)} o ... o ${L.showLayout(tiler.b)}`]);
+  if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError(op, "Require Swizzle offset == 0.", [L.showLayout(block), `${showSwizzle(sw)} o ... o ${L.showLayout(tiler.b)}`]);
   const product = L.logical_product(block, tiler.b);
   const absS = Math.abs(sw.s);
   // P: the projection of an index onto the swizzle's Z and Y bits
@@ -311,12 +311,11 @@ export function logical_product_swizzled(block: Layout, tiler: ComposedLayout): 
   const newZ = carry(last.v & sw.zzzMask), newY = carry(last.v & sw.yyyMask);
   return make_composed(make_swizzle(newY, newZ), _0, product);
 }
-const swText = (sw: Swizzle): string => `Sw<${sw.b},${sw.m},${sw.s}>`;
 
 /** composition(Layout, Swizzle): the swizzle carried through the layout's map of its bit masks */
 export function composeLayoutSwizzle(a: Layout, sw: Swizzle): ComposedLayout | Layout {
   const y = L.crd2idx(S(sw.yyyMask), a), z = L.crd2idx(S(sw.zzzMask), a);
-  const operands = [L.showLayout(a), `Sw<${sw.b},${sw.m},${sw.s}>`];
+  const operands = [L.showLayout(a), showSwizzle(sw)];
   if (!(y instanceof Int && z instanceof Int)) throw new CuteError("composition", "composition(Layout, Swizzle) needs a layout to integers", operands);
   // make_swizzle<Y,Z> takes the images of the swizzle's masks as template arguments
   if (!(y.s && z.s)) throw new CuteError("composition", `composition(Layout, Swizzle) needs the layout's images of the swizzle masks at compile time; L(${sw.yyyMask}) = ${I.show(y)} and L(${sw.zzzMask}) = ${I.show(z)} are not both static`, operands);
