@@ -5,7 +5,7 @@ import { run } from "./helpers.js";
 import { evaluate } from "../src/notation/evaluate.js";
 import type { Layout } from "../src/core/layout.js";
 import type { ComposedLayout } from "../src/core/swizzle.js";
-import { parseValueType } from "../src/atoms/copy/types.js";
+import { parseValueType } from "../src/atoms/value-types.js";
 import { verifyBanks, verifyEqual, verifyGmmaSmem, verifyProperty, verifyVector, gmmaAtom } from "../src/verify/index.js";
 import { elementFn, fillElements } from "../src/verify/common.js";
 import { tile_to_shape } from "../src/core/composed.js";

@@ -18,7 +18,7 @@ import * as TT from "../tensor/algorithms.js";
 import { MajorTag, Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import type { TArg } from "./parse.js";
-import { parseValueType } from "../atoms/copy/types.js";
+import { parseValueType } from "../atoms/value-types.js";
 
 type Fn = (args: Value[], targs: TArg[], name: string) => Value;
 

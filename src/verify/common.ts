@@ -13,7 +13,7 @@ import { MixedBits } from "../core/mixed-bits.js";
 import type { Value } from "../core/value.js";
 import { evaluate } from "../notation/evaluate.js";
 import { show } from "../print/print.js";
-import { parseValueType, type ValueType } from "../atoms/copy/types.js";
+import { parseValueType, type ValueType } from "../atoms/value-types.js";
 
 export type LayoutLike = Layout | ComposedLayout;
 

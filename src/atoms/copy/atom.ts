@@ -9,7 +9,7 @@ import { Layout, isLayout, recast_layout, showLayout, size } from "../../core/la
 import { evaluate } from "../../notation/evaluate.js";
 import { show } from "../../print/print.js";
 import { copyTraits, type CopyTraits } from "./catalog.js";
-import { parseValueType, type ValueType } from "./types.js";
+import { parseValueType, type ValueType } from "../value-types.js";
 
 /** Copy_Traits as layouts (ThrID, Src/Dst/Ref in bits, optional ValID). */
 export interface BitTraits {
