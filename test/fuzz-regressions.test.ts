@@ -1,4 +1,4 @@
-/** Inputs the fuzz harness found (seeds 11, 12, 23; mma and check of seed 23 in session 3): each is now a clear refusal, never a crash or hang. */
+/** Inputs the fuzz harness found (seeds 11, 12, 23, 31): each is now a clear refusal, never a crash or hang. */
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
 
@@ -30,6 +30,8 @@ const cases: [string[], RegExp][] = [
   [["mma", "SM90::GMMA::SPARSE::GMMA_64x112x64_S32U8S8_SS_TN_SATURATE<>", "--svg", "--tile", "((_16)):((_16))"], /limit of 65536 nodes/],
   // --map of a 110 MB grid (check #638)
   [["mma", "SM90::GMMA::SPARSE::GMMA_64x136x64_F32E5M2E5M2_SS_TN<>", "--map", "a", "--tile", "complement(_65536:_65536,_65536)"], /mma --map: the result has 4194304 cells, more than cute-ts's limit/],
+  // a million threads were gathered one crd2idx each before this refusal: 1.4 s (verify seed 31 #27550; now an odometer)
+  [["verify", "mma", "SM90_64x96x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "--atoms", "(4,_8,(_2,8,16))"], /Dynamic-stride complement only for rank-1 layouts/],
 ];
 
 describe("fuzz regressions", () => {

@@ -324,4 +324,21 @@ describe("fillIndices", () => {
       }),
     );
   });
+
+  it("with negative extents after the first leaf (CuTe's truncating idx2crd) it still agrees", () => {
+    const extent = fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: -4, max: -1 }));
+    const arb = fc
+      .tuple(fc.integer({ min: 1, max: 4 }), fc.array(fc.record({ s: extent, d: fc.integer({ min: -30, max: 30 }) }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 9 }))
+      .map(([s0, ms, d0]) => new Layout([S(s0), ...ms.map((m) => S(m.s))], [S(d0), ...ms.map((m) => S(m.d))]));
+    fc.assert(
+      fc.property(arb, (l) => {
+        const n = Math.abs(L.size(l).v);
+        const out = new Float64Array(n);
+        expect(L.fillIndices(l, out, n)).toBe(true);
+        const f = L.compileIndexFn(l)!;
+        for (let i = 0; i < n; i++) expect(out[i]).toBe(f(i));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

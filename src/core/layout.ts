@@ -723,7 +723,10 @@ export function forEachIndex(l: Layout, n: number, visit: (i: number, value: num
   if (!leaves) return false;
   const { ss, dv } = leaves;
   const r = ss.length;
-  if (r === 0 || ss.some((s) => s < 1)) return false;
+  if (r === 0) return false;
+  const p = ss.findIndex((s) => s < 1);
+  if (p === 0) return false;
+  if (p > 0) return forEachIndexBlocked(ss, dv, p, n, visit);
   const c = new Array<number>(r).fill(0);
   let v = 0;
   for (let i = 0; i < n; i++) {
@@ -739,6 +742,31 @@ export function forEachIndex(l: Layout, n: number, visit: (i: number, value: num
   }
   return true;
 }
+/**
+ * forEachIndex when leaf p has an extent below 1 (CuTe's truncating division then walks the later
+ * coordinates backwards): the leaves before it still count as an odometer over blocks of
+ * P = s0*...*s(p-1) indices, and the later leaves give one value per block.
+ */
+function forEachIndexBlocked(ss: number[], dv: number[], p: number, n: number, visit: (i: number, value: number) => void): boolean {
+  const rest = indexFnOf(ss.slice(p), dv.slice(p));
+  const c = new Array<number>(p).fill(0);
+  let v = 0, block = 0, base = rest(0);
+  for (let i = 0; i < n; i++) {
+    visit(i, base + v);
+    let k = 0;
+    for (; k < p && c[k]! + 1 === ss[k]!; k++) {
+      v -= c[k]! * dv[k]!;
+      c[k] = 0;
+    }
+    if (k === p) base = rest(++block);
+    else {
+      c[k]!++;
+      v += dv[k]!;
+    }
+  }
+  return true;
+}
+
 /** L(i) for every i in [0, n) into `out` (forEachIndex) */
 export function fillIndices(l: Layout, out: Float64Array, n: number): boolean {
   return forEachIndex(l, n, (i, v) => {
@@ -763,8 +791,10 @@ function exactIntLeaves(l: Layout): { ss: number[]; dv: number[] } | undefined {
 
 export function compileIndexFn(l: Layout): ((i: number) => number) | undefined {
   const leaves = exactIntLeaves(l);
-  if (!leaves) return undefined;
-  const { ss, dv } = leaves;
+  return leaves && indexFnOf(leaves.ss, leaves.dv);
+}
+/** i -> sum of coordinate * stride over the leaves, the coordinates by C++'s truncating idx2crd */
+function indexFnOf(ss: number[], dv: number[]): (i: number) => number {
   const n = ss.length;
   return (i: number) => {
     let r = 0;

@@ -16,6 +16,7 @@ import {
   composition,
   concat,
   crd2idx,
+  forEachIndex,
   logical_divide,
   make_layout,
   right_inverse,
@@ -246,9 +247,15 @@ const MAX_THREADS = 1 << 20;
 /** the thread indices the tiled MMA uses (a quadpair atom uses 0..3 and 16..19), ascending */
 export function threadIndices(mma: TiledMma): number[] {
   const n = threadCount(mma);
-  const out = new Set<number>();
-  for (let i = 0; i < n; i++) out.add(at(mma.thrLayoutVMNK, D(i)));
-  return [...out].sort((a, b) => a - b);
+  // the layout's value for each thread, by its leaf odometer (a million threads is a fuzz input, not a kernel)
+  const values = new Float64Array(n);
+  if (!forEachIndex(mma.thrLayoutVMNK, n, (i, v) => (values[i] = v))) {
+    for (let i = 0; i < n; i++) values[i] = at(mma.thrLayoutVMNK, D(i));
+  }
+  values.sort();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (i === 0 || values[i] !== values[i - 1]) out.push(values[i]!);
+  return out;
 }
 
 export function parseOperand(text: string, opt: string): Operand {
