@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { run } from "./helpers.js";
+import { MAX_LISTED } from "../src/verify/common.js";
 import { evaluate } from "../src/notation/evaluate.js";
 import type { Layout } from "../src/core/layout.js";
 import type { ComposedLayout } from "../src/core/swizzle.js";
@@ -155,7 +156,14 @@ describe("verify properties of sparse layouts (values spread far beyond the size
       else collision ??= [p, i];
     });
     const inRange = [...first.keys()].filter((v) => v >= 0 && v < n).length;
-    return { distinct: first.size, collision, bijectiveHoles: n - inRange };
+    // the first holes of each range, listed the way verify lists them
+    const holesFrom = (lo: number, hi: number) => {
+      const out: number[] = [];
+      for (let v = lo; v <= hi && out.length < MAX_LISTED; v++) if (!first.has(v)) out.push(v);
+      return out;
+    };
+    const min = Math.min(...vals), max = Math.max(...vals);
+    return { distinct: first.size, collision, bijectiveHoles: n - inRange, bijectiveList: holesFrom(0, n - 1), compactHoles: max - min + 1 - first.size, compactList: holesFrom(min, max) };
   }
   it("agrees with a Map of first occurrences", () => {
     fc.assert(
@@ -168,7 +176,12 @@ describe("verify properties of sparse layouts (values spread far beyond the size
           const inj = verifyProperty(L(text), "injective");
           expect(inj.distinct).toBe(want.distinct);
           expect(inj.collision && [inj.collision.first.index, inj.collision.second.index]).toEqual(want.collision);
-          expect(verifyProperty(L(text), "bijective").holeCount).toBe(want.bijectiveHoles);
+          const bij = verifyProperty(L(text), "bijective");
+          expect(bij.holeCount).toBe(want.bijectiveHoles);
+          expect(bij.holes).toEqual(want.bijectiveList);
+          const com = verifyProperty(L(text), "compact");
+          expect(com.holeCount).toBe(want.compactHoles);
+          expect(com.holes).toEqual(want.compactList);
         },
       ),
       { numRuns: 400 },

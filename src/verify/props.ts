@@ -6,6 +6,9 @@
  *   bijective: a bijection onto [0, size) (injective, and every value below size).
  */
 import { UsageError } from "../core/errors.js";
+import { Int } from "../core/integer.js";
+import * as T from "../core/int-tuple.js";
+import { Layout } from "../core/layout.js";
 import { show } from "../print/print.js";
 import { type LayoutLike, MAX_LISTED, capCells, fillElements, innerLayout, naturalCoord, sizeOf } from "./common.js";
 
@@ -54,10 +57,12 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
   // first occurrence of each value: a dense table when the range is small, else a hash table
   const dense = span <= 4 * n + 1024 && span <= (1 << 26);
   const table = dense ? new Int32Array(span).fill(-1) : undefined;
-  const map = dense ? undefined : new ValueSet(n);
+  // a layout injective by its strides alone needs no set of its values, only a window for its holes
+  const proven = !dense && provablyInjective(x);
+  const map = dense || proven ? undefined : new ValueSet(n);
   let collision: Collision | undefined;
-  let distinct = 0;
-  for (let i = 0; i < n; i++) {
+  let distinct = proven ? n : 0;
+  for (let i = 0; i < n && !proven; i++) {
     const v = vals[i]!;
     const seen = table ? table[v - min]! >= 0 : !map!.add(v);
     if (seen) {
@@ -71,7 +76,9 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
     distinct++;
     if (table) table[v - min] = i;
   }
-  const has = (v: number) => (table ? v >= min && v <= max && table[v - min]! >= 0 : map!.has(v));
+  // holes are counted in [0, n) for bijective, listed from min for compact: n + MAX_LISTED values hold that many holes
+  const window = proven && property !== "injective" ? new ValueWindow(vals, n, property === "bijective" ? 0 : min, property === "bijective" ? n : Math.min(span, n + MAX_LISTED + 1)) : undefined;
+  const has = (v: number) => (table ? v >= min && v <= max && table[v - min]! >= 0 : window ? window.has(v) : map!.has(v));
   const holes: number[] = [];
   let holeCount = 0;
   let outside: PropertyVerdict["outside"];
@@ -83,7 +90,7 @@ export function verifyProperty(x: LayoutLike, property: Property): PropertyVerdi
     const hi = property === "bijective" ? n - 1 : max;
     // holes in [lo, hi]: count without enumerating huge sparse ranges
     const rangeSize = hi - lo + 1;
-    const taken = property === "bijective" ? countIn(0, n - 1, distinct, table, min, max, map) : distinct;
+    const taken = property !== "bijective" ? distinct : window ? window.taken : countIn(0, n - 1, distinct, table, min, max, map);
     holeCount = Math.max(0, rangeSize - taken);
     for (let v = lo; v <= hi && holes.length < MAX_LISTED && holeCount > 0; v++) if (!has(v)) holes.push(v);
     if (property === "bijective") {
@@ -163,5 +170,58 @@ class ValueSet {
     let c = 0;
     for (let h = 0; h < this.keys.length; h++) if (this.keys[h]! >= lo && this.keys[h]! <= hi) c++; // NaN compares false
     return c;
+  }
+}
+
+/**
+ * Whether the layout's leaves, taken by increasing |stride|, each step past everything the
+ * smaller ones reach: then no two coordinates share a value (the largest differing leaf
+ * decides), and the layout is injective without a table of its values.
+ */
+function provablyInjective(x: LayoutLike): boolean {
+  if (!(x instanceof Layout)) return false;
+  const ss = T.leaves(x.shape), ds = T.leaves(x.stride);
+  const modes: [number, number][] = [];
+  for (let k = 0; k < ss.length; k++) {
+    const s = ss[k]!, d = ds[k];
+    if (!(s instanceof Int) || !(d instanceof Int) || s.v < 1) return false;
+    if (s.v === 1) continue;
+    if (d.v === 0) return false;
+    modes.push([s.v, Math.abs(d.v)]);
+  }
+  modes.sort((a, b) => a[1] - b[1]);
+  let reach = 0;
+  for (const [s, d] of modes) {
+    if (d <= reach) return false;
+    reach += (s - 1) * d;
+  }
+  return true;
+}
+
+/** which values of [lo, lo + size) are taken, as a byte map */
+class ValueWindow {
+  private readonly marks: Uint8Array;
+  /** how many distinct values lie in the window */
+  readonly taken: number = 0;
+  constructor(
+    vals: Float64Array,
+    n: number,
+    private readonly lo: number,
+    size: number,
+  ) {
+    this.marks = new Uint8Array(size);
+    let taken = 0;
+    for (let i = 0; i < n; i++) {
+      const k = vals[i]! - lo;
+      if (k >= 0 && k < size && this.marks[k] === 0) {
+        this.marks[k] = 1;
+        taken++;
+      }
+    }
+    this.taken = taken;
+  }
+  has(v: number): boolean {
+    const k = v - this.lo;
+    return k >= 0 && k < this.marks.length && this.marks[k] === 1;
   }
 }
