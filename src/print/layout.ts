@@ -110,14 +110,16 @@ export function print_tensor(t: Tensor, force = false): string {
 function loopBound(sh: IntTuple): number {
   let m = Math.abs(T.size(sh).v);
   // the lines printed: rows (every mode but the columns, mode 1) and one separator per slab (modes 2, 3)
-  let rows = 1, slabs = 1;
+  let rows = 1, slabs = 1, cols = 1;
   T.wrap(sh).forEach((x, i) => {
     const n = Math.abs(T.size(x).v);
     m = Math.max(m, n);
     if (i !== 1) rows *= n;
+    if (i === 1) cols = n;
     if (i >= 2) slabs *= n;
   });
-  return Math.max(m, rows, slabs);
+  // each slab's separator is as wide as the columns, even when the tensor has no rows
+  return Math.max(m, rows, slabs, slabs > 1 ? slabs * cols : 0);
 }
 
 /**

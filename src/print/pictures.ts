@@ -300,7 +300,8 @@ function positionIndependent(l: Layout | ComposedLayout): Layout | ComposedLayou
 function indexGrid(l: Layout | ComposedLayout, force: boolean, what: string): { M: number; N: number; at(m: number, n: number): number } {
   const inner = l instanceof Layout ? l : l.b;
   const M = modeSize(inner, 0), N = modeSize(inner, 1);
-  checkCells(M * N, force, what);
+  // the row and column labels are drawn even when the other extent is 0
+  checkCells(Math.max(M * N, M, N), force, what);
   const rows = modeTable(inner, 0, (x) => idxNumber(x, inner));
   const cols = modeTable(inner, 1, (x) => idxNumber(x, inner));
   if (l instanceof Layout) return { M, N, at: (m, n) => rows[m]! + cols[n]! };
