@@ -10,8 +10,10 @@ import type { Io } from "./spec.js";
 function colorWanted(argv: string[]): boolean {
   if (argv.includes("--no-color") || process.env.NO_COLOR !== undefined) return false;
   if (argv.includes("--color")) return true;
-  // tty, not process.stdout: building the stdout stream would switch a pipe to non-blocking writes
-  return (createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(1);
+  // tty, not process.stdout: building the stdout stream would switch a pipe to non-blocking writes.
+  // Loaded here, not imported, so that runs without color never load it; a built-in resolves from
+  // any base path, so this needs no import.meta (absent in the CommonJS bundle bin/cute-ts runs)
+  return (createRequire(process.execPath)("node:tty") as typeof import("node:tty")).isatty(1);
 }
 
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
