@@ -93,24 +93,32 @@ function plusOneLeaves(x: Idx): Idx {
   return x.map(plusOneLeaves);
 }
 export function cosize(l: Layout): Int {
-  if (allIntStrides(l.stride)) return cosizeInt(l);
-  return T.size(coshape(l) as IntTuple);
+  return cosizeInt(l) ?? T.size(coshape(l) as IntTuple);
 }
-/** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is */
-function cosizeInt(l: Layout): Int {
-  const ss = T.leaves(l.shape), ds = T.leaves(l.stride) as Int[];
-  let v = 0, st = true;
-  for (let i = 0; i < ss.length; i++) {
-    const s = ss[i]!, d = ds[i]!;
-    const zeroTerm = (d.s && d.v === 0) || (s.s && s.v === 1);
-    if (!zeroTerm) st = st && s.s && d.s;
-    v += (s.v - 1) * Math.abs(d.v);
-    // every term and partial sum exact, or refused (an inexact term could be cancelled into range)
-    if (!(Math.abs(v) <= Number.MAX_SAFE_INTEGER && Math.abs((s.v - 1) * d.v) <= Number.MAX_SAFE_INTEGER)) {
-      throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} exceeds 2^53 (cute-ts refuses rather than round)`);
-    }
+// the running sum of cosizeWalk (one walk, no arrays: cosize is on the path of every product)
+let cosV = 0, cosS = true;
+/** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is; undefined for other strides */
+function cosizeInt(l: Layout): Int | undefined {
+  cosV = 0;
+  cosS = true;
+  return cosizeWalk(l.shape, l.stride, l) ? I.mk(cosV + 1, cosS) : undefined;
+}
+function cosizeWalk(s: IntTuple, d: Stride, l: Layout): boolean {
+  if (Array.isArray(s)) {
+    if (!Array.isArray(d) || d.length !== s.length) return false;
+    for (let i = 0; i < s.length; i++) if (!cosizeWalk(s[i]!, d[i]!, l)) return false;
+    return true;
   }
-  return I.mk(v + 1, st);
+  if (!(d instanceof Int)) return false;
+  const zeroTerm = (d.s && d.v === 0) || (s.s && s.v === 1);
+  if (!zeroTerm) cosS = cosS && s.s && d.s;
+  const term = (s.v - 1) * Math.abs(d.v);
+  cosV += term;
+  // every term and partial sum exact, or refused (an inexact term could be cancelled into range)
+  if (!(Math.abs(cosV) <= Number.MAX_SAFE_INTEGER && Math.abs(term) <= Number.MAX_SAFE_INTEGER)) {
+    throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} exceeds 2^53 (cute-ts refuses rather than round)`);
+  }
+  return true;
 }
 function absLeaf(d: StrideLeaf): StrideLeaf {
   return d instanceof Int ? I.abs(d) : new ScaledBasis(I.abs(d.value), d.modes);
@@ -334,7 +342,13 @@ function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
     if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
     const out: Stride[] = new Array(rs.length);
     for (let i = 0; i < rs.length; i++) {
-      const x = scaleStrides(rs[i]!, rd[i]!, d);
+      const si = rs[i]!, di = rd[i]!;
+      // a flat mode inline (the common case), a nested one by recursion
+      if (!Array.isArray(si) && di instanceof Int) {
+        out[i] = di.s && di.v === 0 ? di : I.mul(di, d);
+        continue;
+      }
+      const x = scaleStrides(si, di, d);
       if (x === undefined) return undefined;
       out[i] = x;
     }
@@ -439,33 +453,46 @@ function complementImpl(shape: IntTuple, stride: Stride, cotarget: IntTuple, ori
   if ((stride instanceof Int && isConst(stride, 0)) || (Array.isArray(shape) && T.leaves(shape).length === 0)) return make_layout(coalesce_shape(cotarget));
   const r = T.rank(shape);
   const sh = (Array.isArray(shape) ? shape.slice() : [shape]) as Int[];
-  const st = (Array.isArray(stride) ? stride.slice() : [stride]) as StrideLeaf[];
-  if (st.some((d) => !(d instanceof Int))) throw new CuteError("complement", "complement of a layout with basis strides is not defined", [showLayout(orig)]);
-  const sti = st as Int[];
-  if (r !== 1 && !sti.every((d) => d.s)) {
-    throw new CuteError("complement", "Dynamic-stride complement only for rank-1 layouts", [showLayout(orig)]);
+  const sti = (Array.isArray(stride) ? stride.slice() : [stride]) as Int[];
+  for (let k = 0; k < r; k++) {
+    if (!(sti[k] instanceof Int)) throw new CuteError("complement", "complement of a layout with basis strides is not defined", [showLayout(orig)]);
+    if (r !== 1 && !sti[k]!.s) throw new CuteError("complement", "Dynamic-stride complement only for rank-1 layouts", [showLayout(orig)]);
   }
-  const resShape: Int[] = [];
-  const resStride: Int[] = [_1];
+  // the result's modes, flat: mode i is (stride of the i-th smallest mode / the extent so far,
+  // the extent so far), then the rest of the cotarget; coalesced at the end as CuTe does
+  const outS: Int[] = [], outD: Int[] = [];
+  let cur: Int = _1;
   for (let i = 0; i < r - 1; i++) {
-    let minStride = sti[0]!;
-    for (const d of sti) minStride = I.min(minStride, d);
-    const minIdx = sti.findIndex((d) => d.v === minStride.v);
-    const newShape = I.div(minStride, resStride[i]!);
-    const newStride = I.mul(minStride, sh[minIdx]!);
+    // all strides are static here: the minimum is static, and the first mode holding it is taken
+    let minIdx = 0;
+    for (let k = 1; k < sti.length; k++) if (sti[k]!.v < sti[minIdx]!.v) minIdx = k;
+    const minStride = sti[minIdx]!;
+    const newShape = I.div(minStride, cur);
     if (isConst(newShape, 0)) throw new CuteError("complement", "Non-injective Layout detected in complement.", [showLayout(orig)]);
+    outS.push(newShape);
+    outD.push(cur);
+    cur = I.mul(minStride, sh[minIdx]!);
     sh.splice(minIdx, 1);
     sti.splice(minIdx, 1);
-    resShape.push(newShape);
-    resStride.push(newStride);
   }
-  const lastShape = I.div(sti[0]!, resStride[r - 1]!);
+  const lastShape = I.div(sti[0]!, cur);
   if (isConst(lastShape, 0)) throw new CuteError("complement", "Non-injective Layout detected in complement.", [showLayout(orig)]);
-  resShape.push(lastShape);
+  outS.push(lastShape);
+  outD.push(cur);
   const newStride = I.mul(sti[0]!, sh[0]!);
   const restShape = coalesce_shape(T.ceil_div(cotarget, newStride));
   const restStride = T.compact_col_major(restShape, newStride);
-  return coalesce(new Layout([resShape, restShape], [resStride, restStride]));
+  if (Array.isArray(restShape)) {
+    for (let k = 0; k < restShape.length; k++) {
+      outS.push(restShape[k] as Int);
+      outD.push((restStride as Int[])[k]!);
+    }
+  } else {
+    outS.push(restShape);
+    outD.push(restStride as Int);
+  }
+  const n = outS.length;
+  return bwCoalesce(outS, outD, n - 2, outS[n - 1]!, outD[n - 1]!);
 }
 
 // ---------------------------------------------------------------- inverses
