@@ -20,16 +20,19 @@ export const command: CommandSpec = {
     { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg)" },
   ],
   examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
-  async run(args, opts, io) {
+  // synchronous but for the pictures, which load their module: batch and check then pay no promise per record
+  run(args, opts, io) {
     if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
     let v = evaluate(args[0]!);
     if (isIntTuple(v)) v = L.make_layout(asIntTuple(v, "shape"));
     const force = opts.force === true;
     if (opts.latex || opts.svg) {
       if (!(v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
-      const pics = await import("../../print/pictures.js");
-      io.out(opts.latex ? pics.print_latex_layout(v, force) : pics.print_svg_layout(v, force));
-      return 0;
+      const l = v;
+      return import("../../print/pictures.js").then((pics) => {
+        io.out(opts.latex ? pics.print_latex_layout(l, force) : pics.print_svg_layout(l, force));
+        return 0;
+      });
     }
     if (io.json) {
       if (v instanceof Tensor) io.out(jsonLine({ ...(toJson(v) as object), values: tensorValues(v, force) } as Json));
