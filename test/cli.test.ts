@@ -35,6 +35,20 @@ describe("bin/cute-ts", () => {
     expect(lines[1].exit).toBe(2);
     expect(lines[2].exit).toBe(2);
   });
+  it("batch writes each answer as JSON.stringify would, whatever the id and the text hold", () => {
+    const ids = [{ a: [1, "x"] }, "q\"\\\u2028", null, 2.5];
+    const input = ids.map((id) => JSON.stringify({ id, cmd: ["print", "(2,2):(1,\"2)"] })).join("\n") + "\n" + JSON.stringify({ id: 9, cmd: ["print", "(2,3):(3,1)"] }) + "\n";
+    const r = spawnSync(process.execPath, [bin, "batch"], { encoding: "utf8", input });
+    const lines = r.stdout.split("\n").slice(0, -1);
+    expect(lines.length).toBe(5);
+    for (const l of lines) {
+      const o = JSON.parse(l);
+      expect(Object.keys(o)).toEqual(["id", "stdout", "stderr", "exit"]);
+      expect(l).toBe(JSON.stringify(o));
+    }
+    expect(lines.slice(0, 4).map((l) => JSON.parse(l).id)).toEqual(ids);
+    expect(JSON.parse(lines[4]!).stdout).toContain("+---+---+---+");
+  });
   it("writes a large answer whole through a pipe, and stops quietly when the reader goes away", () => {
     const big = spawnSync(process.execPath, [bin, "mma", "SM90_64x256x16_F32BF16BF16_SS", "--svg"], { encoding: "utf8", input: "", maxBuffer: 1 << 28 });
     expect(big.status).toBe(0);

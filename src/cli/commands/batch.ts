@@ -25,7 +25,8 @@ export async function runBatch(text: string, write: (line: string) => void, prog
       err += `cute-ts: batch: ${e instanceof Error ? e.message : String(e)}\n`;
       code = 2;
     }
-    write(JSON.stringify({ id, stdout: out, stderr: err, exit: code }) + "\n");
+    // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
+    write(`{"id":${JSON.stringify(id)},"stdout":${JSON.stringify(out)},"stderr":${JSON.stringify(err)},"exit":${code}}\n`);
     progress?.();
   }
 }
