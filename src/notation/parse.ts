@@ -52,27 +52,30 @@ const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
 const PUNCT = "(),:@<>[]";
+const PUNCT_CHARS = PUNCT.split(""); // the one-character strings, made once (internalized: the parser compares them)
+
+// readNumber's value (its return value is where the number ends)
+let numValue = 0;
+/** the optionally negative decimal at `start`: sets numValue and returns the index after it */
+function readNumber(src: string, start: number): number {
+  let j = start;
+  const neg = src.charCodeAt(j) === MINUS; // charCodeAt past the end is NaN: no test below holds for it
+  if (neg) j++;
+  if (!isDigitCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a digit");
+  const k0 = j;
+  let v = 0;
+  for (let c = src.charCodeAt(j); isDigitCode(c); c = src.charCodeAt(++j)) v = v * 10 + (c - C0);
+  if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
+    throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
+  }
+  numValue = neg ? -v || 0 : v;
+  return j;
+}
 
 export function tokenize(src: string): Tok[] {
   const toks: Tok[] = [];
-  let i = 0;
   const n = src.length;
-  const code = (k: number) => (k < n ? src.charCodeAt(k) : -1);
-  /** the optionally negative decimal at `start`; leaves `i` after it */
-  const readNumber = (start: number): number => {
-    let j = start;
-    const neg = code(j) === MINUS;
-    if (neg) j++;
-    if (!isDigitCode(code(j))) throw new ParseError(src, j, "expected a digit");
-    const k0 = j;
-    let v = 0;
-    for (let c = code(j); isDigitCode(c); c = code(++j)) v = v * 10 + (c - C0);
-    if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
-      throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
-    }
-    i = j;
-    return neg ? -v || 0 : v;
-  };
+  let i = 0;
   while (i < n) {
     const c = src.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
@@ -80,38 +83,41 @@ export function tokenize(src: string): Tok[] {
       continue;
     }
     const start = i;
-    if (isDigitCode(c) || (c === MINUS && isDigitCode(code(i + 1)))) {
-      toks.push(tok("int", readNumber(i), false, start));
+    const c1 = src.charCodeAt(i + 1);
+    if (isDigitCode(c) || (c === MINUS && isDigitCode(c1))) {
+      i = readNumber(src, i);
+      toks.push(tok("int", numValue, false, start));
       continue;
     }
-    if (c === UNDERSCORE && (isDigitCode(code(i + 1)) || (code(i + 1) === MINUS && isDigitCode(code(i + 2))))) {
-      toks.push(tok("int", readNumber(i + 1), true, start));
+    if (c === UNDERSCORE && (isDigitCode(c1) || (c1 === MINUS && isDigitCode(src.charCodeAt(i + 2))))) {
+      i = readNumber(src, i + 1);
+      toks.push(tok("int", numValue, true, start));
       continue;
     }
-    if (c === UNDERSCORE && !isIdCode(code(i + 1))) {
+    if (c === UNDERSCORE && !isIdCode(c1)) {
       toks.push(tok("under", "_", false, start));
       i++;
       continue;
     }
     if (isIdStartCode(c)) {
       let j = i + 1;
-      while (isIdCode(code(j))) j++;
+      while (isIdCode(src.charCodeAt(j))) j++;
       // C++ scope qualifiers such as GMMA::Major::K stay one name
-      while (code(j) === COLON && code(j + 1) === COLON && isIdStartCode(code(j + 2))) {
+      while (src.charCodeAt(j) === COLON && src.charCodeAt(j + 1) === COLON && isIdStartCode(src.charCodeAt(j + 2))) {
         j += 2;
-        while (isIdCode(code(j))) j++;
+        while (isIdCode(src.charCodeAt(j))) j++;
       }
       toks.push(tok("name", src.slice(i, j), false, start));
       i = j;
       continue;
     }
-    const ch = src[i]!;
-    if (PUNCT.includes(ch)) {
-      toks.push(tok("punct", ch, false, start));
+    const p = PUNCT.indexOf(src[i]!);
+    if (p >= 0) {
+      toks.push(tok("punct", PUNCT_CHARS[p]!, false, start));
       i++;
       continue;
     }
-    throw new ParseError(src, i, `unexpected character '${ch}'`);
+    throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
   }
   toks.push(tok("eof", "", false, n));
   return toks;
