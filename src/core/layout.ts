@@ -315,6 +315,12 @@ export function filter(l: Layout, profile?: Tup<unknown>): Layout {
 
 export function composition(lhs: Layout, rhs: Tiler): Layout {
   if (rhs instanceof Layout) {
+    // onto a single integer mode s:d every tiler leaf just has its stride scaled by d (coalescing
+    // such an lhs changes at most its shape, by any profile an integer-stride tiler can have)
+    if (!Array.isArray(lhs.shape) && lhs.stride instanceof Int) {
+      const stride = scaleStrides(rhs.shape, rhs.stride, lhs.stride);
+      if (stride !== undefined) return new Layout(rhs.shape, stride);
+    }
     const flat = coalesce_x(lhs, coprofile(rhs));
     if (!Array.isArray(flat.shape) && flat.stride instanceof Int) {
       // onto a single integer mode s:d every tiler leaf just has its stride scaled by d
