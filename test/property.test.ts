@@ -10,6 +10,7 @@ import * as L from "../src/core/layout.js";
 import { Layout } from "../src/core/layout.js";
 import * as C from "../src/core/composed.js";
 import { evaluate } from "../src/notation/evaluate.js";
+import { show as showValue } from "../src/print/print.js";
 import { ComposedLayout, Swizzle, SwizzleInnerComposed } from "../src/core/swizzle.js";
 
 const mode = fc.record({ s: fc.integer({ min: 1, max: 6 }), d: fc.integer({ min: 0, max: 24 }) });
@@ -339,6 +340,60 @@ describe("fillIndices", () => {
         for (let i = 0; i < n; i++) expect(out[i]).toBe(f(i));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("max_alignment and domain_offset", () => {
+  it("upcast<max_alignment(L)>(L) compiles, and max_alignment divides every static mode CuTe's formula reads", () => {
+    fc.assert(
+      fc.property(fc.oneof(pow2Layout, injectiveArb, injectivePow2), (l) => {
+        let n: Int;
+        try {
+          n = L.max_alignment(l);
+        } catch (e) {
+          if (e instanceof CuteError) return; // no matching gcd (a tuple stride<1>) or a basis stride
+          throw e;
+        }
+        expect(n.s).toBe(true);
+        expect(n.v).toBeGreaterThanOrEqual(1);
+        expect(() => L.upcast(l, n.v)).not.toThrow();
+      }),
+      { numRuns: 400 },
+    );
+  });
+  it("a compact column-major layout is aligned to its whole size", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 3 }), (shape) => {
+        const l = L.make_layout(shape.map(S));
+        expect(L.max_alignment(l).v).toBe(L.size(l).v);
+      }),
+    );
+  });
+  it("a swizzled layout's alignment is the gcd of 2^M, the offset and the inner layout's", () => {
+    const cases: [string, string][] = [
+      ["max_alignment(Sw<3,4,3> o _0 o (_8,_64):(_64,_1))", "_16"],
+      ["max_alignment(Sw<3,4,3> o _8 o (_8,_64):(_64,_1))", "_8"],
+      ["max_alignment(Sw<2,3,3> o _0 o (_8,_4):(_1,_8))", "_8"],
+      ["max_alignment(Sw<3,4,3>)", "_16"],
+    ];
+    for (const [e, want] of cases) expect(showValue(evaluate(e))).toBe(want);
+    expect(() => evaluate("max_alignment(Sw<3,4,3> o 8 o (_8,_64):(_64,_1))")).toThrow(CuteError);
+    expect(() => evaluate("max_alignment(12)")).toThrow(CuteError);
+  });
+  it("domain_offset(c, L) keeps L and offsets by L(c); on a tensor T'(x) = T(c + x) for coordinates inside", () => {
+    fc.assert(
+      fc.property(injectiveArb, fc.nat(), fc.nat(), (l, a, b) => {
+        const shape = T.leaves(l.shape);
+        const c = shape.map((s, i) => D((i === 0 ? a : b) % s.v));
+        const [same, off] = L.domain_offset(c, l);
+        expect(same).toBe(l);
+        expect(off).toEqual(L.crd2idx(c, l));
+        const t = evaluate(`domain_offset((${c.map((x) => x.v).join(",")}),make_tensor(counting_iter(5),${L.showLayout(l)}))`);
+        const want = 5 + (L.crd2idx(c, l) as Int).v;
+        expect(showValue(t).startsWith(`counting_iter(${want}) o `)).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -349,3 +349,43 @@ export function right_inverse(c: ComposedLayout): Value {
 export function left_inverse(c: ComposedLayout): Value {
   return inverse(c, L.left_inverse, "left_inverse");
 }
+
+/**
+ * max_alignment of a swizzled layout: the gcd of the swizzle's (2^M), the offset's (a static
+ * integer is its own; mixed bits give their lowest possibly-set bit) and the inner layout's.
+ */
+export function max_alignment(c: ComposedLayout): Int {
+  const shown = () => composedOperands(c);
+  if (!(c.a instanceof Swizzle)) throw new CuteError("max_alignment", "no matching overload: CuTe defines max_alignment of a composed layout only for Sw<B,M,S> o offset o layout", shown());
+  const off = c.offset;
+  let offAlign: Int;
+  if (off instanceof MixedBits) {
+    const bits = (off.s | off.f) >>> 0;
+    offAlign = S(2 ** (31 - Math.clz32(bits & -bits)));
+  } else if (off instanceof Int) {
+    if (!off.s) throw new CuteError("max_alignment", "no matching overload: max_alignment of an offset takes a static integer (C<v>) or mixed bits; this offset is dynamic", shown());
+    offAlign = off;
+  } else {
+    throw new CuteError("max_alignment", "no matching overload: max_alignment of an offset takes a static integer (C<v>) or mixed bits", shown());
+  }
+  return I.gcd(I.gcd(max_alignment_swizzle(c.a), offAlign), L.max_alignment(c.b));
+}
+/** max_alignment of Sw<B,M,S>: 2^M */
+export const max_alignment_swizzle = (s: Swizzle): Int => S(2 ** s.m);
+
+/**
+ * domain_offset(coord, composed): the offset moves into the layout, B(coord) added to it, and
+ * the pointer offset is _0 (CuTe keeps a composed tensor's pointer and offsets its layout)
+ */
+export function domain_offset(c: Coord, x: ComposedLayout): [ComposedLayout | Layout, Int] {
+  if (T.has_underscore(c)) throw new CuteError("domain_offset", "the coordinate holds _, so layout_b()(coord) is a layout, which cannot be added to the offset", composedOperands(x));
+  if (x.offset instanceof SmemPtrFlag || x.offset instanceof MixedBits) {
+    throw new CuteError("domain_offset", "no operator+ for this offset type", composedOperands(x));
+  }
+  return [make_composed(x.a, idxAdd(x.offset, L.crd2idx(c as IntTuple, x.b)), x.b), _0];
+}
+
+/** a composed layout's parts, for a refusal's operands */
+function composedOperands(c: ComposedLayout): string[] {
+  return [c.a instanceof Swizzle ? showSwizzle(c.a) : L.showLayout(c.a), L.showLayout(c.b)];
+}

@@ -574,6 +574,31 @@ export function max_common_vector(a: Layout, b: Layout): Int {
   return _1;
 }
 
+/**
+ * max_alignment: the largest N for which upcast<N>(layout) compiles. Only the static shapes and
+ * strides count (dynamic ones are taken as large multiples of N): dynamic shapes become _1 and
+ * dynamic strides _0, and the answer is gcd(size<0>, stride<1>) of the layout divided by its
+ * own right inverse.
+ */
+export function max_alignment(l: Layout): Int {
+  const flat = coalesce(l);
+  const keepShape = (x: IntTuple): IntTuple => (Array.isArray(x) ? x.map(keepShape) : x.s ? x : _1);
+  const keepStride = (x: Stride): Stride => (Array.isArray(x) ? x.map(keepStride) : (x instanceof Int ? x.s : x.value.s) ? x : _0);
+  const filtered = new Layout(keepShape(flat.shape), keepStride(flat.stride));
+  const permuted = logical_divide(filtered, right_inverse(filtered));
+  const s0 = T.size(T.get(permuted.shape, 0));
+  const d1 = T.get(permuted.stride, 1);
+  if (!(d1 instanceof Int)) {
+    throw new CuteError("max_alignment", "no matching gcd: stride<1> of the layout divided by its right inverse is not an integer", [showLayout(l), showTup(d1 as IntTuple)]);
+  }
+  return I.gcd(s0, d1);
+}
+
+/** domain_offset(coord, layout): the layout unchanged and the offset layout(coord), as a pair */
+export function domain_offset(c: Coord, l: Layout): [Layout, Idx | Layout] {
+  return [l, T.has_underscore(c) ? slice(c, l) : crd2idx(c as IntTuple, l)];
+}
+
 export function nullspace(l: Layout): Layout {
   const fd = T.leaves(l.stride);
   const idx = fd.map((_d, i) => i).filter((i) => fd[i] instanceof Int && isConst(fd[i] as Int, 0));

@@ -586,6 +586,25 @@ export const FUNCTIONS: Record<string, Fn> = {
   left_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : leftInverse(args, t, name)),
   // CuTe does not attempt the nullspace of a composed layout: it answers _1:_0
   nullspace: unaryLayout(L.nullspace, () => new Layout(_1, _0)),
+  max_alignment(args, _t, name) {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (a instanceof Layout) return L.max_alignment(a);
+    if (a instanceof ComposedLayout) return C.max_alignment(a);
+    if (a instanceof Swizzle) return C.max_alignment_swizzle(a);
+    // max_alignment(C<v>) is the constant itself
+    if (a instanceof Int && a.s) return a;
+    throw new CuteError(name, "no matching overload: max_alignment takes a layout, a swizzle, a swizzled layout or a static integer", [show(a)]);
+  },
+  domain_offset(args, _t, name) {
+    nargs(name, args, 2);
+    const c = asCoord(args[0]!);
+    const x = args[1]!;
+    if (x instanceof Tensor) return TT.domain_offset(c, x);
+    if (x instanceof ComposedLayout) return C.domain_offset(c, x) as Value;
+    const [l, off] = L.domain_offset(c, asLayout(x, name));
+    return [l, off as Value];
+  },
   max_common_layout(args, _t, name) {
     nargs(name, args, 2);
     // tensors of implicit iterators (counting_iter, ArithTuple) load no real data: CuTe answers _1:_0

@@ -26,6 +26,16 @@ export function sliceTensor(t: Tensor, c: Coord): Tensor {
   return new Tensor(advance(t.iter, off), sl);
 }
 
+/** domain_offset(coord, tensor): the same shape, its origin moved to coord (a composed layout takes the offset itself) */
+export function domain_offset(c: Coord, t: Tensor): Tensor {
+  if (t.layout instanceof ComposedLayout) {
+    const [l, off] = C.domain_offset(c, t.layout);
+    return new Tensor(advance(t.iter, off), l);
+  }
+  if (T.has_underscore(c)) throw new CuteError("domain_offset", "the coordinate holds _, so layout(coord) is a layout, which cannot be added to the tensor's iterator", [L.showLayout(t.layout)]);
+  return new Tensor(advance(t.iter, L.crd2idx(c as IntTuple, t.layout)), t.layout);
+}
+
 export function make_identity_tensor(shape: IntTuple): Tensor {
   const zeros = T.repeat_like(shape, _0);
   return new Tensor(new ArithIter(zeros as Idx), L.make_identity_layout(shape));
