@@ -47,13 +47,14 @@ export const command: CommandSpec = {
       const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
       throw new UsageError(`batch cannot read ${args[0] ?? "stdin"}: ${why}`);
     }
-    // lines are written in runs of about 1 MB: few writes, and no run near V8's string length limit
+    // lines are written in runs of about 64 KB: few writes, no run near V8's string length limit,
+    // and answers leave the heap before the young generation's next scavenge would copy them
     const chunks: string[] = [];
     let pending = 0;
     await runBatch(text, (l) => {
       chunks.push(l);
       pending += l.length;
-      if (pending >= 1 << 20) {
+      if (pending >= 1 << 16) {
         io.out(chunks.length === 1 ? chunks.pop()! : chunks.splice(0).join(""));
         pending = 0;
       }
