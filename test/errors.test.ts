@@ -97,6 +97,12 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     ["compact_col_major((4,8),(1,2,3))", "compact_major: Mismatched Ranks of the shape and the current strides", ["(4,8)", "(1,2,3)"]],
     ["crd2idx((1,2,3),(4,8))", "crd2idx: Mismatched Ranks: the coordinate is not congruent with the shape", ["(1,2,3)", "(4,8)"]],
     ["idx2crd(3,4,(1,4))", "idx2crd: Mismatched Ranks: a tuple stride for an integer shape", ["4", "(1,4)"]],
+    // blocked/raked products zip (tile, rest): a rank-1 tuple block against a two-mode rest does not compile
+    ["blocked_product(((_2,_2)):((_1,_4)),_4:_1)", "blocked_product: static assertion failed with \"Mismatched Ranks\" (zip)", ["((_2,_2)):((_1,_4))", "(_2,_2):(_2,_8)"]],
+    ["raked_product(((_2,_2)):((_1,_4)),_4:_1)", "raked_product: static assertion failed with \"Mismatched Ranks\" (zip)", ["(_2,_2):(_2,_8)", "((_2,_2)):((_1,_4))"]],
+    ["max_alignment((_4,_8):(_2,_16))", "max_alignment: no matching gcd", ["(_4,_8):(_2,_16)", "(_2,_16)"]],
+    ["max_alignment(12)", "max_alignment: no matching overload", ["12"]],
+    ["domain_offset((1,_),make_identity_tensor((4,8)))", "domain_offset: the coordinate holds _", ["(4,8):(_1@0,_1@1)"]],
     // integers: overflow beyond 2^53 is refused with the operands that overflowed
     ["size((4294967296,4294967296))", "operator*: integer overflow: 4294967296 * 4294967296 exceeds 2^53", ["4294967296", "4294967296"]],
     ["cosize((4294967296,4294967296):(4294967296,1))", "cosize: integer overflow: the cosize of (4294967296,4294967296):(4294967296,1) exceeds 2^53", []],

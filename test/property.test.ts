@@ -397,3 +397,25 @@ describe("max_alignment and domain_offset", () => {
     );
   });
 });
+
+describe("coalesce of a shape", () => {
+  const leaf = fc.record({ v: fc.integer({ min: 1, max: 6 }), s: fc.boolean() }).map((x) => (x.s ? S(x.v) : D(x.v)));
+  const shapeArb = fc.array(fc.oneof(leaf, fc.array(leaf, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 4 });
+  it("keeps the size, has depth <= 1, and is a plain integer exactly when every leaf has one static-ness", () => {
+    fc.assert(
+      fc.property(shapeArb, (shape) => {
+        const c = L.coalesce_shape(shape as T.IntTuple);
+        expect(T.size(c).v).toBe(T.size(shape as T.IntTuple).v);
+        expect(T.depth(c)).toBeLessThanOrEqual(1);
+        const ls = T.leaves(shape as T.IntTuple);
+        const runs = ls.filter((x, i) => i === 0 || x.s !== ls[i - 1]!.s).length;
+        if (runs === 1) expect(c).toBeInstanceOf(Int);
+        else expect(T.rank(c)).toBe(runs);
+      }),
+    );
+  });
+  it("a complement whose cotarget is a tuple of one static-ness coalesces it to an integer (CuTe's fold from the first leaf)", () => {
+    expect(showValue(evaluate("complement(_1:_1,(_4,_8))"))).toBe("_32:_1");
+    expect(showValue(evaluate("tiled_divide((_2,_6):(_6,_1),_7:_0)"))).toBe("(_7,_2,_6):(_0,_6,_1)");
+  });
+});

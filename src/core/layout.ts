@@ -179,9 +179,11 @@ export const replace = (l: Layout, i: number, x: Layout) => new Layout(T.replace
 export function zipLayouts(a: Layout, b: Layout, op = "zip"): Layout {
   // CuTe's zip: a non-tuple first element zips to ((a,b)); a tuple first needs tuples after it
   if (!Array.isArray(a.shape)) return new Layout([[a.shape, b.shape]], [[a.stride, b.stride]]);
-  if (!Array.isArray(b.shape) || b.shape.length < a.shape.length) {
+  if (!Array.isArray(b.shape)) {
     throw new CuteError(op, `incomplete type "cute::tuple_size<...>" is not allowed: zip needs ${T.rank(a.shape)} modes in ${showLayout(b)}`);
   }
+  // every tuple zipped must have the first one's rank
+  if (b.shape.length !== a.shape.length) throw new CuteError(op, "static assertion failed with \"Mismatched Ranks\" (zip)", [showLayout(a), showLayout(b)]);
   return new Layout(T.zip([a.shape, b.shape]), T.zip([a.stride, b.stride]));
 }
 
@@ -278,7 +280,11 @@ function coalesce_x(l: Layout, profile?: Tup<unknown>): Layout {
   return bwCoalesce(fs, fd, r - 2, isConst(lastS, 1) ? S(2) : lastS, fd[r - 1]!);
 }
 
-/** coalesce of a shape: merge neighbouring static runs and dynamic runs */
+/**
+ * coalesce of a shape: merge neighbouring static runs and dynamic runs. CuTe folds from the
+ * first leaf itself, so one run is a plain integer (`(_2,_3)` -> `_6`) and only a shape that
+ * mixes static and dynamic runs stays a tuple (`(_2,3,_4)`).
+ */
 export function coalesce_shape(shape: IntTuple): IntTuple {
   if (!Array.isArray(shape)) return shape;
   const flat = T.leaves(shape);
@@ -289,7 +295,7 @@ export function coalesce_shape(shape: IntTuple): IntTuple {
     if (a.s === b.s) out[out.length - 1] = I.mul(b, a);
     else out.push(a);
   }
-  return out;
+  return out.length === 1 ? out[0]! : out;
 }
 
 export function filter_zeros(l: Layout, profile?: Stride): Layout {
