@@ -97,6 +97,9 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     ["compact_col_major((4,8),(1,2,3))", "compact_major: Mismatched Ranks of the shape and the current strides", ["(4,8)", "(1,2,3)"]],
     ["crd2idx((1,2,3),(4,8))", "crd2idx: Mismatched Ranks: the coordinate is not congruent with the shape", ["(1,2,3)", "(4,8)"]],
     ["idx2crd(3,4,(1,4))", "idx2crd: Mismatched Ranks: a tuple stride for an integer shape", ["4", "(1,4)"]],
+    // composition's fold divides by each dynamic mode size: a size 0 before the last mode is CuTe's SIGFPE
+    ["composition((0,4):(1,0),_1:_1)", "composition: integer division by zero in ceil_div(_1, 0)", ["(0,4):(1,0)", "_1:_1"]],
+    ["composition((_-7,0,28):(_1,-28,7),7:1)", "composition: integer division by zero in ceil_div(1, 0)", ["(_-7,0,28):(_1,-28,7)", "7:1"]],
     // blocked/raked products zip (tile, rest): a rank-1 tuple block against a two-mode rest does not compile
     ["blocked_product(((_2,_2)):((_1,_4)),_4:_1)", "blocked_product: static assertion failed with \"Mismatched Ranks\" (zip)", ["((_2,_2)):((_1,_4))", "(_2,_2):(_2,_8)"]],
     ["raked_product(((_2,_2)):((_1,_4)),_4:_1)", "raked_product: static assertion failed with \"Mismatched Ranks\" (zip)", ["(_2,_2):(_2,_8)", "((_2,_2)):((_1,_4))"]],

@@ -417,7 +417,11 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
       throw new CuteError("composition", "Stride Divisibility Condition", [showLayout(L), showTiler(R)]);
     }
     const absRd = rdV < 0 ? -rdV : rdV;
-    if (absRd === 0 || cs.v === 0) I.ceilDivInt(cs, I.abs(I.mk(rdV, rdS))); // division by zero: CuTe's SIGFPE, as a refusal
+    if (absRd === 0 || cs.v === 0) {
+      // ceil_div(curr_shape, |rest_stride|) and ceil_div(|rest_stride|, curr_shape) divide by zero
+      const what = absRd === 0 ? `ceil_div(${I.show(cs)}, ${I.show(I.mk(absRd, rdS))})` : `ceil_div(${I.show(I.mk(absRd, rdS))}, ${I.show(cs)})`;
+      throw new CuteError("composition", `integer division by zero in ${what} of a mode of size 0 or a stride of 0 (CuTe: SIGFPE at run time, or a compile error when static)`, [showLayout(L), showTiler(R)]);
+    }
     const nsV = ceilDivNum(cs.v, absRd), nsS = cs.s && rdS;
     const cdV = ceilDivNum(absRd, cs.v), sgn = rdV > 0 ? 1 : rdV < 0 ? -1 : 0;
     const nxV = cdV * sgn || 0, nxS = (cs.s && rdS) || (nsS && cdV === 0) || (rdS && sgn === 0);
