@@ -136,3 +136,15 @@ describe("partitions and maps", () => {
     expect(renderMmaMap(mma, "A", { color: true })).toMatch(/\u001b\[/);
   });
 });
+
+describe("UMMA interleaved complex tf32: the traits static_assert K-major A and B", () => {
+  for (const sms of ["", "_2x1SM"]) {
+    const m = sms ? 256 : 128;
+    const op = (a: string, b: string) => `SM100_MMA_TF32${sms}_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN<${m},256,UMMA::Major::${a},UMMA::Major::${b}>`;
+    it(`${sms || "1SM"}: K,K prints; MN for A or B is refused with CuTe's message`, () => {
+      expect(formatMmaAtom(resolveMma(op("K", "K")))).toContain("Shape_MNK:  (_" + m + ",_256,_4)");
+      expect(() => resolveMma(op("MN", "K"))).toThrow(/A from TMEM can't be transposed/);
+      expect(() => resolveMma(op("K", "MN"))).toThrow(/B from SMEM requires non-transpose/);
+    });
+  }
+});

@@ -162,6 +162,9 @@ export const umma: Family<Op> = {
     const M = get("M") as number;
     const N = get("N") as number;
     if (!interleaved) checkTypes(o, a, b, c, sf);
+    // the interleaved complex op's traits static_assert K-major operands (A lives in TMEM)
+    if (interleaved && get("a_major") !== "K") refuse(o.ident, `${o.ident} A from TMEM can't be transposed`);
+    if (interleaved && get("b_major") !== "K") refuse(o.ident, `${o.ident} B from SMEM requires non-transpose`);
     checkShape(o, M, N);
     const sparse = o.variant === "_SPARSE";
     let K: number;
