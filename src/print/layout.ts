@@ -36,14 +36,18 @@ export function checkCells(n: number, force: boolean, what: string): void {
 function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
   const c = [D(m), D(n)];
   const v = l instanceof Layout ? L.crd2idx(c, l) : C.evalAt(l, c);
-  return v instanceof Int ? String(v.v) : show(v as Value);
+  return String((v as Int).v);
 }
 
-/** the M x N cell texts of a rank-2 layout (numbers, or coordinates for basis strides) */
+/** the M x N cell texts of a rank-2 layout: the indices print_layout prints */
 export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
   const base = l instanceof Layout ? l : l.b;
   if (T.rank(base.shape) !== 2) {
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
+  }
+  // print_layout prints int(layout(m,n)): a layout to coordinates gives ArithmeticTuples, which do not convert
+  if (!T.leaves(base.stride).every((d) => d instanceof Int)) {
+    throw new CuteError("print_layout", "no conversion from an ArithmeticTuple to int: print_layout prints int(layout(m,n)), and this layout's strides are coordinates (v@i); to see the coordinates, print it as a tensor: make_tensor(ArithTuple(_0,...), layout)", [show(l)]);
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
   checkCells(Math.max(M * N, Math.abs(M), Math.abs(N)), force, "print_layout");
@@ -62,11 +66,8 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
   const base = l instanceof Layout ? l : l.b;
   const cells = layoutCells(l, force);
   const M = cells.length, N = M ? cells[0]!.length : 0;
-  // CuTe sizes cells by the cosize; a layout to coordinates (which CuTe cannot draw) by its widest cell
-  const integral = T.leaves(base.stride).every((d) => d instanceof Int);
-  const w = integral
-    ? num_digits((l instanceof Layout ? L.cosize(l) : L.cosize(l.b)).v) + 2
-    : Math.max(1, ...cells.flat().map((x) => x.length)) + 2;
+  // cells are as wide as the cosize's digits
+  const w = num_digits((l instanceof Layout ? L.cosize(l) : L.cosize(l.b)).v) + 2;
   const out: string[] = [];
   out.push(show(l) + "\n");
   let hdr = "    ";
@@ -83,8 +84,9 @@ export function print_layout(l: Layout | ComposedLayout, force = false): string 
   return out.join("");
 }
 
+/** CuTe's pretty_print: a run-time int as %5d; anything else, a static integer included, as "  " + print */
 function pretty(v: Value): string {
-  if (v instanceof Int) return String(v.v).padStart(5);
+  if (v instanceof Int && !v.s) return String(v.v).padStart(5);
   return "  " + show(v);
 }
 
@@ -97,10 +99,9 @@ function tensorShape(t: Tensor): IntTuple {
 
 export function print_tensor(t: Tensor, force = false): string {
   const r = tensorRank(t);
-  if (r < 1) throw new CuteError("print_tensor", `print_tensor draws tensors of rank 1 to 4, this one has rank ${r}`, [show(t)]);
   const out: string[] = [show(t) + ":\n"];
-  // CuTe's rank dispatch ends at 4: a higher-rank tensor prints its header and nothing else
-  if (r > 4) return out.join("");
+  // CuTe's rank dispatch covers ranks 1 to 4: a tensor of rank 0 or above 4 prints its header and nothing else
+  if (r < 1 || r > 4) return out.join("");
   checkCells(loopBound(tensorShape(t)), force, "print_tensor");
   body(t, out);
   return out.join("");

@@ -19,7 +19,7 @@ export const command: CommandSpec = {
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
     { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg)" },
   ],
-  examples: ["print '((_4,_8),2):((_1@0,_1@1),_64@1)'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
+  examples: ["print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
   // synchronous but for the pictures, which load their module: batch and check then pay no promise per record
   run(args, opts, io) {
     if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
