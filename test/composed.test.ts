@@ -194,3 +194,36 @@ describe("tensor utilities", () => {
     }
   });
 });
+
+describe("upcast/downcast of composed layouts: offsets and smem_ptr flags (swizzle.hpp, pointer_flagged.hpp)", () => {
+  const ev = (e: string) => show(evaluate(e));
+  it("a layout over an smem_ptr flag keeps its swizzle (it acts on bytes) and scales the flag's bits", () => {
+    expect(ev("upcast<4>(Sw<2,4,-3> o smem_ptr[16b](unset) o (_64,_8):(_8,_1))")).toBe("Sw<2,4,-3> o smem_ptr[64b](unset) o (_64,_2):(_2,_1)");
+    expect(ev("downcast<2>(Sw<1,2,-3> o smem_ptr[16b](unset) o (_4,_8):(_1,_4))")).toBe("Sw<1,2,-3> o smem_ptr[8b](unset) o (_8,_8):(_1,_8)");
+    // no power-of-two rule on this path; the bits divide as C++ integers do
+    expect(ev("downcast<3>(Sw<1,2,-3> o smem_ptr[16b](unset) o (_4,_8):(_1,_4))")).toBe("Sw<1,2,-3> o smem_ptr[5b](unset) o (_12,_8):(_1,_12)");
+  });
+  it("a static offset upcasts by safe_div, which needs N to divide it", () => {
+    expect(() => evaluate("upcast<2>(Sw<1,4,2> o _3 o (_2,_128):(128,_1))")).toThrow(/Static safe_div requires t % u == 0/);
+    expect(ev("upcast<2>(Sw<3,4,3> o _32 o (_8,_64):(_64,_1))")).toBe("Sw<3,3,3> o _16 o (_8,_32):(_32,_1)");
+  });
+  it("mixed-bits offsets divide part by part (static bits, flags, run-time value)", () => {
+    expect(ev("upcast<2>(composition(Sw<3,1,3>,(_8,_64):(_1,_8))(4,_))")).toBe("Sw<3,0,3> o M_0|(2&3)=2 o (_64):(_4)");
+    expect(() => evaluate("upcast<4>(composition(Sw<3,1,3>,(_8,_64):(_1,_8))(4,_))")).toThrow(CuteError);
+  });
+  it("the zero offset an upcast leaves is C<0u>, not Int<0>: a swizzle left with no bits does not decay later", () => {
+    expect(ev("flatten(upcast<2>(Sw<1,0,1> o _0 o (_8,_64):(_1,_8)))")).toBe("Sw<0,0,1> o _0 o (_4,_64):(_1,_4)");
+    // written by hand, Int<0> with Sw<0,..> is CuTe's identity overload
+    expect(ev("flatten(Sw<0,0,1> o _0 o (_4,_64):(_1,_4))")).toBe("(_4,_64):(_1,_4)");
+  });
+});
+
+describe("print_layout of a layout over an smem_ptr flag draws it position independent", () => {
+  it("the swizzle recast from bytes to the flag's element bits, at offset _0", async () => {
+    const r = await run(["print", "Sw<2,1,-2> o smem_ptr[16b](unset) o (_32,_2):(_1,_32)"]);
+    expect(r.exit).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("Sw<2,0,-2> o _0 o (_32,_2):(_1,_32)");
+    expect(lines[5]).toBe(" 1  |  5 | 37 |");
+  });
+});

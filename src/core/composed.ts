@@ -35,9 +35,16 @@ export function applyOuter(a: Swizzle | Layout, x: Idx): Idx {
   return L.crd2idx(x, a);
 }
 
-/** composition(A, offset, B); an identity swizzle with offset _0 is just B (CuTe's special case) */
+/**
+ * The static zero that upcast/downcast leave as an offset: CuTe's safe_div(C<0>, C<N>) and
+ * C<0> * C<N> have type C<0u>, not Int<0>, so the identity overload below never matches it.
+ * It prints as _0; only its identity differs from the canonical _0.
+ */
+export const UNSIGNED_ZERO = new Int(0, true);
+
+/** composition(A, offset, B); an identity swizzle with offset Int<0> is just B (CuTe's special case) */
 export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag | MixedBits, b: Layout): ComposedLayout | Layout {
-  if (a instanceof Swizzle && a.b === 0 && offset instanceof Int && offset.s && offset.v === 0) return b;
+  if (a instanceof Swizzle && a.b === 0 && offset === _0) return b;
   return new ComposedLayout(a, offset, b);
 }
 
@@ -190,18 +197,45 @@ export function upcastSwizzle(s: Swizzle, n: number): Swizzle {
   const m = s.m - k;
   return m >= 0 ? new Swizzle(s.b, m, s.s) : new Swizzle(Math.max(s.b + m, 0), 0, s.s);
 }
-/** composition(upcast<N>(A), upcast<N>(offset), upcast<N>(B)), each part as its kind upcasts */
+/**
+ * composition(upcast<N>(A), upcast<N>(offset), upcast<N>(B)), each part as its kind upcasts; an
+ * smem_ptr flag keeps the swizzle (it acts on bytes) and counts N times the bits per element
+ */
 export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
-  const off = c.offset instanceof Int ? I.div(c.offset, S(n)) : c.offset;
+  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(c.offset.bits * n), L.upcast(c.b, n));
+  const off = upcastOffset(c.offset, n);
   // no identity decay here: CuTe keeps the upcast swizzle even when it has no bits left
   const a = c.a instanceof Swizzle ? upcastSwizzle(c.a, n) : L.upcast(c.a, n);
   return new ComposedLayout(a, off, L.upcast(c.b, n));
 }
 export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
-  const off = c.offset instanceof Int ? I.mul(c.offset, S(n)) : c.offset;
+  // the flag's bits per element are divided as C++ divides integers
+  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(Math.trunc(c.offset.bits / n)), L.downcast(c.b, n));
+  const off = downcastOffset(c.offset, n);
   const a = c.a instanceof Swizzle ? downcastSwizzle(c.a, n) : L.downcast(c.a, n);
   return new ComposedLayout(a, off, L.downcast(c.b, n));
 }
+
+/** upcast<N> of an offset: safe_div by C<N> (a static offset must divide; mixed bits divide part by part) */
+function upcastOffset(off: Idx | MixedBits, n: number): Idx | MixedBits {
+  if (off instanceof MixedBits) {
+    if ((n & (n - 1)) !== 0) throw new CuteError(`upcast<${n}>`, "static assertion failed: Only divide MixedBits by powers of two.");
+    const sPart = I.safeDiv(S(off.s), S(n)).v, fPart = I.safeDiv(S(off.f), S(n)).v;
+    return makeMixedBits(sPart, D(Math.trunc(off.d / n)), fPart);
+  }
+  if (off instanceof Int) return unsignedZero(I.safeDiv(off, S(n)));
+  throw new CuteError("upcast", "no matching upcast<N> for a coordinate offset", [L.showTup(off as T.Tup<unknown>)]);
+}
+/** downcast<N> of an offset: m * C<N>, mixed bits scaled part by part */
+function downcastOffset(off: Idx | MixedBits, n: number): Idx | MixedBits {
+  if (off instanceof MixedBits) {
+    if ((n & (n - 1)) !== 0) throw new CuteError(`downcast<${n}>`, "static assertion failed: Only scale MixedBits by powers of two.");
+    return makeMixedBits(off.s * n, D(off.d * n), off.f * n);
+  }
+  if (off instanceof Int) return unsignedZero(I.mul(off, S(n)));
+  throw new CuteError("downcast", "no matching downcast<N> for a coordinate offset", [L.showTup(off as T.Tup<unknown>)]);
+}
+const unsignedZero = (x: Int): Int => (x === _0 ? UNSIGNED_ZERO : x);
 /** downcast<N>(Swizzle): one element becomes N, so the swizzle's base rises by log2(N) bits */
 export function downcastSwizzle(s: Swizzle, n: number): Swizzle {
   return new Swizzle(s.b, s.m + log2Exact(n, `downcast<${n}>`), s.s);
@@ -388,4 +422,15 @@ export function domain_offset(c: Coord, x: ComposedLayout): [ComposedLayout | La
 /** a composed layout's parts, for a refusal's operands */
 function composedOperands(c: ComposedLayout): string[] {
   return [c.a instanceof Swizzle ? showSwizzle(c.a) : L.showLayout(c.a), L.showLayout(c.b)];
+}
+
+/**
+ * as_position_independent_swizzle_layout: a swizzled layout over a shared-memory pointer flag,
+ * its swizzle recast from bytes to the flag's element bits, at offset Int<0> (CuTe's printers
+ * draw such layouts this way). Other layouts are returned as they are.
+ */
+export function as_position_independent_swizzle_layout(l: ComposedLayout, op: string, show: (x: ComposedLayout) => string): ComposedLayout | Layout {
+  if (!(l.offset instanceof SmemPtrFlag)) return l;
+  if (!(l.a instanceof Swizzle)) throw new CuteError(op, "no matching overload for a layout-composed layout over a shared-memory pointer flag", [show(l)]);
+  return make_composed(recastSwizzle(l.a, 8, l.offset.bits), _0, l.b);
 }

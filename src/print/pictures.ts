@@ -291,9 +291,7 @@ function asRank2(l: Layout | ComposedLayout, what: string): Layout | ComposedLay
  * independent: its swizzle recast from bytes to the flag's element bits, at offset 0.
  */
 function positionIndependent(l: Layout | ComposedLayout): Layout | ComposedLayout {
-  if (l instanceof Layout || !(l.offset instanceof SmemPtrFlag)) return l;
-  if (!(l.a instanceof Swizzle)) throw new CuteError("print_latex", "no matching overload for a layout-composed layout over a shared-memory pointer flag", [show(l)]);
-  return C.make_composed(C.recastSwizzle(l.a, 8, l.offset.bits), _0, l.b);
+  return l instanceof Layout ? l : C.as_position_independent_swizzle_layout(l, "print_latex", show);
 }
 
 /** the index of each cell (m, n) of a rank-2 layout, or of a composed one: A(offset + B(m, n)) */
