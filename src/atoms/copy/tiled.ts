@@ -4,10 +4,10 @@
  * partitioning), and the partitioners built on tile2thrfrg that pictures and TMA use.
  */
 import { CuteError } from "../../core/errors.js";
-import { Int, S, _0, _1 } from "../../core/integer.js";
+import { D, Int, S, _0, _1 } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { IntTuple } from "../../core/int-tuple.js";
-import type { Idx } from "../../core/basis.js";
+import { type Idx, ScaledBasis } from "../../core/basis.js";
 import {
   Layout,
   type Tiler,
@@ -61,6 +61,12 @@ export function with_shape(l: Layout, shape: IntTuple): Layout {
 export function make_tiled_copy_impl(atom: CopyAtom, layoutTV: Layout, tiler: Tiler): TiledCopy {
   const tc = new TiledCopy(atom, layoutTV, tiler);
   const check = (tiled: Int, per: Int, what: "thrs" | "vals") => {
+    // CUTE_STATIC_ASSERT_V(TiledNum % AtomNum == Int<0>{}) is a static_assert on the type of that test
+    if (!tiled.s) {
+      throw new CuteError("TiledCopy", `static assertion failed: TiledNum${what === "thrs" ? "Thr" : "Val"} % AtomNum${what === "thrs" ? "Thr" : "Val"} == Int<0>{} must be known at compile time, and this TiledLayout_TV has a dynamic number of ${what === "thrs" ? "threads" : "values"}`, [
+        `TiledLayout_TV = ${showLayout(layoutTV)}`,
+      ]);
+    }
     if (per.v === 0 || tiled.v % per.v !== 0) {
       throw new CuteError("TiledCopy", `TiledCopy uses too few ${what} for selected CopyAtom`, [
         `TiledNum${what === "thrs" ? "Thr" : "Val"} = ${tiled.v}`,
@@ -187,14 +193,26 @@ function layoutMNOf(tc: TiledCopy, layoutTV: Layout): [Layout, Layout] {
   return [mk, make_layout(tc.tiledNumThr)];
 }
 
-/** print(TiledCopy) */
+/**
+ * print(TiledCopy): CuTe prints `typename Copy::Tiler_MN{}` and `TiledLayout_TV{}`, objects
+ * default-constructed from the types, so every dynamic integer in them prints as 0
+ */
 export function formatTiledCopy(tc: TiledCopy): string {
   return (
     "TiledCopy\n" +
-    `  Tiler_MN:       ${show(tc.tiler as Value)}\n` +
-    `  TiledLayout_TV: ${show(tc.layoutTV)}\n` +
+    `  Tiler_MN:       ${show(defaultConstructed(tc.tiler as Value))}\n` +
+    `  TiledLayout_TV: ${show(defaultConstructed(tc.layoutTV))}\n` +
     formatCopyAtom(tc.atom)
   );
+}
+
+/** the value a default-constructed object of this value's type holds: dynamic integers are 0 */
+function defaultConstructed(v: Value): Value {
+  if (v instanceof Int) return v.s ? v : D(0);
+  if (v instanceof Layout) return new Layout(defaultConstructed(v.shape) as IntTuple, defaultConstructed(v.stride as Value) as Layout["stride"]);
+  if (v instanceof ScaledBasis) return new ScaledBasis(defaultConstructed(v.value) as Int, v.modes);
+  if (Array.isArray(v)) return v.map((x) => defaultConstructed(x as Value)) as Value;
+  return v;
 }
 
 /**

@@ -62,13 +62,23 @@ function asLayout(v: Value, what: string): Layout {
 
 export function mmaAtom(traits: MmaTraits): MmaAtom {
   const lay = (s: string) => asLayout(evaluate(s), "an atom layout");
+  // the operand layouts are built when first used, as C++ instantiates them: an atom whose
+  // traits spell a malformed ALayout (SM80_16x8x128_S32U1U1S32_TN_ANDPOPC) still tiles and
+  // prints, and only what reads that layout is refused
+  let a: Layout | undefined, b: Layout | undefined, c: Layout | undefined;
   return {
     traits,
     shapeMNK: [S(traits.M), S(traits.N), S(traits.K)],
     thrID: lay(traits.thrID),
-    layoutA: lay(traits.layoutA),
-    layoutB: lay(traits.layoutB),
-    layoutC: lay(traits.layoutC),
+    get layoutA() {
+      return (a ??= lay(traits.layoutA));
+    },
+    get layoutB() {
+      return (b ??= lay(traits.layoutB));
+    },
+    get layoutC() {
+      return (c ??= lay(traits.layoutC));
+    },
   };
 }
 
@@ -175,9 +185,10 @@ export function operandRef(mma: TiledMma, w: Operand): Layout {
 export function layoutTV(mma: TiledMma, w: Operand): Layout {
   const vmnk = mma.thrLayoutVMNK;
   const tv = thrfrg(mma, w, operandRef(mma, w));
-  // thr_idx -> (ThrV,ThrM,ThrN,ThrK); the complement makes it total over every index below
-  // cosize (a quadpair's ThrID skips 4..15), as CuTe's get_layout*_TV does
-  const thridx2thrid = right_inverse(concat(vmnk, complement(vmnk)));
+  // thr_idx -> (ThrV,ThrM,ThrN,ThrK): the complement makes the inverse total over every index
+  // below cosize (a quadpair's ThrID skips 4..15), and the (size(vmnk),_1):(_1,_0) in front wraps
+  // the thread index into the threads the layout has, as CuTe's get_layout*_TV does
+  const thridx2thrid = composition(new Layout([size(vmnk), _1], [_1, _0]), right_inverse(concat(vmnk, complement(vmnk))));
   if (w === "C") return composition(tv, [thridx2thrid, _]);
   // (ThrV,(ThrM|N,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)): the thread that does not tile this operand is broadcast
   const m = modeSize(vmnk, 1);
