@@ -24,10 +24,11 @@ const cases: [string[], RegExp][] = [
   [["print", "make_identity_tensor(((0,_8,0),_1,(16,16,_4,_8),(_4,_2,1,_8)))"], /524288 cells, more than cute-ts's limit/],
   // a negative atom count reached the map's column rule ("Invalid count value: -1", exit 3): mma #162589
   [["mma", "SM90::GMMA::SPARSE::GMMA_64x240x64_S32U8U8_RS_TN_SATURATE<>", "--atoms", "((-5,_9,2),(),_1):((_16,_8,8),(),1)", "--map", "C"], /this TiledMMA has -11520 threads/],
-  // a tile permutation that leaves the tile drew every thread-value pair: 68 MB of LaTeX (mma #382496)
-  [["mma", "SM90_64x24x32_S32S8U8_SS_TN_SATURATE", "--tile", "_4:_64", "--latex"], /leaves the tile and the picture would draw more than cute-ts's limit of 65536 nodes; pass --force/],
+  // a tile permutation that leaves the tile drew every thread-value pair: 68 MB of LaTeX (mma #382496);
+  // such a picture is now refused at its first pair outside the tile (CuTe's out-of-bounds bool tensor)
+  [["mma", "SM90_64x24x32_S32S8U8_SS_TN_SATURATE", "--tile", "_4:_64", "--latex"], /reaches past the tile/],
   // the same within 262,144 nodes still made 74 MB of SVG (mma #843475): one node per cell of the tile
-  [["mma", "SM90::GMMA::SPARSE::GMMA_64x112x64_S32U8S8_SS_TN_SATURATE<>", "--svg", "--tile", "((_16)):((_16))"], /limit of 65536 nodes/],
+  [["mma", "SM90::GMMA::SPARSE::GMMA_64x112x64_S32U8S8_SS_TN_SATURATE<>", "--svg", "--tile", "((_16)):((_16))"], /reaches past the tile/],
   // --map of a 110 MB grid (check #638)
   [["mma", "SM90::GMMA::SPARSE::GMMA_64x136x64_F32E5M2E5M2_SS_TN<>", "--map", "a", "--tile", "complement(_65536:_65536,_65536)"], /mma --map: the result has 4194304 cells, more than cute-ts's limit/],
   // an empty tensor still prints one separator per slab, as wide as its columns: 3.3 GB (print seed 1 #508176, #883692)

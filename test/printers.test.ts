@@ -42,3 +42,29 @@ describe("print_layout of a layout to coordinates", () => {
     expect(t.stdout.split("\n")[1]).toBe("  (0,0)  (0,1)  (0,2)  (0,3)  (0,4)");
   });
 });
+
+describe("pictures: what CuTe's print_latex / print_svg cannot do", () => {
+  it("a tile of dynamic size is refused: the picture marks cells in make_tensor<bool> over the tile", async () => {
+    const m = await run(["mma", "SM80_16x8x8_F16F16F16F16_TN", "--atoms", "2", "--svg"]);
+    expect(m.exit).toBe(2);
+    expect(m.stderr).toContain("Dynamic owning tensors not supported");
+    const c = await run(["copy", "AutoVectorizingCopy", "--value", "half_t", "--thr", "(_32,_1):(1,_0)", "--val", "(_2,_1)", "--latex"]);
+    expect(c.exit).toBe(2);
+    expect(c.stderr).toContain("Dynamic owning tensors not supported");
+  });
+  it("a thread-value layout that reaches past its tile is refused (CuTe would index its bool tensor out of bounds)", async () => {
+    const r = await run(["copy", "DefaultCopy", "--value", "double", "--thr", "_4", "--val", "_3:_2", "--latex"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("reaches past the tile (thread 0, value 1 at (12,0))");
+  });
+  it("print --latex of a negative index is refused (color_map[idx % 8] reads outside the table)", async () => {
+    const r = await run(["print", "8:-1", "--latex"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("index -1 at (1,0) is negative");
+  });
+  it("a layout composed over an smem_ptr flag draws position independent, its outer layout recast from bytes", async () => {
+    const r = await run(["print", "_8:_1 o smem_ptr[16b](unset) o _4:_1", "--latex"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("% Layout: _4:_1 o _0 o (_4,_1):(_1,_0)");
+  });
+});

@@ -427,10 +427,12 @@ function composedOperands(c: ComposedLayout): string[] {
 /**
  * as_position_independent_swizzle_layout: a swizzled layout over a shared-memory pointer flag,
  * its swizzle recast from bytes to the flag's element bits, at offset Int<0> (CuTe's printers
- * draw such layouts this way). Other layouts are returned as they are.
+ * draw such layouts this way; an outer layout instead of a swizzle recasts as a layout does).
+ * Other layouts are returned as they are.
  */
-export function as_position_independent_swizzle_layout(l: ComposedLayout, op: string, show: (x: ComposedLayout) => string): ComposedLayout | Layout {
+export function as_position_independent_swizzle_layout(l: ComposedLayout): ComposedLayout | Layout {
   if (!(l.offset instanceof SmemPtrFlag)) return l;
-  if (!(l.a instanceof Swizzle)) throw new CuteError(op, "no matching overload for a layout-composed layout over a shared-memory pointer flag", [show(l)]);
-  return make_composed(recastSwizzle(l.a, 8, l.offset.bits), _0, l.b);
+  // the overload is generic in the outer function: a layout recasts as a layout does
+  const a = l.a instanceof Swizzle ? recastSwizzle(l.a, 8, l.offset.bits) : L.recast_layout(l.a, 8, l.offset.bits);
+  return make_composed(a, _0, l.b);
 }

@@ -64,7 +64,7 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
 
 export function print_layout(l0: Layout | ComposedLayout, force = false): string {
   // CuTe's print_layout overload for a layout over an smem_ptr flag draws it position independent
-  const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0, "print_layout", show) : l0;
+  const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0) : l0;
   const base = l instanceof Layout ? l : l.b;
   const cells = layoutCells(l, force);
   const M = cells.length, N = M ? cells[0]!.length : 0;

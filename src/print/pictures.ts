@@ -250,12 +250,14 @@ function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: numbe
     for (let v = 0; v < tv.values; v++) {
       const a = ta + tv.valA[v]!, b = tb + tv.valB[v]!;
       const off = cell(a, b);
-      if (off >= 0 && off < seen.length) {
-        if (seen[off]) continue;
-        seen[off] = 1;
+      if (!(off >= 0 && off < seen.length)) {
+        // CuTe reads and writes filled(m,n) unchecked: outside the tile that is undefined behaviour
+        throw new CuteError(budget.what, `the thread-value layout reaches past the tile (thread ${t}, value ${v} at (${a},${b})): CuTe's picture would read and write its bool tensor of drawn cells out of bounds (undefined behaviour), so cute-ts draws nothing`);
       }
+      if (seen[off]) continue;
+      seen[off] = 1;
       if (--budget.left < 0) {
-        throw new UsageError(`${budget.what}: the thread-value layout leaves the tile and the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`);
+        throw new UsageError(`${budget.what}: the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`);
       }
       out.push(draw(a, b, t, v));
     }
@@ -291,7 +293,7 @@ function asRank2(l: Layout | ComposedLayout, what: string): Layout | ComposedLay
  * independent: its swizzle recast from bytes to the flag's element bits, at offset 0.
  */
 function positionIndependent(l: Layout | ComposedLayout): Layout | ComposedLayout {
-  return l instanceof Layout ? l : C.as_position_independent_swizzle_layout(l, "print_latex", show);
+  return l instanceof Layout ? l : C.as_position_independent_swizzle_layout(l);
 }
 
 /** the index of each cell (m, n) of a rank-2 layout, or of a composed one: A(offset + B(m, n)) */
@@ -314,6 +316,9 @@ export function print_latex_layout(layout: Layout | ComposedLayout, force = fals
   for (let m = 0; m < g.M; m++) {
     for (let n = 0; n < g.N; n++) {
       const idx = g.at(m, n);
+      if (idx < 0) {
+        throw new CuteError("print_latex", `index ${idx} at (${m},${n}) is negative: CuTe colors a cell by color_map[idx % 8], which reads outside its table here (undefined behaviour), so cute-ts draws nothing`, [show(l)]);
+      }
       out.push(`\\node[fill=${TIKZ_BW[mod8(idx)]}] at (${m},${n}) {${idx}};\n`);
     }
   }
@@ -370,12 +375,19 @@ export function print_latex_tv(tvCoordsLayout: Layout, tileMN: IntTuple, force =
 function tile2(tile: IntTuple, what: string): [number, number] {
   const pe = T.product_each(tile);
   if (!Array.isArray(pe) || pe.length !== 2) throw new CuteError(what, "the tile must be rank 2 (M,N)", [show(tile as Value)]);
+  staticTileSizes(pe, tile, what);
   return [num(pe[0]!), num(pe[1]!)];
 }
 function tile3(tile: IntTuple, what: string): [number, number, number] {
   const pe = T.product_each(tile);
   if (!Array.isArray(pe) || pe.length !== 3) throw new CuteError(what, "the tile must be rank 3 (M,N,K)", [show(tile as Value)]);
+  staticTileSizes(pe, tile, what);
   return [num(pe[0]!), num(pe[1]!), num(pe[2]!)];
+}
+/** CuTe's pictures mark drawn cells in make_tensor<bool>(tile shape), which needs a static shape */
+function staticTileSizes(sizes: IntTuple[], tile: IntTuple, what: string): void {
+  if (sizes.every((x) => x instanceof Int && x.s)) return;
+  throw new CuteError(what, "static assertion failed: Dynamic owning tensors not supported (the picture marks its cells in make_tensor<bool> over the tile, and this tile's size is dynamic)", [show(tile as Value)]);
 }
 
 // ------------------------------------------------------------------ TiledMMA

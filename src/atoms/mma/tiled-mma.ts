@@ -4,7 +4,7 @@
  * print_latex / print_svg and the terminal map draw.
  */
 import { CuteError, UsageError } from "../../core/errors.js";
-import { D, Int, S, _0, _1 } from "../../core/integer.js";
+import { D, Int, S, _0, _1, mul } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
 import {
@@ -138,7 +138,8 @@ const modeSize = (l: Layout, i: number): Int => T.size(T.get(l.shape, i));
 /** permutation_mnk<I>(): the tile of mode I (`_` -> atom size times the atoms along I) */
 export function permutationMNK(mma: TiledMma, i: 0 | 1 | 2): Tiler {
   const p = mma.permutationMNK[i];
-  if (p instanceof Underscore) return S(mma.atom.shapeMNK[i].v * modeSize(mma.thrLayoutVMNK, i + 1).v);
+  // size<I>(AtomShape_MNK) * size<I+1>(thr_layout_vmnk): dynamic when the atom layout is
+  if (p instanceof Underscore) return mul(mma.atom.shapeMNK[i], modeSize(mma.thrLayoutVMNK, i + 1));
   return p;
 }
 
