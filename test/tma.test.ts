@@ -253,3 +253,11 @@ describe.skipIf(!existsSync(GOLDEN))("fixtures/golden/tma.jsonl", () => {
     expect(bad).toEqual([]);
   }, 120_000);
 });
+
+describe("get_tma_tensor when no gmem mode reaches the TMA", () => {
+  it("starts at a bare _0 (CuTe's coprofile of all-_0 strides is a plain integer), and its static elements print as _0", async () => {
+    const r = await run(["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(_1,_1):(_1,_16)", "--smem", "(_2,_2):(_1,_2)", "--tile", "(_2,_2)", "--block", "(0,0)"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toBe("ArithTuple_0 o (_2,_2):(_0,_0):\n  _0  _0\n  _0  _0\n");
+  });
+});

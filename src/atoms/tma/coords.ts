@@ -23,11 +23,15 @@ function coordRank(stride: Idx): number {
   return n;
 }
 
-/** tma.get_tma_tensor(shape(gmem)): ArithTuple(_0,...) o shape:g_stride */
+/**
+ * tma.get_tma_tensor(shape(gmem)): ArithTuple(_0,...) o shape:g_stride. The start is CuTe's
+ * coprofile of the layout: a tuple of _0 per TMA coordinate, or a bare _0 when no gmem mode
+ * reaches the TMA (every stride is _0, and their sum is a plain integer)
+ */
 export function getTmaTensor(t: TmaCopy, gShape: IT = t.args.gmem.shape as IT): Tensor {
   const layout = makeLayout(gShape, t.gStride);
-  const n = Math.max(coordRank(t.gStride), 1);
-  return new Tensor(new ArithIter(new Array<Idx>(n).fill(_0)), layout);
+  const n = coordRank(t.gStride);
+  return new Tensor(new ArithIter(n === 0 ? _0 : new Array<Idx>(n).fill(_0)), layout);
 }
 
 /** local_tile(tensor, tiler, coord) = zipped_divide then slice (_..., coord..., _...) */
