@@ -533,18 +533,22 @@ function prefixProducts(shape: Int[]): Int[] {
   for (const s of shape) out.push(I.mul(s, out[out.length - 1]!));
   return out;
 }
+/** idx sorted in place by stride, ties in mode order (callers pass a fresh array) */
 function argsortStatic(strides: Int[], idx: number[]): number[] {
-  return idx.slice().sort((a, b) => strides[a]!.v - strides[b]!.v || a - b);
+  return idx.sort((a, b) => strides[a]!.v - strides[b]!.v || a - b);
 }
 
 export function right_inverse(l: Layout): Layout {
   const c = coalesce(l);
   const st = T.wrap(c.stride) as StrideLeaf[];
   const sh = T.wrap(c.shape) as Int[];
-  if (st.some((d) => !(d instanceof Int))) throw new CuteError("right_inverse", "right_inverse of a layout with basis strides is not defined", [showLayout(l)]);
+  for (let k = 0; k < st.length; k++) {
+    if (!(st[k] instanceof Int)) throw new CuteError("right_inverse", "right_inverse of a layout with basis strides is not defined", [showLayout(l)]);
+  }
   const sti = st as Int[];
   const pre = prefixProducts(sh);
-  const staticIdx = sti.map((_d, i) => i).filter((i) => sti[i]!.s);
+  const staticIdx: number[] = [];
+  for (let i = 0; i < sti.length; i++) if (sti[i]!.s) staticIdx.push(i);
   const order = argsortStatic(sti, staticIdx);
   const rs: Int[] = [_1];
   const rd: Int[] = [_0];
