@@ -99,23 +99,9 @@ export function cosize(l: Layout): Int {
 let cosV = 0, cosS = true;
 /** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is; undefined for other strides */
 function cosizeInt(l: Layout): Int | undefined {
-  const s = l.shape, d = l.stride;
-  // a flat layout (the common case): one loop over its modes, the walk's rule inline
-  if (Array.isArray(s) && Array.isArray(d) && d.length === s.length) {
-    let v = 0, st = true, i = 0;
-    for (; i < s.length; i++) {
-      const si = s[i], di = d[i];
-      if (!(si instanceof Int) || !(di instanceof Int)) break;
-      if (!((di.s && di.v === 0) || (si.s && si.v === 1))) st = st && si.s && di.s;
-      const term = (si.v - 1) * Math.abs(di.v);
-      v += term;
-      if (!(Math.abs(v) <= Number.MAX_SAFE_INTEGER && Math.abs(term) <= Number.MAX_SAFE_INTEGER)) cosizeOverflow(l);
-    }
-    if (i === s.length) return I.mk(v + 1, st);
-  }
   cosV = 0;
   cosS = true;
-  return cosizeWalk(s, d, l) ? I.mk(cosV + 1, cosS) : undefined;
+  return cosizeWalk(l.shape, l.stride, l) ? I.mk(cosV + 1, cosS) : undefined;
 }
 function cosizeOverflow(l: Layout): never {
   throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} exceeds 2^53 (cute-ts refuses rather than round)`);

@@ -61,16 +61,17 @@ export function with_shape(l: Layout, shape: IntTuple): Layout {
 export function make_tiled_copy_impl(atom: CopyAtom, layoutTV: Layout, tiler: Tiler): TiledCopy {
   const tc = new TiledCopy(atom, layoutTV, tiler);
   const check = (tiled: Int, per: Int, what: "thrs" | "vals") => {
+    const kind = what === "thrs" ? "Thr" : "Val";
     // CUTE_STATIC_ASSERT_V(TiledNum % AtomNum == Int<0>{}) is a static_assert on the type of that test
     if (!tiled.s) {
-      throw new CuteError("TiledCopy", `static assertion failed: TiledNum${what === "thrs" ? "Thr" : "Val"} % AtomNum${what === "thrs" ? "Thr" : "Val"} == Int<0>{} must be known at compile time, and this TiledLayout_TV has a dynamic number of ${what === "thrs" ? "threads" : "values"}`, [
+      throw new CuteError("TiledCopy", `static assertion failed: TiledNum${kind} % AtomNum${kind} == Int<0>{} must be known at compile time, and this TiledLayout_TV has a dynamic number of ${what === "thrs" ? "threads" : "values"}`, [
         `TiledLayout_TV = ${showLayout(layoutTV)}`,
       ]);
     }
     if (per.v === 0 || tiled.v % per.v !== 0) {
       throw new CuteError("TiledCopy", `TiledCopy uses too few ${what} for selected CopyAtom`, [
-        `TiledNum${what === "thrs" ? "Thr" : "Val"} = ${tiled.v}`,
-        `AtomNum${what === "thrs" ? "Thr" : "Val"} = ${per.v}`,
+        `TiledNum${kind} = ${tiled.v}`,
+        `AtomNum${kind} = ${per.v}`,
         `TiledLayout_TV = ${showLayout(layoutTV)}`,
       ]);
     }
