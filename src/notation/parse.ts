@@ -26,78 +26,101 @@ export type Node =
 /** a template argument: an integer or a type name such as `half_t` */
 export type TArg = number | string;
 
-type Tok =
-  | { t: "int"; v: number; s: boolean; pos: number }
-  | { t: "name" | "punct" | "under" | "eof"; v: string; s: boolean; pos: number };
-/** every token is built by this one constructor, so the parser's reads of it stay monomorphic */
-function tok(t: "int", v: number, s: boolean, pos: number): Tok;
-function tok(t: "name" | "punct" | "under" | "eof", v: string, s: boolean, pos: number): Tok;
-function tok(t: Tok["t"], v: number | string, s: boolean, pos: number): Tok {
-  return new TokObj(t, v, s, pos) as Tok;
-}
-class TokObj {
+/**
+ * Every node is an instance of this one class, whatever its kind: evaluate's reads of `k`,
+ * `pos` and the rest then meet one object shape (a switch over eleven literal shapes was
+ * megamorphic). The union type above is what callers see.
+ */
+class AstNode {
+  v = 0;
+  s: boolean | number = false;
+  modes: number[] | null = null;
+  /** a tuple's items, a call's or an application's arguments, a composition's parts */
+  items: Node[] | null = null;
+  /** a layout's shape, an application's target */
+  shape: Node | null = null;
+  stride: Node | null = null;
+  name = "";
+  targs: TArg[] | null = null;
+  b = 0;
+  m = 0;
+  bits = 0;
   constructor(
-    readonly t: string,
-    readonly v: number | string,
-    readonly s: boolean,
+    readonly k: Node["k"],
     readonly pos: number,
   ) {}
+  get args(): Node[] | null {
+    return this.items;
+  }
+  get parts(): Node[] | null {
+    return this.items;
+  }
+  get target(): Node | null {
+    return this.shape;
+  }
 }
+const node = (k: Node["k"], pos: number): AstNode => new AstNode(k, pos);
+const done = (n: AstNode): Node => n as unknown as Node;
 
 export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
+// token kinds
+const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4;
 const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58;
+const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93;
 const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
-const PUNCT = "(),:@<>[]";
-const PUNCT_CHARS = PUNCT.split(""); // the one-character strings, made once (internalized: the parser compares them)
+const isPunctCode = (c: number) => c === LPAREN || c === RPAREN || c === COMMA || c === COLON || c === AT || c === LT || c === GT || c === LBRACK || c === RBRACK;
 
-// readNumber's value (its return value is where the number ends)
-let numValue = 0;
-/** the optionally negative decimal at `start`: sets numValue and returns the index after it */
-function readNumber(src: string, start: number): number {
-  let j = start;
-  const neg = src.charCodeAt(j) === MINUS; // charCodeAt past the end is NaN: no test below holds for it
-  if (neg) j++;
-  if (!isDigitCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a digit");
-  const k0 = j;
-  let v = 0;
-  for (let c = src.charCodeAt(j); isDigitCode(c); c = src.charCodeAt(++j)) v = v * 10 + (c - C0);
-  if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
-    throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
-  }
-  numValue = neg ? -v || 0 : v;
-  return j;
-}
+/**
+ * The lexer: reads one token at a time from `src` into its fields (no token objects). `kind`
+ * is the token's kind; an integer's value and static mark are `num` / `stat`, a name's text is
+ * `text`, a punctuation's character code `punct`; `start` is where the token begins.
+ */
+class Lexer {
+  kind = EOF;
+  num = 0;
+  stat = false;
+  text = "";
+  punct = 0;
+  start = 0;
+  /** where the next token's scan begins */
+  at = 0;
+  constructor(readonly src: string) {}
 
-export function tokenize(src: string): Tok[] {
-  const toks: Tok[] = [];
-  const n = src.length;
-  let i = 0;
-  while (i < n) {
-    const c = src.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) {
-      i++;
-      continue;
+  /** read the token at `at` */
+  advance(): void {
+    const src = this.src;
+    const n = src.length;
+    let i = this.at;
+    let c = src.charCodeAt(i);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
+    this.start = i;
+    if (i >= n) {
+      this.kind = EOF;
+      this.at = n;
+      this.start = n;
+      return;
     }
-    const start = i;
     const c1 = src.charCodeAt(i + 1);
     if (isDigitCode(c) || (c === MINUS && isDigitCode(c1))) {
-      i = readNumber(src, i);
-      toks.push(tok("int", numValue, false, start));
-      continue;
+      this.at = this.readNumber(i);
+      this.kind = INT;
+      this.stat = false;
+      return;
     }
     if (c === UNDERSCORE && (isDigitCode(c1) || (c1 === MINUS && isDigitCode(src.charCodeAt(i + 2))))) {
-      i = readNumber(src, i + 1);
-      toks.push(tok("int", numValue, true, start));
-      continue;
+      this.at = this.readNumber(i + 1);
+      this.kind = INT;
+      this.stat = true;
+      return;
     }
     if (c === UNDERSCORE && !isIdCode(c1)) {
-      toks.push(tok("under", "_", false, start));
-      i++;
-      continue;
+      this.kind = UNDER;
+      this.at = i + 1;
+      return;
     }
     if (isIdStartCode(c)) {
       let j = i + 1;
@@ -107,217 +130,283 @@ export function tokenize(src: string): Tok[] {
         j += 2;
         while (isIdCode(src.charCodeAt(j))) j++;
       }
-      toks.push(tok("name", src.slice(i, j), false, start));
-      i = j;
-      continue;
+      this.kind = NAME;
+      this.text = src.slice(i, j);
+      this.at = j;
+      return;
     }
-    const p = PUNCT.indexOf(src[i]!);
-    if (p >= 0) {
-      toks.push(tok("punct", PUNCT_CHARS[p]!, false, start));
-      i++;
-      continue;
+    if (isPunctCode(c)) {
+      this.kind = PUNCT;
+      this.punct = c;
+      this.at = i + 1;
+      return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
   }
-  toks.push(tok("eof", "", false, n));
-  return toks;
+
+  /** the optionally negative decimal at `start`: sets `num` and returns the index after it */
+  private readNumber(start: number): number {
+    const src = this.src;
+    let j = start;
+    const neg = src.charCodeAt(j) === MINUS; // charCodeAt past the end is NaN: no test below holds for it
+    if (neg) j++;
+    if (!isDigitCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a digit");
+    const k0 = j;
+    let v = 0;
+    for (let c = src.charCodeAt(j); isDigitCode(c); c = src.charCodeAt(++j)) v = v * 10 + (c - C0);
+    if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
+      throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
+    }
+    this.num = neg ? -v || 0 : v;
+    return j;
+  }
+}
+
+/** Throws the first lexical error of `src`, if it has one (a bad character wins over a grammar error, wherever it is). */
+function lexAll(src: string): void {
+  const lx = new Lexer(src);
+  do lx.advance();
+  while (lx.kind !== EOF);
 }
 
 class Parser {
-  private i = 0;
   private depth = 0;
-  constructor(
-    private readonly src: string,
-    private readonly toks: Tok[],
-  ) {}
+  private readonly lx: Lexer;
+  constructor(private readonly src: string) {
+    this.lx = new Lexer(src);
+    this.lx.advance();
+  }
 
-  private peek(): Tok {
-    return this.toks[this.i]!;
+  private isPunct(c: number): boolean {
+    return this.lx.kind === PUNCT && this.lx.punct === c;
   }
-  private next(): Tok {
-    return this.toks[this.i++]!;
+  private isName(text: string): boolean {
+    return this.lx.kind === NAME && this.lx.text === text;
   }
-  private isPunct(v: string, k = 0): boolean {
-    const t = this.toks[this.i + k];
-    return t !== undefined && t.t === "punct" && t.v === v;
-  }
-  private expectPunct(v: string, what: string): void {
-    const t = this.peek();
-    if (t.t === "punct" && t.v === v) {
-      this.i++;
+  private expectPunct(c: number, what: string): void {
+    if (this.isPunct(c)) {
+      this.lx.advance();
       return;
     }
-    this.fail(t, `expected '${v}' ${what}`);
+    this.fail(`expected '${String.fromCharCode(c)}' ${what}`);
   }
-  private fail(t: Tok, expected: string): never {
-    const found = t.t === "eof" ? "end of input" : `'${this.src.slice(t.pos, t.pos + 12).split(/[\s]/)[0]}'`;
-    throw new ParseError(this.src, t.pos, `${expected}, found ${found}`);
+  /** a grammar error at the current token */
+  private fail(expected: string): never {
+    if (this.lx.kind === EOF) throw new ParseError(this.src, this.lx.start, `${expected}, found end of input`);
+    this.failAt(this.lx.start, expected);
+  }
+  /** a grammar error at the token that starts at `pos` (not the end of input) */
+  private failAt(pos: number, expected: string): never {
+    throw new ParseError(this.src, pos, `${expected}, found '${this.src.slice(pos, pos + 12).split(/[\s]/)[0]}'`);
   }
 
   top(): Node {
     const e = this.composed();
-    const t = this.peek();
-    if (t.t !== "eof") this.fail(t, "expected end of input (or ':' / '(' / ' o ')");
+    if (this.lx.kind !== EOF) this.fail("expected end of input (or ':' / '(' / ' o ')");
     return e;
   }
 
   composed(): Node {
     const first = this.applied();
+    if (!this.isName("o")) return first;
     const parts = [first];
-    while (this.peek().t === "name" && this.peek().v === "o") {
-      this.i++;
+    while (this.isName("o")) {
+      this.lx.advance();
       parts.push(this.applied());
     }
-    return parts.length === 1 ? first : { k: "composed", parts, pos: first.pos };
+    const n = node("composed", first.pos);
+    n.items = parts;
+    return done(n);
   }
 
   applied(): Node {
     let e = this.layout();
     let chain = 0;
-    while (this.isPunct("(")) {
-      const pos = this.peek().pos;
+    while (this.isPunct(LPAREN)) {
+      const pos = this.lx.start;
       // each application nests the value one level deeper, as a '(' does
       if (this.depth + ++chain > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (applications chained one after another count as nesting)`);
-      const args = this.args();
-      e = { k: "apply", target: e, args, pos };
+      const n = node("apply", pos);
+      n.items = this.args();
+      n.shape = e;
+      e = done(n);
     }
     return e;
   }
 
   layout(): Node {
     const shape = this.atom();
-    if (this.isPunct(":")) {
-      this.i++;
-      const stride = this.atom();
-      return { k: "layout", shape, stride, pos: shape.pos };
+    if (this.isPunct(COLON)) {
+      this.lx.advance();
+      const n = node("layout", shape.pos);
+      n.shape = shape;
+      n.stride = this.atom();
+      return done(n);
     }
     return shape;
   }
 
   args(): Node[] {
-    const open = this.peek();
-    this.expectPunct("(", "to open a tuple or argument list");
-    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, open.pos, `nesting deeper than ${MAX_DEPTH} levels`);
+    const open = this.lx.start;
+    this.expectPunct(LPAREN, "to open a tuple or argument list");
+    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, open, `nesting deeper than ${MAX_DEPTH} levels`);
     const items: Node[] = [];
-    if (this.isPunct(")")) {
-      this.i++;
+    if (this.isPunct(RPAREN)) {
+      this.lx.advance();
       this.depth--;
       return items;
     }
     for (;;) {
       items.push(this.composed());
-      const t = this.peek();
-      if (t.t === "punct" && t.v === ",") {
-        this.i++;
+      if (this.isPunct(COMMA)) {
+        this.lx.advance();
         continue;
       }
-      if (t.t === "punct" && t.v === ")") {
-        this.i++;
+      if (this.isPunct(RPAREN)) {
+        this.lx.advance();
         break;
       }
-      this.fail(t, "expected ',' or ')'");
+      this.fail("expected ',' or ')'");
     }
     this.depth--;
     return items;
   }
 
   atom(): Node {
-    const t = this.peek();
-    if (t.t === "int") {
-      this.i++;
-      if (this.isPunct("@")) {
+    const lx = this.lx;
+    const pos = lx.start;
+    if (lx.kind === INT) {
+      const v = lx.num, s = lx.stat;
+      lx.advance();
+      if (this.isPunct(AT)) {
         const modes: number[] = [];
-        while (this.isPunct("@")) {
-          this.i++;
-          const m = this.next();
-          if (m.t !== "int" || m.s || m.v < 0) this.fail(m, "expected a mode index (0, 1, ...) after '@'");
-          if (m.v > 1023) throw new ParseError(this.src, m.pos, `mode index ${m.v} after '@' is beyond 1023 (a basis element names a mode of a tuple)`);
-          modes.push(m.v);
+        while (this.isPunct(AT)) {
+          lx.advance();
+          if (lx.kind !== INT || lx.stat || lx.num < 0) this.fail("expected a mode index (0, 1, ...) after '@'");
+          if (lx.num > 1023) throw new ParseError(this.src, lx.start, `mode index ${lx.num} after '@' is beyond 1023 (a basis element names a mode of a tuple)`);
+          modes.push(lx.num);
+          lx.advance();
         }
         // v@i@j is v * E<j,i>: the last index printed is the outermost mode
-        return { k: "basis", v: t.v, s: t.s, modes: modes.reverse(), pos: t.pos };
+        const n = node("basis", pos);
+        n.v = v;
+        n.s = s;
+        n.modes = modes.reverse();
+        return done(n);
       }
-      return { k: "int", v: t.v, s: t.s, pos: t.pos };
+      const n = node("int", pos);
+      n.v = v;
+      n.s = s;
+      return done(n);
     }
-    if (t.t === "under") {
-      this.i++;
-      return { k: "under", pos: t.pos };
+    if (lx.kind === UNDER) {
+      lx.advance();
+      return done(node("under", pos));
     }
-    if (t.t === "punct" && t.v === "(") {
-      const items = this.args();
-      return { k: "tuple", items, pos: t.pos };
+    if (lx.kind === PUNCT && lx.punct === LPAREN) {
+      const n = node("tuple", pos);
+      n.items = this.args();
+      return done(n);
     }
-    if (t.t === "name") {
-      this.i++;
-      if (t.v === "Sw" || t.v === "Swizzle") {
+    if (lx.kind === NAME) {
+      const name = lx.text;
+      lx.advance();
+      if (name === "Sw" || name === "Swizzle") {
         const [b, m, s] = this.intTargs(3, "Sw<B,M,S>");
-        return { k: "swizzle", b: b!, m: m!, s: s!, pos: t.pos };
+        const n = node("swizzle", pos);
+        n.b = b!;
+        n.m = m!;
+        n.s = s!;
+        return done(n);
       }
-      if (t.v === "smem_ptr") return this.smemPtr(t.pos);
-      const targs = this.isPunct("<") ? this.targs() : [];
-      if (this.isPunct("(")) {
-        const args = this.args();
-        return { k: "call", name: t.v, targs, args, pos: t.pos };
-      }
-      return { k: "name", name: t.v, targs, pos: t.pos };
+      if (name === "smem_ptr") return this.smemPtr(pos);
+      const targs = this.isPunct(LT) ? this.targs() : [];
+      const n = node(this.isPunct(LPAREN) ? "call" : "name", pos);
+      n.name = name;
+      n.targs = targs;
+      if (n.k === "call") n.items = this.args();
+      return done(n);
     }
-    this.fail(t, "expected an integer, '_', '(', or a name");
+    this.fail("expected an integer, '_', '(', or a name");
   }
 
   private targs(): TArg[] {
-    this.expectPunct("<", "to open template arguments");
+    const lx = this.lx;
+    this.expectPunct(LT, "to open template arguments");
     const out: TArg[] = [];
     for (;;) {
-      const t = this.next();
-      if (t.t === "int") out.push(t.v);
-      else if (t.t === "name") out.push(this.isPunct("<") ? t.v + this.nestedTargsText() : t.v);
-      else this.fail(t, "expected a template argument");
-      const sep = this.next();
-      if (sep.t === "punct" && sep.v === ",") continue;
-      if (sep.t === "punct" && sep.v === ">") break;
-      this.fail(sep, "expected ',' or '>'");
+      if (lx.kind === INT) {
+        out.push(lx.num);
+        lx.advance();
+      } else if (lx.kind === NAME) {
+        const name = lx.text;
+        lx.advance();
+        out.push(this.isPunct(LT) ? name + this.nestedTargsText() : name);
+      } else this.fail("expected a template argument");
+      if (this.isPunct(COMMA)) {
+        lx.advance();
+        continue;
+      }
+      if (this.isPunct(GT)) {
+        lx.advance();
+        break;
+      }
+      this.fail("expected ',' or '>'");
     }
     return out;
   }
-  /** a type argument with its own template arguments, kept as text */
+  /** a type argument with its own template arguments, kept as text (from the current '<' to its '>') */
   private nestedTargsText(): string {
-    const start = this.peek().pos;
+    const lx = this.lx;
+    const start = lx.start;
     let level = 0;
     for (;;) {
-      const t = this.next();
-      if (t.t === "eof") this.fail(t, "expected '>'");
-      if (t.t === "punct" && t.v === "<") level++;
-      if (t.t === "punct" && t.v === ">" && --level === 0) return this.src.slice(start, t.pos + 1).replace(/\s+/g, "");
+      if (lx.kind === EOF) this.fail("expected '>'");
+      const open = this.isPunct(LT), close = this.isPunct(GT);
+      const end = lx.start;
+      lx.advance();
+      if (open) level++;
+      if (close && --level === 0) return this.src.slice(start, end + 1).replace(/\s+/g, "");
     }
   }
   private intTargs(n: number, what: string): number[] {
     const targs = this.targs();
     if (targs.length !== n || targs.some((x) => typeof x !== "number")) {
-      throw new ParseError(this.src, this.peek().pos, `expected ${n} integers in ${what}`);
+      throw new ParseError(this.src, this.lx.start, `expected ${n} integers in ${what}`);
     }
     return targs as number[];
   }
   private smemPtr(pos: number): Node {
-    this.expectPunct("[", "after smem_ptr (as in smem_ptr[16b](unset))");
-    const t = this.next();
-    if (t.t !== "name" || !/^\d+b$/.test(t.v)) {
-      // the lexer reads "16b" as the integer 16 followed by the name b
-      if (t.t === "int" && this.peek().t === "name" && this.peek().v === "b") {
-        this.i++;
-        this.expectPunct("]", "after the bit width");
-        this.expectPunct("(", "as in smem_ptr[16b](unset)");
-        const u = this.next();
-        if (u.t !== "name" || u.v !== "unset") this.fail(u, "expected 'unset'");
-        this.expectPunct(")", "after unset");
-        return { k: "smem", bits: t.v, pos };
+    const lx = this.lx;
+    this.expectPunct(LBRACK, "after smem_ptr (as in smem_ptr[16b](unset))");
+    // the lexer reads "16b" as the integer 16 followed by the name b
+    if (lx.kind === INT) {
+      const bits = lx.num, at = lx.start;
+      lx.advance();
+      if (this.isName("b")) {
+        lx.advance();
+        this.expectPunct(RBRACK, "after the bit width");
+        this.expectPunct(LPAREN, "as in smem_ptr[16b](unset)");
+        if (!this.isName("unset")) this.fail("expected 'unset'");
+        lx.advance();
+        this.expectPunct(RPAREN, "after unset");
+        const n = node("smem", pos);
+        n.bits = bits;
+        return done(n);
       }
-      this.fail(t, "expected a bit width such as 16b");
+      this.failAt(at, "expected a bit width such as 16b");
     }
-    this.fail(t, "expected a bit width such as 16b");
+    this.fail("expected a bit width such as 16b");
   }
 }
 
 export function parse(src: string): Node {
   if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 60) + "…", 0, `input longer than ${MAX_INPUT} characters`);
-  return new Parser(src, tokenize(src)).top();
+  try {
+    return new Parser(src).top();
+  } catch (e) {
+    // the whole input is lexed before any grammar error is reported, as a separate lexing pass would
+    if (e instanceof ParseError) lexAll(src);
+    throw e;
+  }
 }

@@ -5,9 +5,13 @@ import type { CommandSpec } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
 export async function runBatch(text: string, write: (line: string) => void, progress?: () => void): Promise<void> {
-  const lines = text.split("\n");
-  if (lines.length && lines[lines.length - 1] === "") lines.pop();
-  for (const line of lines) {
+  // one line at a time, not text.split: the lines of a large input would all live at once,
+  // and each young-generation scavenge would copy them until they were promoted
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
     if (line.trim() === "") continue;
     let id: unknown = null;
     let out = "", err = "";
