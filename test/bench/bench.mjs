@@ -22,17 +22,29 @@ const lines = fixtures.flatMap((f) => readFileSync(f, "utf8").split("\n").filter
   const r = JSON.parse(l);
   return JSON.stringify({ id: r.id, cmd: r.cmd });
 });
-const reps = 20;
-const input = Array.from({ length: reps }, () => lines.join("\n")).join("\n") + "\n";
-const batchRates = [];
-for (let k = 0; k < 5; k++) {
+// Two figures from the real CLI process (stdin and stdout pipes, JSON in and out):
+// - the whole run of 38,580 records (the fixtures 20 times), process start and JIT warm-up included;
+// - its steady rate: the records a longer run adds (60 repetitions against 20) over the time they add,
+//   so node's start, loading the CLI and the JIT warm-up, paid once per process, cancel out.
+// The runs of the two sizes alternate, so a drift in the machine's speed touches both alike.
+const inputOf = (reps) => Array.from({ length: reps }, () => lines.join("\n")).join("\n") + "\n";
+const runBatchProcess = (input) => {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [bin, "batch"], { input, maxBuffer: 1 << 30 });
   const dt = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error("batch failed");
-  batchRates.push((lines.length * reps) / dt);
+  return dt;
+};
+const SHORT = 20, LONG = 60, BATCH_RUNS = 7;
+const shortIn = inputOf(SHORT), longIn = inputOf(LONG);
+const shortT = [], longT = [];
+for (let k = 0; k < BATCH_RUNS; k++) {
+  shortT.push(runBatchProcess(shortIn));
+  longT.push(runBatchProcess(longIn));
 }
-console.log(`batch: ${fmt(median(batchRates))} records/s (${lines.length * reps} records per run, median of 5, process start included)`);
+const tShort = median(shortT), tLong = median(longT);
+console.log(`batch: ${fmt((lines.length * SHORT) / tShort)} records/s over ${lines.length * SHORT} records, process start and warm-up included (median of ${BATCH_RUNS}: ${(tShort * 1000).toFixed(0)} ms)`);
+console.log(`batch, steady: ${fmt((lines.length * (LONG - SHORT)) / (tLong - tShort))} records/s (the ${lines.length * (LONG - SHORT)} records a run of ${lines.length * LONG} adds to one of ${lines.length * SHORT}: ${((tLong - tShort) * 1000).toFixed(0)} ms; medians of ${BATCH_RUNS}, ${(tLong * 1000).toFixed(0)} ms for the long run)`);
 
 // the same records in this process once the code is warm: what the commands cost without start-up and JIT warm-up
 {
