@@ -7,10 +7,12 @@ import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout, make_layout } from "../core/layout.js";
-import { Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
 import { Node, parse } from "./parse.js";
 import { make_composed } from "../core/composed.js";
+import { MixedBits, makeMixedBits } from "../core/mixed-bits.js";
+import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
 import { FUNCTIONS, apply, asIntTuple, asStride, nearestNames } from "./functions.js";
 
 export function evaluate(src: string): Value {
@@ -37,7 +39,9 @@ export function evalNode(n: Node, src: string): Value {
     case "smem":
       return new SmemPtrFlag(n.bits);
     case "composed":
-      return composedOf(n.parts.map((p) => evalNode(p, src)));
+      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i === 1 && n.parts.length === 3 ? mixedBitsOf(p) : evalNode(p, src))));
+    case "mixed":
+      throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":
       return nameValue(n.name, src, n.pos);
     case "call": {
@@ -58,17 +62,39 @@ export function evalNode(n: Node, src: string): Value {
 function nameValue(name: string, src: string, pos: number): Value {
   if (name === "LayoutLeft" || name === "GenColMajor") return new MajorTag("LayoutLeft");
   if (name === "LayoutRight" || name === "GenRowMajor") return new MajorTag("LayoutRight");
+  // an arithmetic-tuple iterator at a single integer prints with no parentheses: ArithTuple_0, ArithTuple5
+  const at = /^ArithTuple(_?)(\d{1,15})$/.exec(name);
+  if (at) return new ArithIter(at[1] ? S(Number(at[2])) : D(Number(at[2])));
   throw new ParseError(src, pos, `unknown name '${name}' (a value is an integer, a tuple, a layout, a swizzle, or a call such as size(L))`);
 }
 
-/** `A o offset o B`: a swizzle or layout, an offset, a layout */
+function mixedBitsOf(n: Node & { k: "mixed" }): MixedBits {
+  return makeMixedBits(n.sbits, D(n.dbits), n.mask) as MixedBits; // the parser checked that some bit is dynamic
+}
+
+/**
+ * `A o offset o B`: a swizzle or layout, an offset, a layout. Led by an iterator, it is a
+ * tensor as CuTe prints one: `counting_iter(0) o L`, `ArithTuple(0,_0) o Sw<3,0,3> o _0 o L`.
+ */
 export function composedOf(parts: Value[]): Value {
+  const first = parts[0];
+  if (first instanceof CountingIter || first instanceof ArithIter) {
+    const rest = parts.length === 2 ? parts[1]! : composedOf(parts.slice(1));
+    if (!(rest instanceof Layout || rest instanceof ComposedLayout)) {
+      throw new UsageError("a tensor is written as CuTe prints it, `iterator o layout` (or `iterator o Sw<B,M,S> o offset o layout`)");
+    }
+    return new Tensor(first, rest);
+  }
   const [a, off, b] = parts.length === 2 ? [parts[0], S(0), parts[1]] : parts;
   if (parts.length > 3 || !(a instanceof Swizzle || a instanceof Layout) || !(b instanceof Layout)) {
-    throw new UsageError("a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`)");
+    throw new UsageError("a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`); a tensor `iterator o layout`");
+  }
+  if (off instanceof MixedBits) {
+    if (!(a instanceof Swizzle)) throw new UsageError("mixed bits M_s|(d&f)=v are the offset of a swizzled layout only (Sw<B,M,S> o M_s|(d&f)=v o layout)");
+    return make_composed(a, off, b);
   }
   if (!(off instanceof Int || off instanceof SmemPtrFlag || Array.isArray(off))) {
-    throw new UsageError("the offset of a composed layout is an integer, a coordinate, or smem_ptr[Nb](unset)");
+    throw new UsageError("the offset of a composed layout is an integer, a coordinate, mixed bits M_s|(d&f)=v, or smem_ptr[Nb](unset)");
   }
   return make_composed(a, off as Int, b);
 }

@@ -6,7 +6,8 @@
  *   composed := applied ('o' applied)*
  *   applied  := layout ('(' args ')')*
  *   layout   := atom (':' atom)?
- *   atom     := integer ('@' integer)* | '_' | tuple | swizzle | smem_ptr | name ('<' targs '>')? ('(' args ')')?
+ *   atom     := integer ('@' integer)* | '_' | tuple | swizzle | smem_ptr | mixed | name ('<' targs '>')? ('(' args ')')?
+ *   mixed    := 'M_' digits '|(' digits '&' digits ')=' digits      (one token: CuTe's print of MixedBits)
  */
 import { ParseError } from "../core/errors.js";
 
@@ -21,7 +22,9 @@ export type Node =
   | { k: "apply"; target: Node; args: Node[]; pos: number }
   | { k: "composed"; parts: Node[]; pos: number }
   | { k: "swizzle"; b: number; m: number; s: number; pos: number }
-  | { k: "smem"; bits: number; pos: number };
+  | { k: "smem"; bits: number; pos: number }
+  /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
+  | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 
 /** a template argument: an integer or a type name such as `half_t` */
 export type TArg = number | string;
@@ -45,6 +48,9 @@ class AstNode {
   b = 0;
   m = 0;
   bits = 0;
+  sbits = 0;
+  dbits = 0;
+  mask = 0;
   constructor(
     readonly k: Node["k"],
     readonly pos: number,
@@ -66,9 +72,9 @@ export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
 // token kinds
-const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4;
+const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5;
 const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58;
-const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93;
+const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
 const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
@@ -77,7 +83,8 @@ const isPunctCode = (c: number) => c === LPAREN || c === RPAREN || c === COMMA |
 /**
  * The lexer: reads one token at a time from `src` into its fields (no token objects). `kind`
  * is the token's kind; an integer's value and static mark are `num` / `stat`, a name's text is
- * `text`, a punctuation's character code `punct`; `start` is where the token begins.
+ * `text`, a punctuation's character code `punct`, mixed bits `M_s|(d&f)=v` are `bits`;
+ * `start` is where the token begins.
  */
 class Lexer {
   kind = EOF;
@@ -85,6 +92,8 @@ class Lexer {
   stat = false;
   text = "";
   punct = 0;
+  /** a mixed-bits token's numbers: static bits, dynamic bits, mask, value */
+  bits: [number, number, number, number] = [0, 0, 0, 0];
   start = 0;
   /** where the next token's scan begins */
   at = 0;
@@ -130,6 +139,11 @@ class Lexer {
         j += 2;
         while (isIdCode(src.charCodeAt(j))) j++;
       }
+      if (src.charCodeAt(j) === BAR && c === 77 && j - i > 2 && src.charCodeAt(i + 1) === UNDERSCORE) {
+        this.at = this.readMixedBits(i);
+        this.kind = MIXED;
+        return;
+      }
       this.kind = NAME;
       this.text = src.slice(i, j);
       this.at = j;
@@ -142,6 +156,22 @@ class Lexer {
       return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
+  }
+
+  /** CuTe's print of MixedBits, `M_s|(d&f)=v`, at `start`: sets `bits` and returns the index after it */
+  private readMixedBits(start: number): number {
+    const src = this.src;
+    const out: number[] = [];
+    let j = start + 2; // after "M_"
+    for (const sep of ["|(", "&", ")=", ""]) {
+      if (!isDigitCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a digit in mixed bits M_s|(d&f)=v");
+      j = this.readNumber(j);
+      out.push(this.num);
+      if (!src.startsWith(sep, j)) throw new ParseError(src, j, `expected '${sep}' in mixed bits M_s|(d&f)=v`);
+      j += sep.length;
+    }
+    this.bits = out as [number, number, number, number];
+    return j;
   }
 
   /** the optionally negative decimal at `start`: sets `num` and returns the index after it */
@@ -302,6 +332,25 @@ class Parser {
     if (lx.kind === UNDER) {
       lx.advance();
       return done(node("under", pos));
+    }
+    if (lx.kind === MIXED) {
+      const [sbits, dbits, mask, value] = lx.bits;
+      // what CuTe's make_mixed_bits would have built: no static bit under the mask, no dynamic bit
+      // outside it, some bit dynamic, and the printed value their union
+      const why =
+        Math.max(sbits, dbits, mask, value) > 0xffffffff ? "mixed bits are 32-bit"
+        : mask === 0 ? "the mask has no dynamic bit (that would be the static integer _s)"
+        : (sbits & mask) !== 0 ? "a static bit lies under the dynamic mask"
+        : (dbits & ~mask) !== 0 ? "a dynamic bit lies outside the mask"
+        : (sbits | dbits) >>> 0 !== value ? `the value is s|d = ${(sbits | dbits) >>> 0}`
+        : "";
+      if (why) throw new ParseError(this.src, pos, `inconsistent mixed bits M_s|(d&f)=v: ${why}`);
+      lx.advance();
+      const n = node("mixed", pos);
+      n.sbits = sbits;
+      n.dbits = dbits;
+      n.mask = mask;
+      return done(n);
     }
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
       const n = node("tuple", pos);

@@ -122,7 +122,7 @@ function swizzle(r) {
 }
 
 function composed(r) {
-  const off = r.pick(["_0", "0", "_1", "5", tuple(r, 1), "smem_ptr[16b](unset)", "smem_ptr[8b](unset)", `smem_ptr[${r.pick([0, 1, 7, 64, 1000000])}b](unset)`]);
+  const off = r.pick(["_0", "0", "_1", "5", tuple(r, 1), "smem_ptr[16b](unset)", "smem_ptr[8b](unset)", `smem_ptr[${r.pick([0, 1, 7, 64, 1000000])}b](unset)`, "M_0|(4&4)=4", "M_8|(4&6)=12", `M_${r.int(0, 9)}|(${r.int(0, 9)}&${r.int(0, 9)})=${r.int(0, 16)}`]);
   return `${r.chance(0.8) ? swizzle(r) : layout(r)} o ${off} o ${layout(r)}`;
 }
 
@@ -133,7 +133,9 @@ function value(r, depth = 2) {
   if (x < 0.6) return composed(r);
   if (x < 0.65) return swizzle(r);
   if (x < 0.7) return r.pick(["LayoutLeft", "LayoutRight", "_", "GenRowMajor"]);
-  if (x < 0.78) return `make_tensor(${r.pick(["counting_iter(0)", "counting_iter(42)", "ArithTuple(0,_0)", "make_inttuple_iter(0,0)"])},${layout(r)})`;
+  if (x < 0.75) return `make_tensor(${r.pick(["counting_iter(0)", "counting_iter(42)", "ArithTuple(0,_0)", "make_inttuple_iter(0,0)"])},${layout(r)})`;
+  // a tensor as CuTe prints it
+  if (x < 0.78) return `${r.pick(["counting_iter(0)", "counting_iter(42)", "ArithTuple(0,_0)"])} o ${r.chance(0.7) ? layout(r) : composed(r)}`;
   if (x < 0.82) return `make_identity_tensor(${tuple(r, 2, smallInt)})`;
   if (depth > 0) return call(r, depth - 1);
   return int(r);
@@ -152,7 +154,7 @@ function call(r, depth = 2) {
 
 // ---------------------------------------------------------------- mutation
 
-const SOUP = ["(", ")", ",", ":", "@", "<", ">", "[", "]", " o ", "_", "_0", "_1", "_2", "_4", "_8", "0", "1", "4", "-1", "8", "Sw", "smem_ptr", "16b", "unset", "counting_iter", "ArithTuple", "LayoutLeft", " ", "o", "x", "#", "\u00e9", "\u{1F600}", "\u0000", "'", "\"", "\\", "\n", "--"];
+const SOUP = ["(", ")", ",", ":", "@", "<", ">", "[", "]", " o ", "_", "_0", "_1", "_2", "_4", "_8", "0", "1", "4", "-1", "8", "Sw", "smem_ptr", "16b", "unset", "counting_iter", "ArithTuple", "LayoutLeft", " ", "o", "M_0|(4&4)=4", "M_", "|", "&", "=", "x", "#", "\u00e9", "\u{1F600}", "\u0000", "'", "\"", "\\", "\n", "--"];
 
 function soupToken(r) {
   const x = r.f();
