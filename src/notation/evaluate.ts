@@ -28,7 +28,7 @@ export function evalNode(n: Node, src: string): Value {
     case "under":
       return UNDER;
     case "tuple":
-      return n.items.map((x) => evalNode(x, src));
+      return evalAll(n.items, src);
     case "layout": {
       const shape = evalNode(n.shape, src);
       const stride = evalNode(n.stride, src);
@@ -50,13 +50,19 @@ export function evalNode(n: Node, src: string): Value {
         const near = nearestNames(n.name);
         throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
       }
-      return fn(n.args.map((a) => evalNode(a, src)), n.targs, n.name);
+      return fn(evalAll(n.args, src), n.targs, n.name);
     }
     case "apply": {
       const target = evalNode(n.target, src);
-      return apply(target, n.args.map((a) => evalNode(a, src)));
+      return apply(target, evalAll(n.args, src));
     }
   }
+}
+
+function evalAll(ns: Node[], src: string): Value[] {
+  const out: Value[] = []; // pushed, not preallocated: a tuple stays a packed array, as the algebra's own tuples are
+  for (let i = 0; i < ns.length; i++) out.push(evalNode(ns[i]!, src));
+  return out;
 }
 
 function nameValue(name: string, src: string, pos: number): Value {

@@ -1,10 +1,22 @@
 import { readFileSync } from "node:fs";
 import { UsageError } from "../../core/errors.js";
 import { dispatch } from "../run.js";
-import type { CommandSpec } from "../spec.js";
+import type { CommandSpec, Io } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
 export async function runBatch(text: string, write: (line: string) => void, progress?: () => void): Promise<void> {
+  // one Io for the whole batch, its buffers emptied per record (records run one at a time, an
+  // asynchronous answer awaited before the next record starts)
+  let out = "", err = "";
+  const io: Io = {
+    out: (s) => {
+      out += s;
+    },
+    err: (s) => {
+      err += s;
+    },
+    color: false,
+  };
   // one line at a time, not text.split: the lines of a large input would all live at once,
   // and each young-generation scavenge would copy them until they were promoted
   for (let start = 0; start < text.length; ) {
@@ -14,25 +26,32 @@ export async function runBatch(text: string, write: (line: string) => void, prog
     start = end + 1;
     if (line.trim() === "") continue;
     let id: unknown = null;
-    let out = "", err = "";
+    out = "";
+    err = "";
     let code: number;
     try {
       const rec = JSON.parse(line) as unknown;
       if (rec === null || typeof rec !== "object" || Array.isArray(rec)) throw new UsageError("each batch line is a JSON object {\"id\", \"cmd\": [...]}");
       const r = rec as { id?: unknown; cmd?: unknown };
       id = r.id ?? null;
-      if (!Array.isArray(r.cmd) || !r.cmd.every((x) => typeof x === "string")) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
+      if (!isArgv(r.cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
       if (r.cmd[0] === "batch") throw new UsageError("batch cannot run batch");
-      const answer = dispatch(r.cmd as string[], { out: (s) => (out += s), err: (s) => (err += s), color: false });
+      const answer = dispatch(r.cmd, io);
       code = typeof answer === "number" ? answer : await answer;
     } catch (e) {
       err += `cute-ts: batch: ${e instanceof Error ? e.message : String(e)}\n`;
       code = 2;
     }
     // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
-    write(`{"id":${JSON.stringify(id)},"stdout":${JSON.stringify(out)},"stderr":${JSON.stringify(err)},"exit":${code}}\n`);
+    write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`);
     progress?.();
   }
+}
+
+function isArgv(x: unknown): x is string[] {
+  if (!Array.isArray(x)) return false;
+  for (let i = 0; i < x.length; i++) if (typeof x[i] !== "string") return false;
+  return true;
 }
 
 export const command: CommandSpec = {
