@@ -14,6 +14,7 @@ export const command: CommandSpec = {
     "eval 'composition((6,2):(8,2),(4,3):(3,1))'",
     "eval 'size<1>((_4,(_2,3)):(_1,(_4,_8)))'",
     "eval '(4,8):(1,4)(3)'",
+    "eval 'local_tile(counting_iter(0) o (8,24):(1,8),(_4,_8),(1,2))'",
   ],
   run(args, _opts, io) {
     if (args.length !== 1) throw new UsageError("eval takes one expression (quote it for the shell)");
