@@ -19,6 +19,22 @@ function colorWanted(argv: string[]): boolean {
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
 Error.stackTraceLimit = 0;
 
+/**
+ * The commands that run many records (batch, check) spend much of a run before V8's optimizing
+ * compiler has caught up with the code they use: hundreds of small functions, optimized one job
+ * at a time on a background thread. Two settings let optimized code arrive sooner: each
+ * optimized function inlines less (a shorter compile job), and a function must run twice as
+ * long before it is optimized (fewer jobs spent on lukewarm code). Measured on `batch` over the
+ * algebra fixtures, 11 runs alternating with no setting: 38,580 records 696 -> 555 ms, 115,740
+ * records 1,358 -> 1,141 ms. Set before anything is optimized, and in the CLI process only:
+ * importing the library changes no V8 flag.
+ */
+function tuneJitForManyRecords(): void {
+  const v8 = createRequire(process.execPath)("node:v8") as typeof import("node:v8");
+  v8.setFlagsFromString("--max-inlined-bytecode-size-cumulative=230");
+  v8.setFlagsFromString("--interrupt-budget=135168");
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   let color: boolean | undefined;
@@ -41,6 +57,7 @@ async function main(): Promise<void> {
     process.exitCode = await runHelp(cleaned, io);
     return;
   }
+  if (cleaned[0] === "batch" || cleaned[0] === "check") tuneJitForManyRecords();
   process.exitCode = await runCommand(cleaned, io);
 }
 
