@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { readGolden, trimEnd } from "./helpers.js";
 
 const bin = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
 const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });
@@ -25,6 +26,19 @@ describe("bin/cute-ts", () => {
     const r = cli("eval", "complement((16,4):(1,16),_128)");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("Dynamic-stride complement only for rank-1 layouts");
+  });
+  it("batch through the binary, with the V8 settings it makes for long runs, answers every algebra golden as CuTe printed it", () => {
+    const recs = readGolden("../fixtures/golden/algebra.jsonl");
+    const input = recs.map((r) => JSON.stringify({ id: r.id, cmd: r.cmd })).join("\n") + "\n";
+    const r = spawnSync(process.execPath, [bin, "batch"], { encoding: "utf8", input, maxBuffer: 1 << 28 });
+    expect(r.status).toBe(0);
+    const answers = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: string; stdout: string; stderr: string; exit: number });
+    expect(answers.map((a) => a.id)).toEqual(recs.map((x) => x.id));
+    const wrong = answers.filter((a, i) => {
+      const g = recs[i]!;
+      return g.error ? a.exit === 0 || a.stdout !== "" : a.exit !== 0 || trimEnd(a.stdout) !== trimEnd(g.out!);
+    });
+    expect(wrong.map((a) => a.id)).toEqual([]);
   });
   it("batch answers one line per input, bad lines included", () => {
     const input = '{"id":1,"cmd":["eval","size((2,3))"]}\nnot json\n{"id":3,"cmd":["eval","(4"]}\n';
