@@ -60,12 +60,27 @@ describe("tensors as CuTe prints them", () => {
   });
 });
 
+describe("the inverse of a swizzled layout with an offset, L o k o Sw", () => {
+  it("reads back as what right_inverse printed", async () => {
+    const inv = await run(["eval", "right_inverse(Sw<2,0,2> o 3 o (4,4):(1,4))"]);
+    expect(inv.stdout).toMatch(/ o -3 o Sw<2,0,2>\n$/);
+    expect((await run(["eval", inv.stdout.trim()])).stdout).toBe(inv.stdout);
+  });
+});
+
 describe("mixed-bits offsets", () => {
   it("slice a swizzled layout to mixed bits, and read the printed result back", async () => {
     const sliced = await run(["eval", "composition(Sw<2,2,2>,(_64,_8):(_8,_1))(_,7)"]);
     expect(sliced.stdout).toBe("Sw<2,2,2> o M_0|(4&4)=4 o (_64):(_8)\n");
     const back = await run(["eval", sliced.stdout.trim()]);
     expect(back.stdout).toBe(sliced.stdout);
+  });
+  it("a tensor over such a layout reads back too", async () => {
+    const sliced = await run(["eval", "make_tensor(counting_iter(0),Sw<2,2,2> o _0 o (_64,_8):(_8,_1))(_,7)"]);
+    expect(sliced.stdout).toMatch(/^counting_iter\(\d+\) o Sw<2,2,2> o M_0\|\(4&4\)=4 o \(_64\):\(_8\)\n$/);
+    expect((await run(["eval", sliced.stdout.trim()])).stdout).toBe(sliced.stdout);
+    expect((await run(["print", sliced.stdout.trim()])).stdout).toBe((await run(["print", "make_tensor(counting_iter(0),Sw<2,2,2> o _0 o (_64,_8):(_8,_1))(_,7)"])).stdout);
+    expect((await run(["eval", "counting_iter(0) o M_0|(4&4)=4 o (_64):(_8)"])).exit).toBe(2);
   });
   it("refuse bits CuTe's make_mixed_bits would never build, saying which rule fails", async () => {
     for (const [text, why] of [

@@ -7,7 +7,7 @@ import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout, make_layout } from "../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
 import { Node, parse } from "./parse.js";
 import { make_composed } from "../core/composed.js";
@@ -39,7 +39,8 @@ export function evalNode(n: Node, src: string): Value {
     case "smem":
       return new SmemPtrFlag(n.bits);
     case "composed":
-      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i === 1 && n.parts.length === 3 ? mixedBitsOf(p) : evalNode(p, src))));
+      // mixed bits can only be the offset, the part before the inner layout (composedOf checks the rest)
+      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && i === n.parts.length - 2 ? mixedBitsOf(p) : evalNode(p, src))));
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":
@@ -92,6 +93,8 @@ export function composedOf(parts: Value[]): Value {
     return new Tensor(first, rest);
   }
   const [a, off, b] = parts.length === 2 ? [parts[0], S(0), parts[1]] : parts;
+  // `L o k o Sw`, as CuTe prints the inverse of a swizzled layout with an offset: i -> L(k + Sw(i))
+  if (parts.length === 3 && a instanceof Layout && off instanceof Int && b instanceof Swizzle) return new SwizzleInnerComposed(a, off, b);
   if (parts.length > 3 || !(a instanceof Swizzle || a instanceof Layout) || !(b instanceof Layout)) {
     throw new UsageError("a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`); a tensor `iterator o layout`");
   }
