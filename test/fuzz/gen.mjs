@@ -123,6 +123,8 @@ function swizzle(r) {
 
 function composed(r) {
   const off = r.pick(["_0", "0", "_1", "5", tuple(r, 1), "smem_ptr[16b](unset)", "smem_ptr[8b](unset)", `smem_ptr[${r.pick([0, 1, 7, 64, 1000000])}b](unset)`, "M_0|(4&4)=4", "M_8|(4&6)=12", `M_${r.int(0, 9)}|(${r.int(0, 9)}&${r.int(0, 9)})=${r.int(0, 16)}`]);
+  // now and then the inverse of a swizzled layout as CuTe prints it: L o k o Sw
+  if (r.chance(0.05)) return `${layout(r)} o ${r.pick(["_-1", "-3", "0", "_0"])} o ${swizzle(r)}`;
   return `${r.chance(0.8) ? swizzle(r) : layout(r)} o ${off} o ${layout(r)}`;
 }
 
