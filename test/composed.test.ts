@@ -227,3 +227,31 @@ describe("print_layout of a layout over an smem_ptr flag draws it position indep
     expect(lines[5]).toBe(" 1  |  5 | 37 |");
   });
 });
+
+describe("as_position_independent_swizzle_layout (pointer_flagged.hpp)", () => {
+  const ev = (s: string) => show(evaluate(s));
+  it("recasts the swizzle from bytes to the flag's element width, at offset _0", () => {
+    // 16-bit elements: the swizzle's base moves down one bit, as upcast<2> of the swizzle
+    expect(ev("as_position_independent_swizzle_layout(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1))")).toBe(
+      `${ev("upcast<2>(Sw<3,4,3>)")} o _0 o (_8,_64):(_64,_1)`,
+    );
+    // 4-bit elements: down by downcast<2>
+    expect(ev("as_position_independent_swizzle_layout(Sw<2,4,3> o smem_ptr[4b](unset) o (_8,_64):(_64,_1))")).toBe(
+      `${ev("downcast<2>(Sw<2,4,3>)")} o _0 o (_8,_64):(_64,_1)`,
+    );
+  });
+  it("is what print_layout draws for the flagged layout", async () => {
+    const flagged = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)";
+    const a = (await run(["print", flagged])).stdout.split("\n").slice(1).join("\n");
+    const b = (await run(["print", `as_position_independent_swizzle_layout(${flagged})`])).stdout.split("\n").slice(1).join("\n");
+    expect(a.length).toBeGreaterThan(100);
+    expect(a).toBe(b);
+  });
+  it("has no overload for other layouts", () => {
+    expect(() => evaluate("as_position_independent_swizzle_layout(Sw<3,4,3> o _0 o (_8,_64):(_64,_1))")).toThrow(CuteError);
+    expect(() => evaluate("as_position_independent_swizzle_layout((_8,_64):(_64,_1))")).toThrow(/no matching overload/);
+  });
+  it("composition(Sw, smem_ptr[Nb](unset), L) builds the flagged layout the literal denotes", () => {
+    expect(ev("composition(Sw<3,4,3>,smem_ptr[16b](unset),(_8,_64):(_64,_1))")).toBe("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  });
+});

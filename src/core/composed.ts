@@ -69,8 +69,8 @@ export function compose3(a: Value, off: Value, b: Value): Value {
   if (!(a instanceof Swizzle || a instanceof Layout) || !(b instanceof Layout)) {
     throw new CuteError("composition", "composition(A, offset, B) takes a swizzle or layout, an offset and a layout");
   }
-  if (!(off instanceof Int || Array.isArray(off))) throw new CuteError("composition", "the offset is an integer or coordinate");
-  return make_composed(a, off as Idx, b);
+  if (!(off instanceof Int || Array.isArray(off) || off instanceof SmemPtrFlag)) throw new CuteError("composition", "the offset is an integer, a coordinate or smem_ptr[Nb](unset)");
+  return make_composed(a, off as Idx | SmemPtrFlag, b);
 }
 
 /**

@@ -672,6 +672,16 @@ export const FUNCTIONS: Record<string, Fn> = {
     return L.recast_layout(asLayout(a, name), from, to);
   },
 
+  // CuTe overloads it for a swizzled layout over a shared-memory pointer flag only
+  as_position_independent_swizzle_layout(args, _t, name) {
+    nargs(name, args, 1);
+    const a = args[0]!;
+    if (!(a instanceof ComposedLayout && a.offset instanceof SmemPtrFlag)) {
+      throw new CuteError(name, "no matching overload: it takes a layout over a shared-memory pointer flag, Sw<B,M,S> o smem_ptr[Nb](unset) o L", [show(a)]);
+    }
+    return C.as_position_independent_swizzle_layout(a);
+  },
+
   counting_iter(args, _t, name) {
     nargs(name, args, 1);
     const a = args[0]!;
