@@ -111,10 +111,15 @@ function checkTypes(o: Op, a: string, b: string, c: string, sf: string | undefin
       if (c !== "float") bad("Unknown type for UMMAFormat");
       break;
     case "F16BF16": {
-      const base = (t: string) => t.replace(/^complex<(.+)>$/, "$1");
-      const cplx = a.startsWith("complex<");
-      if (cplx && o.variant !== "_SCALED") bad(`${o.ident} supports 16bit types`);
-      if (!ok(base(a), F16_TYPES) || !ok(base(b), F16_TYPES)) bad("Unknown type for UMMAFormat");
+      const ca = /^complex<(.+)>$/.exec(a), cb = /^complex<(.+)>$/.exec(b);
+      if (ca || cb) {
+        // only the SCALED ops' traits specialize <complex<X>, complex<X>, float>; anything else
+        // complex meets the primary template's 16-bit assert (a complex half is 32 bits)
+        if (!(o.variant === "_SCALED" && ca && cb && ca[1] === cb[1] && c === "float")) bad(`${o.ident} supports 16bit types`);
+        if (!ok(ca![1]!, F16_TYPES)) bad("Only supports 16bit base types");
+        break;
+      }
+      if (!ok(a, F16_TYPES) || !ok(b, F16_TYPES)) bad("Unknown type for UMMAFormat");
       if (!ok(c, ["half_t", "float"])) bad("Unknown type for UMMAFormat");
       break;
     }
@@ -134,13 +139,109 @@ function checkTypes(o: Op, a: string, b: string, c: string, sf: string | undefin
   if (sf !== undefined && !ok(sf, SF_TYPES)) bad("Unknown scale factor type for UMMAFormat");
 }
 
-function checkShape(o: Op, M: number, N: number): void {
-  if (o.sms === 1) {
-    if (M !== 64 && M !== 128) refuse(o.ident, "M-mode size should be 64 or 128 for 1 CTA cluster MMA.");
-    if (N % 8 !== 0 || N < 8 || N > 256) refuse(o.ident, "N-mode size should be a multiple of 8 between 8 and 256.");
-  } else {
-    if (M !== 128 && M !== 256) refuse(o.ident, "M-mode size should be 128 or 256 for 2 CTA cluster MMA.");
-    if (N % 16 !== 0 || N < 16 || N > 256) refuse(o.ident, "N-mode size should be a multiple of 16 between 16 and 256.");
+/** N is a multiple of k between k and 256 */
+const nStep = (N: number, k: number) => N % k === 0 && N >= k && N <= 256;
+
+/**
+ * The shape, vector-size and major static_asserts of the op structs (mma_sm100_umma.hpp) and of
+ * their traits (mma_traits_sm100.hpp), which print(MMA_Atom<Op>{}) instantiates: per op, not one
+ * rule for all. The messages are CuTe's, after the op's name.
+ */
+function checkAsserts(o: Op, M: number, N: number, VS: number | undefined, aMajor: unknown, bMajor: unknown, a: string, sf: string | undefined): void {
+  const no = (why: string) => refuse(o.ident, `${o.ident} ${why}`);
+  const sparse = o.variant === "_SPARSE";
+  const interleaved = o.variant === "_INTERLEAVED_CF32CTF32CTF32CF32_TN";
+  const m1 = () => {
+    if (M !== 64 && M !== 128) no("M-mode size should be 64 or 128 for 1 CTA cluster MMA.");
+  };
+  const m2 = () => {
+    if (M !== 128 && M !== 256) no("M-mode size should be 128 or 256 for 2 CTA cluster MMA.");
+  };
+  // TMEM operands: N steps by 16 at M = 128 (1 SM), by 32 on 2 SMs; A cannot be transposed
+  const nByM = () => {
+    if (!((M === 64 && nStep(N, 8)) || (M === 128 && nStep(N, 16)))) no("N-mode size should be a multiple of 8 between 8 and 256 for M=64, or a multiple of 16 between 16 and 256 for M=128.");
+  };
+  const aK = () => {
+    if (aMajor !== "K") no("A from TMEM can't be transposed");
+  };
+  const n = (k: number) => {
+    if (!nStep(N, k)) no(`N-mode size should be a multiple of ${k} between ${k} and 256.`);
+  };
+  switch (o.kind) {
+    case "TF32":
+    case "F16BF16":
+      if (o.sms === 1) {
+        m1();
+        if (o.ts) (nByM(), aK());
+        else n(8);
+      } else {
+        m2();
+        n(o.ts ? 32 : 16);
+        if (o.ts) aK();
+      }
+      if (interleaved && bMajor !== "K") no("B from SMEM requires non-transpose");
+      break;
+    case "S8":
+      if (o.sms === 1) {
+        m1();
+        if (!(N === 8 || nStep(N, 16))) no("N-mode size should be 8 or a multiple of 16 between 16 and 256.");
+      } else {
+        m2();
+        n(32);
+      }
+      if (o.ts) aK();
+      break;
+    case "F8F6F4":
+      if (o.sms === 1) {
+        m1();
+        if (o.ts || sparse) nByM();
+        // the dense SS op's traits: N by B's major
+        else if (!((bMajor === "K" && nStep(N, 8)) || (bMajor !== "K" && nStep(N, 16)))) no("N-mode size should be a multiple of 8 between 8 and 256 when B is K major. N-mode size should be a multiple of 16 between 16 and 256 when B is MN major.");
+      } else {
+        m2();
+        if (o.ts || sparse) n(32);
+        else if (!((bMajor === "K" && nStep(N, 16)) || (bMajor !== "K" && nStep(N, 32)))) no("N-mode size should be a multiple of 16 between 16 and 256 when B is K major. N-mode size should be a multiple of 32 between 32 and 256 when B is MN major.");
+      }
+      if (o.ts) aK();
+      break;
+    case "MXF8F6F4":
+      if (o.sms === 1) {
+        if (M !== 128) no("M-mode size should be 128 for 1 CTA cluster MMA.");
+        n(8);
+      } else {
+        if (M !== 256) no("M-mode size should be 256 for 2 CTA cluster MMA.");
+        n(16);
+      }
+      break;
+    case "MXF4":
+    case "MXF4NVF4": {
+      if (o.sms === 1) {
+        if (M !== 128) no("M-mode size should be 128 for 1 CTA cluster MMA.");
+        n(8);
+      } else {
+        if (o.kind === "MXF4") m2(); // the 2-SM sparse NVF4 op asserts nothing of M
+        n(16);
+      }
+      // 4x mode, or 2x mode with e2m1 operands and ue8m0 scale factors
+      const [four, two] = o.kind === "MXF4" ? [16, 32] : [32, 64];
+      if (!(VS === four || (VS === two && a === "float_e2m1_t" && sf === "float_ue8m0_t"))) {
+        no(`Vector size can only be ${four} or ${two}; ${two} (2x mode) only with float_e2m1_t operands and float_ue8m0_t scale factors.`);
+      }
+      break;
+    }
+    case "ULTRA": {
+      // SM103's messages do not start with the op's name
+      const say = (why: string) => refuse(o.ident, why);
+      if (o.sms === 1) {
+        if (M !== 128) say("MMA M-mode size should be 128 for 1 CTA cluster MMA.");
+      } else if (M !== 128 && M !== 256) say("MMA M-mode size should be 128 or 256 for 2 CTA cluster MMA.");
+      if (!nStep(N, 16)) say("MMA N-mode size should be a multiple of 16 between 16 and 256.");
+      if (!(VS === 16 || (VS === 32 && a === "float_e2m1_t" && sf === "float_ue8m0_t"))) {
+        say("Vector size can only be 4x mode (VS=16) or 2x mode (VS=32) for MMA. 2x mode only supports float_e2m1_t for a/b types and ue8m0_t for sf type");
+      }
+      if (aMajor !== "K" || bMajor !== "K") say("This MMA does not support transpose");
+      break;
+    }
   }
 }
 
@@ -161,11 +262,9 @@ export const umma: Family<Op> = {
     const sf = get("sf_type") as string | undefined;
     const M = get("M") as number;
     const N = get("N") as number;
+    const VS = get("VS") as number | undefined;
     if (!interleaved) checkTypes(o, a, b, c, sf);
-    // the interleaved complex op's traits static_assert K-major operands (A lives in TMEM)
-    if (interleaved && get("a_major") !== "K") refuse(o.ident, `${o.ident} A from TMEM can't be transposed`);
-    if (interleaved && get("b_major") !== "K") refuse(o.ident, `${o.ident} B from SMEM requires non-transpose`);
-    checkShape(o, M, N);
+    checkAsserts(o, M, N, VS, get("a_major"), get("b_major"), a, sf);
     const sparse = o.variant === "_SPARSE";
     let K: number;
     switch (o.kind) {

@@ -1,0 +1,84 @@
+/**
+ * The SM100/SM103 UMMA ops' own static_asserts (mma_sm100_umma.hpp) and their traits'
+ * (mma_traits_sm100.hpp), which print(MMA_Atom<Op>{}) instantiates, as the GMMA RS golden
+ * shows for its op's "Register source operand A must have K major layout": each op has its own
+ * M, N, vector-size and major rules. Each case names the rule it exercises.
+ */
+import { describe, expect, it } from "vitest";
+import { run } from "./helpers.js";
+
+const K = "UMMA::Major::K", MN = "UMMA::Major::MN";
+const f16 = (op: string, M: number, N: number, a = K, b = K, ab = "half_t", c = "float") => `${op}<${ab},${ab},${c},${M},${N},${a},${b}>`;
+const s8 = (op: string, M: number, N: number, a = K) => `${op}<int8_t,int8_t,int32_t,${M},${N},${a},${K}>`;
+const f8 = (op: string, M: number, N: number, b = K) => `${op}<float_e4m3_t,float_e4m3_t,float,${M},${N},${K},${b}>`;
+const mx8 = (op: string, M: number, N: number) => `${op}<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,${M},${N},${K},${K}>`;
+const mx4 = (op: string, M: number, N: number, VS: number, sf = "float_ue8m0_t", a = K, b = K) => `${op}<float_e2m1_t,float_e2m1_t,float,${sf},${M},${N},${VS},${a},${b}>`;
+
+const accepted: [string, string][] = [
+  ["1-SM SS: N a multiple of 8 at M=128", f16("SM100_MMA_F16BF16_SS", 128, 200)],
+  ["1-SM TS: N a multiple of 8 at M=64", f16("SM100_MMA_F16BF16_TS", 64, 24)],
+  ["1-SM TS: N a multiple of 16 at M=128", f16("SM100_MMA_TF32_TS", 128, 48, K, K, "tfloat32_t")],
+  ["S8: N = 8", s8("SM100_MMA_S8_SS", 128, 8)],
+  ["S8: N a multiple of 16", s8("SM100_MMA_S8_SS_SPARSE", 64, 32)],
+  ["2-SM S8: N a multiple of 32", s8("SM100_MMA_S8_2x1SM_SS", 256, 64)],
+  ["F8F6F4 SS, B K-major: N a multiple of 8", f8("SM100_MMA_F8F6F4_SS", 128, 24)],
+  ["F8F6F4 SS, B MN-major: N a multiple of 16", f8("SM100_MMA_F8F6F4_SS", 64, 48, MN)],
+  ["MXF8F6F4 1-SM: M = 128", mx8("SM100_MMA_MXF8F6F4_SS", 128, 8)],
+  ["MXF8F6F4 2-SM: M = 256", mx8("SM100_MMA_MXF8F6F4_2x1SM_SS", 256, 16)],
+  ["MXF4 4x mode: VS = 16, any scale type", mx4("SM100_MMA_MXF4_SS", 128, 128, 16, "float_ue4m3_t")],
+  ["MXF4NVF4 sparse 2x mode: VS = 64 with ue8m0", mx4("SM100_MMA_MXF4NVF4_SS_SPARSE", 128, 256, 64)],
+  ["MXF4NVF4 2-SM sparse asserts nothing of M", mx4("SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE", 64, 256, 64)],
+  ["the complex specialization of a SCALED op", "SM100_MMA_F16BF16_SS_SCALED<complex<half_t>,complex<half_t>,float,128,128,UMMA::Major::K,UMMA::Major::K,1>"],
+];
+
+const refused: [string, string, RegExp][] = [
+  ["1-SM TS: M=128 needs N a multiple of 16", f16("SM100_MMA_F16BF16_TS", 128, 24), /multiple of 16 between 16 and 256 for M=128/],
+  ["TS: A from TMEM cannot be MN-major", f16("SM100_MMA_F16BF16_TS", 64, 64, MN), /A from TMEM can't be transposed/],
+  ["2-SM TS: N a multiple of 32", f16("SM100_MMA_F16BF16_2x1SM_TS", 256, 48), /multiple of 32 between 32 and 256/],
+  ["S8: N is 8 or a multiple of 16", s8("SM100_MMA_S8_SS", 128, 24), /8 or a multiple of 16/],
+  ["S8 TS: A from TMEM", s8("SM100_MMA_S8_TS", 128, 64, MN), /A from TMEM/],
+  ["2-SM S8 SS: N a multiple of 32", s8("SM100_MMA_S8_2x1SM_SS", 256, 48), /multiple of 32/],
+  ["F8F6F4 SS, B MN-major: N a multiple of 16", f8("SM100_MMA_F8F6F4_SS", 128, 24, MN), /when B is MN major/],
+  ["F8F6F4 sparse: M=128 needs N a multiple of 16", f8("SM100_MMA_F8F6F4_SS_SPARSE", 128, 24), /for M=128/],
+  ["MXF8F6F4 1-SM: M = 128 only", mx8("SM100_MMA_MXF8F6F4_SS", 64, 64), /should be 128 for 1 CTA/],
+  ["MXF8F6F4 sparse 1-SM: M = 128 only", mx8("SM100_MMA_MXF8F6F4_SS_SPARSE", 64, 64), /should be 128 for 1 CTA/],
+  ["MXF8F6F4 2-SM: M = 256 only", mx8("SM100_MMA_MXF8F6F4_2x1SM_SS", 128, 64), /should be 256 for 2 CTA/],
+  ["MXF4: VS is 16 or 32", mx4("SM100_MMA_MXF4_SS", 128, 128, 64), /Vector size can only be 16 or 32/],
+  ["MXF4 2x mode needs ue8m0 scale factors", mx4("SM100_MMA_MXF4_SS", 128, 128, 32, "float_ue4m3_t"), /Vector size/],
+  ["MXF4NVF4: VS is 32 or 64", mx4("SM100_MMA_MXF4NVF4_SS_SPARSE", 128, 256, 16), /Vector size can only be 32 or 64/],
+  ["MXF4NVF4 1-SM: M = 128 only", mx4("SM100_MMA_MXF4NVF4_SS_SPARSE", 64, 256, 32), /should be 128 for 1 CTA/],
+  ["SM103 ultra: no transpose", mx4("SM103::SM103_MXF4_ULTRA_SS_VS", 128, 256, 32, "float_ue8m0_t", K, MN), /does not support transpose/],
+  ["SM103 ultra: N a multiple of 16", mx4("SM103::SM103_MXF4_ULTRA_SS_VS", 128, 24, 16), /multiple of 16 between 16 and 256/],
+  ["complex operands outside a SCALED op", "SM100_MMA_F16BF16_SS<complex<half_t>,complex<half_t>,float,128,128,UMMA::Major::K,UMMA::Major::K>", /supports 16bit types/],
+  ["complex with a half accumulator", "SM100_MMA_F16BF16_SS_SCALED<complex<half_t>,complex<half_t>,half_t,128,128,UMMA::Major::K,UMMA::Major::K,1>", /supports 16bit types/],
+  ["one complex operand and one real", "SM100_MMA_F16BF16_SS_SCALED<half_t,complex<half_t>,float,128,128,UMMA::Major::K,UMMA::Major::K,1>", /supports 16bit types/],
+];
+
+describe("UMMA ops CuTe builds", () => {
+  for (const [rule, op] of accepted) {
+    it(rule, async () => {
+      const r = await run(["mma", op]);
+      expect(r.stderr).toBe("");
+      expect(r.exit).toBe(0);
+      expect(r.stdout).toMatch(/^MMA_Atom\n {2}ThrID: /);
+    });
+  }
+});
+
+describe("UMMA ops CuTe refuses, with the rule", () => {
+  for (const [rule, op, why] of refused) {
+    it(rule, async () => {
+      const r = await run(["mma", op]);
+      expect(r.exit).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(why);
+    });
+  }
+});
+
+describe("2-SM layouts split M in halves as C++ divides", () => {
+  it("M = 64 on two SMs: 32 rows each", async () => {
+    const r = await run(["mma", mx4("SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE", 64, 256, 64)]);
+    expect(r.stdout).toContain("LayoutC_TV: (_2,(_32,_256)):(_32,(_1,_64))");
+  });
+});
