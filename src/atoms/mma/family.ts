@@ -70,9 +70,12 @@ function resolveArg(p: Param, text: string, op: string, ns: string): Arg {
     case "type":
       return canonicalType(text);
     case "int": {
-      const m = /^(?:Int<)?\s*(\d+)\s*[uU]?>?$/.exec(text.trim());
+      const m = /^(?:Int<)?\s*(-?\d+)\s*[uU]?>?$/.exec(text.trim());
       if (!m) throw new UsageError(`${op}: template argument ${p.name} must be an integer, got '${text}'`);
-      return Number(m[1]);
+      // the ops' integer parameters are C++ ints
+      const v = Number(m[1]);
+      if (!(v >= -(2 ** 31) && v < 2 ** 31)) throw new UsageError(`${op}: template argument ${p.name} = ${m[1]} does not fit in an int`);
+      return v;
     }
     default: {
       const e = parseEnumArg(text);

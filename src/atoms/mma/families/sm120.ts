@@ -51,9 +51,13 @@ export const sm120: Family<Op> = {
     // the 4-bit-only ops (K = 64 dense, 128 sparse) take e2m1 operands; the others any f8f6f4 type
     const fp4Only = o.k === (o.sparse ? 128 : 64);
     const allowed = fp4Only ? ["float_e2m1_t"] : F8F6F4_TYPES;
-    if (!allowed.includes(a!) || !allowed.includes(b!)) refuse(o.ident, `unsupported operand types ${a}, ${b}`);
-    if (c !== "float" && c !== "half_t") refuse(o.ident, `unsupported accumulator type ${c}`);
-    if (sf !== undefined && !SF_TYPES.includes(sf)) refuse(o.ident, `unsupported scale factor type ${sf}`);
+    // each op is a primary template that static_asserts, plus the specializations CuTe defines:
+    // f8f6f4 operands accumulate to float or half; block-scaled ones to float only, with ue8m0
+    // scale factors (the 4-bit-only ops also take ue4m3). VS is checked in fma() only, not here.
+    const none = (what: string) => refuse(o.ident, `No MMA matches ${o.ident} for given data types (${what}).`);
+    if (!allowed.includes(a!) || !allowed.includes(b!)) none(`operands ${a}, ${b}`);
+    if (o.scaled ? c !== "float" : c !== "float" && c !== "half_t") none(`accumulator ${c}`);
+    if (sf !== undefined && !(fp4Only ? SF_TYPES : ["float_ue8m0_t"]).includes(sf)) none(`scale factor ${sf}`);
     const container = fp4Only ? "uint4b_t" : "uint8_t";
     const A = !o.sparse ? container : fp4Only ? "sparse_elem<4,uint8_t>" : `sparse_elem<2,${a}>`;
     const layoutA = warpA16(o.k / 8, true);

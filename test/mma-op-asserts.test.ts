@@ -1,8 +1,9 @@
 /**
- * The SM100/SM103 UMMA ops' own static_asserts (mma_sm100_umma.hpp) and their traits'
- * (mma_traits_sm100.hpp), which print(MMA_Atom<Op>{}) instantiates, as the GMMA RS golden
- * shows for its op's "Register source operand A must have K major layout": each op has its own
- * M, N, vector-size and major rules. Each case names the rule it exercises.
+ * The MMA ops' own static_asserts, which print(MMA_Atom<Op>{}) instantiates (the GMMA RS golden
+ * shows it: "Register source operand A must have K major layout" is an op struct's assert).
+ * SM100/SM103 UMMA (mma_sm100_umma.hpp, mma_traits_sm100.hpp): each op has its own M, N,
+ * vector-size and major rules. SM120: the specializations each op defines. Each case names the
+ * rule it exercises.
  */
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
@@ -80,5 +81,38 @@ describe("2-SM layouts split M in halves as C++ divides", () => {
   it("M = 64 on two SMs: 32 rows each", async () => {
     const r = await run(["mma", mx4("SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE", 64, 256, 64)]);
     expect(r.stdout).toContain("LayoutC_TV: (_2,(_32,_256)):(_32,(_1,_64))");
+  });
+});
+
+// SM120: each op is a primary template that static_asserts "No MMA matches ..." plus the
+// specializations CuTe defines (mma_sm120.hpp, mma_sm120_sparse.hpp); VS is checked in fma() only
+describe("SM120 ops: the specializations CuTe defines", () => {
+  const BS = "SM120::BLOCKSCALED::";
+  const cases: [string, string, boolean][] = [
+    ["f8f6f4 accumulates to half", "SM120_16x8x32_TN<float_e4m3_t,float_e5m2_t,half_t>", true],
+    ["block-scaled accumulates to float only", `${BS}SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,half_t,float_ue8m0_t,32>`, false],
+    ["the 8-bit block-scaled op takes ue8m0 scale factors only", `${BS}SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue4m3_t,32>`, false],
+    ["the 4-bit block-scaled op takes ue4m3 too", `${BS}SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>`, true],
+    ["the sparse 8-bit block-scaled op takes ue8m0 only", `${BS}SPARSE::SM120_SPARSE_16x8x64_TN_VS<float_e4m3_t,float_e5m2_t,float,float_ue4m3_t,64>`, false],
+    ["the sparse 4-bit block-scaled op takes ue4m3 too", `${BS}SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,64>`, true],
+    ["VS is an int that print never checks", `${BS}SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,-1>`, true],
+  ];
+  for (const [rule, op, ok] of cases) {
+    it(rule, async () => {
+      const r = await run(["mma", op]);
+      if (ok) {
+        expect(r.stderr).toBe("");
+        expect(r.stdout).toMatch(/^MMA_Atom\n/);
+      } else {
+        expect(r.exit).toBe(2);
+        expect(r.stdout).toBe("");
+        expect(r.stderr).toContain("No MMA matches");
+      }
+    });
+  }
+  it("an integer parameter beyond a C++ int is refused", async () => {
+    const r = await run(["mma", `${BS}SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,99999999999>`]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("does not fit in an int");
   });
 });
