@@ -1,10 +1,11 @@
-/** Library functions beyond the CLI: make_tiled_copy_C_atom, make_cotiled_copy. */
+/** Library functions beyond the CLI (make_tiled_copy_C_atom, make_cotiled_copy), and value types and op spellings as CuTe defines them. */
 import { describe, expect, it } from "vitest";
 import { make_copy_atom, make_cotiled_copy, make_tiled_copy_C_atom, get_layoutS_TV, type TiledMmaLike } from "../src/atoms/copy/index.js";
 import { evaluate } from "../src/notation/evaluate.js";
 import { Layout } from "../src/core/layout.js";
 import { S } from "../src/core/integer.js";
 import { show } from "../src/print/print.js";
+import { run } from "./helpers.js";
 
 const L = (s: string) => evaluate(s) as Layout;
 
@@ -50,5 +51,20 @@ describe("ThrCopy partition_S / partition_D", () => {
     const [l2, o2] = partition_D(tc, D(33), L("(128,64):(64,1)"));
     expect(show(l2)).toBe("((_4,_1),1,8):((64,_0),8192,8)");
     expect(show(o2 as never)).toBe("257");
+  });
+});
+
+describe("value types and op spellings as CuTe's headers define them", () => {
+  it("AutoVectorizingCopyWithAssumedAlignment<> takes its default, 128 bits", async () => {
+    const dflt = await run(["copy", "AutoVectorizingCopyWithAssumedAlignment<>", "--value", "half_t"]);
+    const explicit = await run(["copy", "AutoVectorizingCopyWithAssumedAlignment<128>", "--value", "half_t"]);
+    expect(dflt.exit).toBe(0);
+    expect(dflt.stdout).toBe(explicit.stdout);
+  });
+  it("uint_bit_t<N> exists for N in 1, 2, 4, 6, 8, ..., 256; int_bit_t<N> for 2 to 64 only (cute/numeric/int.hpp)", async () => {
+    for (const [t, ok] of [["uint_bit_t<6>", true], ["uint_bit_t<256>", true], ["int_bit_t<64>", true], ["int_bit_t<1>", false], ["int_bit_t<128>", false], ["uint_bit_t<12>", false]] as const) {
+      const r = await run(["copy", "UniversalCopy<uint128_t>", "--value", t]);
+      expect(r.exit === 0, `${t}: ${r.stderr}`).toBe(ok);
+    }
   });
 });

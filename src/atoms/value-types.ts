@@ -99,8 +99,10 @@ export function findValueType(text: string): ValueType | undefined {
   if (bits !== undefined) return { name: canon, bits };
   const m = BIT_T.exec(canon);
   if (m) {
+    // the widths cute/numeric/int.hpp specializes int_bit and uint_bit for
     const n = Number(m[1]);
-    if ([1, 2, 4, 8, 16, 32, 64, 128, 256].includes(n)) return { name: canon, bits: n };
+    const widths = canon.startsWith("u") ? [1, 2, 4, 6, 8, 16, 32, 64, 128, 256] : [2, 4, 8, 16, 32, 64];
+    if (widths.includes(n)) return { name: canon, bits: n };
   }
   return undefined;
 }

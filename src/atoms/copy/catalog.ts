@@ -274,8 +274,10 @@ function templatedOp(name: string, base: string, args: string[]): CopyTraits | u
     return { name, header, thrID: T1, src: oneThread(s.bits), dst: oneThread(d.bits), ref: oneThread(s.bits) };
   }
   if (base === AUTO_VEC) {
-    if (args.length !== 1 || !/^\d+$/.test(args[0]!)) misuse(name, `${AUTO_VEC} takes one integer argument <MaxVecBits>`);
-    const n = Number(args[0]);
+    // `<>` takes the default, MaxVecBits = 128
+    const given = args.length === 1 && args[0] === "" ? "128" : args[0];
+    if (args.length !== 1 || !/^\d+$/.test(given!)) misuse(name, `${AUTO_VEC} takes one integer argument <MaxVecBits> (default 128)`);
+    const n = Number(given);
     if (![8, 16, 32, 64, 128].includes(n)) refuse(name, "Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for alignment and performance.");
     return autoVec(name);
   }
