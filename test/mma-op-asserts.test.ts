@@ -116,3 +116,13 @@ describe("SM120 ops: the specializations CuTe defines", () => {
     expect(r.stderr).toContain("does not fit in an int");
   });
 });
+
+describe("a plain (non-template) op", () => {
+  it("takes no template argument list, not even an empty one", async () => {
+    const bare = await run(["mma", "SM90_64x64x32_S32S8S8_SS_TN"]);
+    expect(bare.exit).toBe(0);
+    const empty = await run(["mma", "SM90_64x64x32_S32S8S8_SS_TN<>"]);
+    expect(empty.exit).toBe(2);
+    expect(empty.stderr).toContain("is not a template");
+  });
+});

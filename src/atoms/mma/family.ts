@@ -95,7 +95,8 @@ export function bindArgs<M>(fam: Family<M>, m: M, ident: string, written: string
   const params = fam.params(m);
   const enumNs = fam.arch === "sm100" || fam.arch === "sm103" ? "UMMA" : "GMMA";
   if (params.length === 0) {
-    if (written && written.length > 0) throw new UsageError(`${ident} is not a template; it takes no template arguments`);
+    // even an empty list: `Op<>` names a template, and this op is a plain struct
+    if (written !== null) throw new UsageError(`${ident} is not a template; it takes no template arguments`);
     return [];
   }
   const texts = written ?? fam.defaultArgs?.(m) ?? [];
