@@ -53,14 +53,13 @@ export function gmmaRegA(k: number): string {
 
 // ---- SM100 UMMA ----------------------------------------------------------------------------
 
-/** UMMA operand / accumulator: one "thread" per SM; `sms` = 1 or 2 (2x1SM ops split M and N) */
-// the 2-SM layouts split M (B's N) in halves: Int<M/2>, C++'s truncating division
+/**
+ * UMMA operand / accumulator: one "thread" per SM; `sms` = 1 or 2 (2x1SM ops split M and N).
+ * A is (M,K), B is (N,K), C is (M,N): one rule, the 2-SM half being Int<M/2>, C++'s truncating division.
+ */
 export function ummaA(m: number, k: number, sms: number): string {
   const h = Math.trunc(m / 2);
   return sms === 1 ? `(_1,(${s(m)},${s(k)})):(_0,(_1,${s(m)}))` : `(_2,(${s(h)},${s(k)})):(${s(h)},(_1,${s(m)}))`;
 }
 export const ummaB = ummaA;
-export function ummaC(m: number, n: number, sms: number): string {
-  const h = Math.trunc(m / 2);
-  return sms === 1 ? `(_1,(${s(m)},${s(n)})):(_0,(_1,${s(m)}))` : `(_2,(${s(h)},${s(n)})):(${s(h)},(_1,${s(m)}))`;
-}
+export const ummaC = ummaA;
