@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { evaluate } from "../src/notation/evaluate.js";
+import { evaluate } from "../src/eval/evaluate.js";
 import { show } from "../src/print/print.js";
 import { CuteError } from "../src/core/errors.js";
 import { run } from "./helpers.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { copyOpNames, copyTraits } from "../src/atoms/copy/catalog.js";
-import { parseValueType } from "../src/atoms/value-types.js";
+import { parseValueType } from "../src/core/value-types.js";
 import { make_copy_atom } from "../src/atoms/copy/atom.js";
 
 /** size of mode i (or all) of a static notation layout "shape:stride" */

@@ -1,7 +1,7 @@
 /** Library functions beyond the CLI (make_tiled_copy_C_atom, make_cotiled_copy), and value types and op spellings as CuTe defines them. */
 import { describe, expect, it } from "vitest";
 import { make_copy_atom, make_cotiled_copy, make_tiled_copy_C_atom, get_layoutS_TV, type TiledMmaLike } from "../src/atoms/copy/index.js";
-import { evaluate } from "../src/notation/evaluate.js";
+import { evaluate } from "../src/eval/evaluate.js";
 import { Layout } from "../src/core/layout.js";
 import { S } from "../src/core/integer.js";
 import { show } from "../src/print/print.js";

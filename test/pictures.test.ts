@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { CuteError } from "../src/core/errors.js";
 import { S, type Int } from "../src/core/integer.js";
 import { Layout } from "../src/core/layout.js";
-import { evaluate } from "../src/notation/evaluate.js";
+import { evaluate } from "../src/eval/evaluate.js";
 import {
   print_latex_copy,
   print_latex_layout,
@@ -26,7 +26,7 @@ import {
   print_latex_tiled_mma,
   print_svg_tiled_copy,
   print_svg_tiled_mma,
-} from "../src/print/pictures-atoms.js";
+} from "../src/atoms/pictures.js";
 import { resolveMma } from "../src/atoms/mma/catalog.js";
 import { makeTiledMma } from "../src/atoms/mma/tiled-mma.js";
 import * as copy from "../src/atoms/copy/index.js";

@@ -9,7 +9,7 @@ import * as T from "../src/core/int-tuple.js";
 import * as L from "../src/core/layout.js";
 import { Layout } from "../src/core/layout.js";
 import * as C from "../src/core/composed.js";
-import { evaluate } from "../src/notation/evaluate.js";
+import { evaluate } from "../src/eval/evaluate.js";
 import { show as showValue } from "../src/print/print.js";
 import { ComposedLayout, Swizzle, SwizzleInnerComposed } from "../src/core/swizzle.js";
 

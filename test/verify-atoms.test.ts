@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CuteError } from "../src/core/errors.js";
-import { evaluate } from "../src/notation/evaluate.js";
+import { evaluate } from "../src/eval/evaluate.js";
 import { Layout } from "../src/core/layout.js";
 import { listMma, resolveMma } from "../src/atoms/mma/catalog.js";
 import { copyOpNames, make_copy_atom, make_tiled_copy } from "../src/atoms/copy/index.js";

@@ -13,6 +13,6 @@ export function stringOption(v: string | boolean | undefined, name: string): str
 export async function printedOrJson(io: Io, text: string, extra: Record<string, unknown> = {}): Promise<string> {
   if (!io.json) return text;
   const { jsonLine, printedObjectsJson } = await import("../print/json.js");
-  const { parseLayoutText } = await import("../notation/evaluate.js");
+  const { parseLayoutText } = await import("../notation/read.js");
   return jsonLine({ ...(printedObjectsJson(text, parseLayoutText) as object), ...extra } as never);
 }

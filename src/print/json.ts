@@ -11,7 +11,7 @@ import { Underscore } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
+import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
 import { MixedBits } from "../core/mixed-bits.js";
 import { MajorTag, Value } from "../core/value.js";
 import { show } from "./print.js";

@@ -7,7 +7,7 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter, advance, deref } from "../tensor/tensor.js";
+import { Tensor, CountingIter, advance, deref } from "../core/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show } from "./print.js";

@@ -1,7 +1,7 @@
 /**
  * The shape of the pictures modules (print_latex / print_svg), loaded on demand by commands:
  * `await import("../../print/pictures.js")` for layouts and plain thread-value inputs,
- * `await import("../../print/pictures-atoms.js")` for a TiledMMA / TiledCopy object.
+ * `await import("../../atoms/pictures.js")` for a TiledMMA / TiledCopy object.
  * pictures.ts checks itself against these declarations.
  */
 import type { Int } from "../core/integer.js";

@@ -13,7 +13,7 @@ import type { IntTuple } from "../core/int-tuple.js";
 import { ScaledBasis, type Idx, idxAdd, idxScale } from "../core/basis.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
-import { Tensor, ArithIter } from "../tensor/tensor.js";
+import { Tensor, ArithIter } from "../core/tensor.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import type { Value } from "../core/value.js";

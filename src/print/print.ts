@@ -4,7 +4,7 @@ import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
+import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
 import { MajorTag, Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
 

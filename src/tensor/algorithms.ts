@@ -8,7 +8,7 @@ import * as L from "../core/layout.js";
 import { Layout, Tiler } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, ArithIter, advance, deref } from "./tensor.js";
+import { Tensor, ArithIter, advance, deref } from "../core/tensor.js";
 
 /** T(c): *(iter + layout(c)) */
 export function at(t: Tensor, c: IntTuple): Idx {

@@ -13,7 +13,7 @@ import * as T from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { SmemPtrFlag, Swizzle } from "../core/swizzle.js";
 import { show } from "../print/print.js";
-import type { ValueType } from "../atoms/value-types.js";
+import type { ValueType } from "../core/value-types.js";
 import { type LayoutLike, MAX_LISTED, bitAddressFn, capCells, indexFn, sizeOf } from "./common.js";
 
 export const BANKS = 32;

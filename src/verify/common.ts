@@ -11,9 +11,9 @@ import { Layout } from "../core/layout.js";
 import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
 import { MixedBits } from "../core/mixed-bits.js";
 import type { Value } from "../core/value.js";
-import { evaluate } from "../notation/evaluate.js";
+import { evaluate } from "../eval/evaluate.js";
 import { show } from "../print/print.js";
-import { parseValueType, type ValueType } from "../atoms/value-types.js";
+import { parseValueType, type ValueType } from "../core/value-types.js";
 
 export type LayoutLike = Layout | ComposedLayout;
 

@@ -14,7 +14,7 @@ import { Layout } from "../core/layout.js";
 import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
 import { tile_to_shape as tileComposed } from "../core/composed.js";
 import { show } from "../print/print.js";
-import type { ValueType } from "../atoms/value-types.js";
+import type { ValueType } from "../core/value-types.js";
 import { type LayoutLike, bitAddressFn, byteSwizzle, capCells, coordOf, fmtCoord, innerLayout, sizeOf } from "./common.js";
 
 export type GmmaMajor = "K" | "MN";

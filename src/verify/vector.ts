@@ -10,7 +10,7 @@ import * as T from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { show } from "../print/print.js";
-import type { ValueType } from "../atoms/value-types.js";
+import type { ValueType } from "../core/value-types.js";
 import { naturalCoord } from "./common.js";
 
 /** the widest single access the hardware has (ld/st.shared / global .v4.b32, cp.async 16B) */

@@ -237,8 +237,8 @@ function runAlone(command, o, index) {
 export async function runFuzz(o) {
   // the parent regenerates inputs to name hangs: it needs the same function names as the workers
   try {
-    const { FUNCTIONS } = await import(join(DIST, "notation", "functions.js"));
-    setFunctionNames(Object.keys(FUNCTIONS));
+    const { functionNames } = await import(join(DIST, "eval", "functions", "index.js"));
+    setFunctionNames(functionNames());
   } catch {
     /* the workers fall back the same way */
   }
@@ -286,8 +286,8 @@ function printOne(r, o) {
 
 async function runOnly(o) {
   const { runCommand } = await import(join(DIST, "cli", "run.js"));
-  const { FUNCTIONS } = await import(join(DIST, "notation", "functions.js"));
-  setFunctionNames(Object.keys(FUNCTIONS));
+  const { functionNames } = await import(join(DIST, "eval", "functions", "index.js"));
+  setFunctionNames(functionNames());
   for (const c of o.commands) {
     const input = makeInput(o.seed, c, o.only);
     console.log(`argv: ${JSON.stringify(input.argv.map((a) => clip(a, 4000)))}`);

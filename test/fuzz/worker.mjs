@@ -12,8 +12,8 @@ const { dist, seed, command, shared } = workerData;
 const slot = new Int32Array(shared); // [0] = index being run, [1] = inputs started (heartbeat)
 const { runCommand } = await import(join(dist, "cli", "run.js"));
 try {
-  const { FUNCTIONS } = await import(join(dist, "notation", "functions.js"));
-  setFunctionNames(Object.keys(FUNCTIONS));
+  const { functionNames } = await import(join(dist, "eval", "functions", "index.js"));
+  setFunctionNames(functionNames());
 } catch {
   /* without the names the generators use a few fixed ones */
 }

@@ -3,7 +3,7 @@ import { UsageError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import { Layout, isLayout, make_layout } from "../../core/layout.js";
 import type { IntTuple } from "../../core/int-tuple.js";
-import { evaluate } from "../../notation/evaluate.js";
+import { evaluate } from "../../eval/evaluate.js";
 import type { CopyAtom } from "./atom.js";
 import { TiledCopy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, type TiledMmaLike } from "./tiled.js";
 

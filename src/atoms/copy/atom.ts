@@ -6,10 +6,10 @@ import { CuteError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { Layout, isLayout, recast_layout, showLayout, size } from "../../core/layout.js";
-import { evaluate } from "../../notation/evaluate.js";
+import { evaluate } from "../../eval/evaluate.js";
 import { show } from "../../print/print.js";
 import { copyTraits, type CopyTraits } from "./catalog.js";
-import { parseValueType, type ValueType } from "../value-types.js";
+import { parseValueType, type ValueType } from "../../core/value-types.js";
 
 /** Copy_Traits as layouts (ThrID, Src/Dst/Ref in bits, optional ValID). */
 export interface BitTraits {

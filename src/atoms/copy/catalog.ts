@@ -16,7 +16,7 @@
  */
 import { CuteError, UsageError } from "../../core/errors.js";
 import { nearest } from "../../core/suggest.js";
-import { findValueType, valueTypeNames, type ValueType } from "../value-types.js";
+import { findValueType, valueTypeNames, type ValueType } from "../../core/value-types.js";
 
 export interface CopyTraits {
   /** the operation as C++ spells it, e.g. `SM75_U32x4_LDSM_N`, `UniversalCopy<uint128_t>` */

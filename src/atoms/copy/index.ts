@@ -1,6 +1,6 @@
 /** Copy atoms and tiled copies (CuTe's copy_atom.hpp / copy_traits*.hpp) as a library. */
 export { copyTraits, copyOpNames, splitTemplate, type CopyTraits } from "./catalog.js";
-export { parseValueType, findValueType, valueTypeNames, type ValueType } from "../value-types.js";
+export { parseValueType, findValueType, valueTypeNames, type ValueType } from "../../core/value-types.js";
 export {
   CopyAtom,
   make_copy_atom,

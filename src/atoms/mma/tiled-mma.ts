@@ -27,7 +27,7 @@ import {
   zipped_divide,
 } from "../../core/layout.js";
 import type { Value } from "../../core/value.js";
-import { evaluate } from "../../notation/evaluate.js";
+import { evaluate } from "../../eval/evaluate.js";
 import { show } from "../../print/print.js";
 import { formatMmaAtom } from "./atom.js";
 import type { MmaTraits } from "./family.js";

@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { suggestion } from "../../core/suggest.js";
-import { VALUE_TYPE_BITS } from "../value-types.js";
+import { VALUE_TYPE_BITS } from "../../core/value-types.js";
 
 const BITS = VALUE_TYPE_BITS;
 

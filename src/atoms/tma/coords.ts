@@ -6,7 +6,7 @@ import { CuteError } from "../../core/errors.js";
 import { Int, _0 } from "../../core/integer.js";
 import { ScaledBasis, type Idx } from "../../core/basis.js";
 import { Layout } from "../../core/layout.js";
-import { Tensor, ArithIter, advance } from "../../tensor/tensor.js";
+import { Tensor, ArithIter, advance } from "../../core/tensor.js";
 import { at, inner_partition } from "../../tensor/algorithms.js";
 import { print_tensor } from "../../print/layout.js";
 import { show } from "../../print/print.js";

@@ -3,7 +3,7 @@
  * `kind` and `text`, shapes and strides as CuTe prints their leaves).
  */
 import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print/json.js";
-import { parseLayoutText } from "../../notation/evaluate.js";
+import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
 import { checkCells } from "../../print/layout.js";
 import { size } from "./algebra.js";

@@ -9,7 +9,7 @@ import { Layout, make_layout } from "../../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
 import { Underscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
-import { evaluate } from "../../notation/evaluate.js";
+import { evaluate } from "../../eval/evaluate.js";
 import type { IT, Tiler, Crd } from "./algebra.js";
 
 export interface Swz {

@@ -83,7 +83,7 @@ export const command: CommandSpec = {
 async function render(io: Io, opts: OptionValues, tc: import("../../atoms/copy/tiled.js").TiledCopy, text: string): Promise<string> {
   if (opts.latex || opts.svg) {
     if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
-    const pics = await import("../../print/pictures-atoms.js");
+    const pics = await import("../../atoms/pictures.js");
     const force = opts.force === true;
     return opts.latex ? pics.print_latex_tiled_copy(tc, force) : pics.print_svg_tiled_copy(tc, force);
   }

@@ -1,5 +1,5 @@
 import { UsageError } from "../../core/errors.js";
-import { evaluate } from "../../notation/evaluate.js";
+import { evaluate } from "../../eval/evaluate.js";
 import { show } from "../../print/print.js";
 import { jsonLine, toJson } from "../../print/json.js";
 import type { CommandSpec } from "../spec.js";

@@ -59,7 +59,7 @@ export const command: CommandSpec = {
       if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
       if (map !== undefined || thread !== undefined) throw new UsageError("--latex/--svg draw the whole TiledMMA; they take no --map/--thread");
       const tiledLib = await import("../../atoms/mma/tiled-mma.js");
-      const pics = await import("../../print/pictures-atoms.js");
+      const pics = await import("../../atoms/pictures.js");
       const m = tiledLib.makeTiledMma(traits, atoms, tile);
       io.out(opts.latex ? pics.print_latex_tiled_mma(m, force) : pics.print_svg_tiled_mma(m, force));
       return 0;

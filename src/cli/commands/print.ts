@@ -1,9 +1,9 @@
 import { UsageError } from "../../core/errors.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
-import { Tensor } from "../../tensor/tensor.js";
-import { evaluate } from "../../notation/evaluate.js";
-import { asIntTuple, isIntTuple } from "../../notation/functions.js";
+import { Tensor } from "../../core/tensor.js";
+import { evaluate } from "../../eval/evaluate.js";
+import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
 import { layoutCells, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
 import { Json, jsonLine, toJson } from "../../print/json.js";

@@ -2,12 +2,12 @@
  * Tensors over counting and arithmetic-tuple iterators (tensor_impl.hpp): an iterator plus a
  * layout; slicing moves the iterator by the sliced-away offset.
  */
-import { Int, _0 } from "../core/integer.js";
-import * as I from "../core/integer.js";
-import { CuteError } from "../core/errors.js";
-import { Idx, idxAdd } from "../core/basis.js";
-import { Layout } from "../core/layout.js";
-import { ComposedLayout } from "../core/swizzle.js";
+import { Int, _0 } from "./integer.js";
+import * as I from "./integer.js";
+import { CuteError } from "./errors.js";
+import { Idx, idxAdd } from "./basis.js";
+import { Layout } from "./layout.js";
+import { ComposedLayout } from "./swizzle.js";
 
 export class CountingIter {
   constructor(readonly v: Int) {}

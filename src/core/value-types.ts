@@ -4,8 +4,8 @@
  * namespaces, `uint_bit_t<N>`) that copy atoms, verify and `recast_layout<Old,New>` use. The MMA
  * catalog keeps its own spellings policy (which name it prints).
  */
-import { UsageError } from "../core/errors.js";
-import { suggestion } from "../core/suggest.js";
+import { UsageError } from "./errors.js";
+import { suggestion } from "./suggest.js";
 
 export const VALUE_TYPE_BITS: ReadonlyMap<string, number> = new Map<string, number>([
   ["half_t", 16],

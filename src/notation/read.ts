@@ -1,25 +1,31 @@
 /**
- * Evaluates parsed notation: literals become values, `NAME<targs>(args)` calls the CuTe
- * function of that name (functions.ts), `X(args)` applies or slices a layout or tensor.
+ * Turns a parsed expression into values. Literals (integers, bases, tuples, layouts, swizzles,
+ * composed layouts, tensors as CuTe prints them) are read here; a call `NAME<targs>(args)` and
+ * an application `X(args)` are handed to the caller's hooks, so that this layer needs no
+ * function table: `readLiteral` refuses calls, src/eval/evaluate.ts supplies CuTe's functions.
  */
-import { CuteError, ParseError, UsageError } from "../core/errors.js";
+import { ParseError, UsageError } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
 import { MajorTag, Value } from "../core/value.js";
-import { Node, parse } from "./parse.js";
 import { make_composed } from "../core/composed.js";
 import { MixedBits, makeMixedBits } from "../core/mixed-bits.js";
-import { Tensor, CountingIter, ArithIter } from "../tensor/tensor.js";
-import { FUNCTIONS, apply, asIntTuple, asStride, nearestNames } from "./functions.js";
+import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
+import { Node, parse } from "./parse.js";
+import { asIntTuple, asStride } from "./coerce.js";
 
-export function evaluate(src: string): Value {
-  return evalNode(parse(src), src);
+export type CallNode = Node & { k: "call" };
+
+/** what an expression's calls and applications mean; the literal reader knows neither */
+export interface Hooks {
+  call(n: CallNode, args: Value[], src: string): Value;
+  apply(target: Value, args: Value[]): Value;
 }
 
-export function evalNode(n: Node, src: string): Value {
+export function evalNode(n: Node, src: string, h: Hooks): Value {
   switch (n.k) {
     case "int":
       return n.s ? S(n.v) : D(n.v);
@@ -28,10 +34,10 @@ export function evalNode(n: Node, src: string): Value {
     case "under":
       return UNDER;
     case "tuple":
-      return evalAll(n.items, src);
+      return evalAll(n.items, src, h);
     case "layout": {
-      const shape = evalNode(n.shape, src);
-      const stride = evalNode(n.stride, src);
+      const shape = evalNode(n.shape, src, h);
+      const stride = evalNode(n.stride, src, h);
       return make_layout(asIntTuple(shape, "the shape of a layout"), asStride(stride, "the stride of a layout"));
     }
     case "swizzle":
@@ -40,29 +46,21 @@ export function evalNode(n: Node, src: string): Value {
       return new SmemPtrFlag(n.bits);
     case "composed":
       // mixed bits can only be the offset, the part before the inner layout (composedOf checks the rest)
-      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && i === n.parts.length - 2 ? mixedBitsOf(p) : evalNode(p, src))));
+      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && i === n.parts.length - 2 ? mixedBitsOf(p) : evalNode(p, src, h))));
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":
       return nameValue(n.name, src, n.pos);
-    case "call": {
-      const fn = FUNCTIONS[n.name];
-      if (!fn) {
-        const near = nearestNames(n.name);
-        throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
-      }
-      return fn(evalAll(n.args, src), n.targs, n.name);
-    }
-    case "apply": {
-      const target = evalNode(n.target, src);
-      return apply(target, evalAll(n.args, src));
-    }
+    case "call":
+      return h.call(n, evalAll(n.args, src, h), src);
+    case "apply":
+      return h.apply(evalNode(n.target, src, h), evalAll(n.args, src, h));
   }
 }
 
-function evalAll(ns: Node[], src: string): Value[] {
+export function evalAll(ns: Node[], src: string, h: Hooks): Value[] {
   const out: Value[] = []; // pushed, not preallocated: a tuple stays a packed array, as the algebra's own tuples are
-  for (let i = 0; i < ns.length; i++) out.push(evalNode(ns[i]!, src));
+  for (let i = 0; i < ns.length; i++) out.push(evalNode(ns[i]!, src, h));
   return out;
 }
 
@@ -108,12 +106,24 @@ export function composedOf(parts: Value[]): Value {
   return make_composed(a, off as Int, b);
 }
 
-export { CuteError };
+const LITERAL: Hooks = {
+  call(n, _args, src) {
+    throw new ParseError(src, n.pos, `'${n.name}(...)' is a function call; only a value written as CuTe prints it is read here`);
+  },
+  apply() {
+    throw new UsageError("only a value written as CuTe prints it is read here, not an application X(...)");
+  },
+};
 
-/** the layout a printed field denotes, if it is one (for --json of printed objects) */
+/** a value written as CuTe prints it (no function calls): what atom catalogs and printed fields hold */
+export function readLiteral(text: string): Value {
+  return evalNode(parse(text), text, LITERAL);
+}
+
+/** a printed layout, if the text is one (for --json of printed objects) */
 export function parseLayoutText(text: string): Layout | undefined {
   try {
-    const v = evaluate(text);
+    const v = readLiteral(text);
     return v instanceof Layout ? v : undefined;
   } catch {
     return undefined;

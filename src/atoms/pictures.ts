@@ -6,8 +6,8 @@
  */
 import { Layout } from "../core/layout.js";
 import type { Int } from "../core/integer.js";
-import { layoutTV, tileSizeMNK, type TiledMma } from "../atoms/mma/tiled-mma.js";
-import { layoutS_TV_coords, layoutD_TV_coords, tile_shape_mn, type TiledCopy } from "../atoms/copy/tiled.js";
+import { layoutTV, tileSizeMNK, type TiledMma } from "./mma/tiled-mma.js";
+import { layoutS_TV_coords, layoutD_TV_coords, tile_shape_mn, type TiledCopy } from "./copy/tiled.js";
 import {
   type CopyPictureInput,
   type MmaPictureInput,
@@ -16,7 +16,7 @@ import {
   print_latex_mma,
   print_svg_copy,
   print_svg_mma,
-} from "./pictures.js";
+} from "../print/pictures.js";
 
 /** tile_shape(mma) and the identity-composed C/A/B thread-value layouts of a TiledMMA */
 export function tiledMmaPictureInput(mma: TiledMma): MmaPictureInput {

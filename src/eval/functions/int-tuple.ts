@@ -1,0 +1,172 @@
+/** Integers and integer tuples (int_tuple.hpp, math.hpp): tuple builders, arithmetic, congruence, crd2idx/idx2crd. */
+import { CuteError } from "../../core/errors.js";
+import * as I from "../../core/integer.js";
+import { Int, S, D, _0, _1 } from "../../core/integer.js";
+import * as T from "../../core/int-tuple.js";
+import { IntTuple } from "../../core/int-tuple.js";
+import * as L from "../../core/layout.js";
+import { Layout } from "../../core/layout.js";
+import { Value } from "../../core/value.js";
+import { asIntTuple, asStride } from "../../notation/coerce.js";
+import { type FunctionTable, type Fn, nargs, tupleLike, shapeOf } from "./registry.js";
+
+const bool = (b: boolean): Int => (b ? _1 : _0);
+
+export const INT_TUPLE_FUNCTIONS: FunctionTable = {
+  make_shape: (args) => args,
+  make_stride: (args) => args,
+  make_coord: (args) => args,
+  make_tile: (args) => args,
+  make_tuple: (args) => args,
+  make_step: (args) => args,
+  reverse(args, _t, name) {
+    nargs(name, args, 1);
+    return T.reverse(tupleLike(args[0]!, name)) as Value;
+  },
+  product_each(args, _t, name) {
+    nargs(name, args, 1);
+    return T.product_each(shapeOf(args[0]!, name));
+  },
+  product(args, _t, name) {
+    nargs(name, args, 1);
+    return T.size(asIntTuple(args[0]!, name));
+  },
+  min: foldInts(I.min),
+  max: foldInts(I.max),
+  gcd: foldInts(I.gcd),
+  lcm: foldInts(I.lcm),
+  abs(args, _t, name) {
+    nargs(name, args, 1);
+    return T.transform(asIntTuple(args[0]!, name), I.abs);
+  },
+  signum(args, _t, name) {
+    nargs(name, args, 1);
+    return T.transform(asIntTuple(args[0]!, name), I.signum);
+  },
+  safe_div(args, _t, name) {
+    nargs(name, args, 2);
+    const [a, b] = [asIntTuple(args[0]!, name), asIntTuple(args[1]!, name)];
+    if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: safe_div takes two integers");
+    return I.safeDiv(a, b);
+  },
+  round_up(args, _t, name) {
+    nargs(name, args, 2);
+    const rec = (a: IntTuple, b: IntTuple): IntTuple => {
+      if (Array.isArray(a) && Array.isArray(b)) {
+        if (b.length > a.length) throw new CuteError(name, "Mismatched ranks");
+        return a.map((x, i) => rec(x, i < b.length ? b[i]! : _1));
+      }
+      if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: round_up of a tuple and an integer");
+      return I.mul(I.ceilDivInt(a, b), b);
+    };
+    return rec(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  sum(args, _t, name) {
+    nargs(name, args, 1);
+    return T.sum(asIntTuple(args[0]!, name));
+  },
+  inner_product(args, _t, name) {
+    nargs(name, args, 2);
+    const rec = (a: IntTuple, b: IntTuple): Int => {
+      if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length !== b.length) throw new CuteError(name, "Mismatched ranks");
+        let r: Int = _0;
+        a.forEach((x, i) => (r = I.add(r, rec(x, b[i]!))));
+        return r;
+      }
+      if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(name, "no matching overload: inner_product needs congruent tuples");
+      return I.mul(a, b);
+    };
+    return rec(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  elem_scale(args, _t, name) {
+    nargs(name, args, 2);
+    return T.elem_scale(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name)) as Value;
+  },
+  shape_div(args, _t, name) {
+    nargs(name, args, 2);
+    return T.shape_div(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  },
+  ceil_div(args, _t, name) {
+    nargs(name, args, 2);
+    const [a, b] = args as [Value, Value];
+    if (b instanceof Layout) return L.complement(b, shapeOf(a, name)).shape;
+    return T.ceil_div(asIntTuple(a, name), asIntTuple(b, name));
+  },
+  compact_col_major(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const cur = args[1];
+    if (cur !== undefined && Array.isArray(cur)) return T.compact_major_tuple(asIntTuple(args[0]!, name), asIntTuple(cur, name), true);
+    return T.compact_col_major(asIntTuple(args[0]!, name), cur === undefined ? _1 : (cur as Int));
+  },
+  compact_row_major(args, _t, name) {
+    nargs(name, args, 1, 2);
+    const cur = args[1];
+    if (cur !== undefined && Array.isArray(cur)) return T.compact_major_tuple(asIntTuple(args[0]!, name), asIntTuple(cur, name), false);
+    return T.compact_row_major(asIntTuple(args[0]!, name), cur === undefined ? _1 : (cur as Int));
+  },
+  congruent(args, _t, name) {
+    nargs(name, args, 2);
+    return bool(T.congruent(tupleLike(shapeOf(args[0]!, name)), tupleLike(shapeOf(args[1]!, name))));
+  },
+  weakly_congruent(args, _t, name) {
+    nargs(name, args, 2);
+    return T.weakly_congruent(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+  },
+  compatible(args, _t, name) {
+    nargs(name, args, 2);
+    return T.compatible(shapeOf(args[0]!, name), shapeOf(args[1]!, name));
+  },
+  evenly_divides(args, _t, name) {
+    nargs(name, args, 2);
+    return evenlyDivides(shapeOf(args[0]!, name), args[1]!, name);
+  },
+  crd2idx(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const c = asIntTuple(args[0]!, "the coordinate");
+    if (args.length === 2) {
+      const s = args[1]!;
+      if (s instanceof Layout) return L.crd2idx(c, s) as Value;
+      return T.crd2idx_compact(c, asIntTuple(s, "the shape"));
+    }
+    return T.crd2idx(c, asIntTuple(args[1]!, "the shape"), asStride(args[2]!, "the stride")) as Value;
+  },
+  idx2crd(args, _t, name) {
+    nargs(name, args, 2, 3);
+    const i = asIntTuple(args[0]!, "the index");
+    const s = args[1]!;
+    if (s instanceof Layout) return T.idx2crd(i, s.shape, s.stride as IntTuple);
+    return T.idx2crd(i, asIntTuple(s, "the shape"), args.length === 3 ? asIntTuple(args[2]!, "the stride") : undefined);
+  },
+};
+
+/** evenly_divides(shape, tiler): a tiler's layouts divide by their complement (ceil_div of a layout) */
+function evenlyDivides(a: IntTuple, b: Value, name: string): Int {
+  if (Array.isArray(b)) {
+    if (b.length > T.rank(a)) return _0;
+    let r: Int = _1;
+    for (let i = 0; i < b.length; i++) {
+      const z = evenlyDivides(T.get(a, i), b[i]!, name);
+      if (z.s && z.v === 0) return _0;
+      r = r.s && z.s ? S(r.v && z.v ? 1 : 0) : D(r.v && z.v ? 1 : 0);
+    }
+    return r;
+  }
+  if (b instanceof Layout) {
+    const rest = L.complement(b, a).shape;
+    return I.eq(T.size(a), I.mul(L.size(b), T.size(rest)));
+  }
+  return T.evenly_divides(a, asIntTuple(b, name));
+}
+
+/** min/max/gcd/lcm: over a tuple's leaves, or left to right over the arguments */
+function foldInts(f: (a: Int, b: Int) => Int): Fn {
+  return (args, _t, name) => {
+    if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
+    const xs = args.flatMap((a) => T.leaves(asIntTuple(a, name)));
+    if (xs.length === 0) throw new CuteError(name, "no matching overload for an empty tuple");
+    let r = xs[0]!;
+    for (let i = 1; i < xs.length; i++) r = f(r, xs[i]!);
+    return r;
+  };
+}
