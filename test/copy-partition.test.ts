@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { layoutArg, layoutD_TV_coords, layoutS_TV_coords, make_copy_atom, make_tiled_copy, make_tiled_copy_for_mma, parseOperand } from "../src/atoms/copy/index.js";
+import { layoutD_TV_coords, layoutS_TV_coords, make_copy_atom, make_tiled_copy } from "../src/atoms/copy/index.js";
+import { layoutArg, make_tiled_copy_for_mma, parseOperand } from "../src/eval/args/copy.js";
 import { show } from "../src/print/print.js";
 
 interface Rec {

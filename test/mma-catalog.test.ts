@@ -5,7 +5,8 @@ import { formatMmaAtom } from "../src/atoms/mma/atom.js";
 import { listMma, resolveMma } from "../src/atoms/mma/catalog.js";
 import { formatListing } from "../src/atoms/mma/listing.js";
 import { renderMmaMap } from "../src/atoms/mma/map.js";
-import { formatFragment, formatTiledMma, makeTiledMma } from "../src/atoms/mma/tiled-mma.js";
+import { formatFragment, formatTiledMma } from "../src/atoms/mma/tiled-mma.js";
+import { makeTiledMma } from "../src/eval/args/mma.js";
 import { CuteError, UsageError } from "../src/core/errors.js";
 
 const records = readGolden("../fixtures/golden/atoms.jsonl").filter((r) => r.cmd[0] === "mma");

@@ -28,8 +28,10 @@ import {
   print_svg_tiled_mma,
 } from "../src/atoms/pictures.js";
 import { resolveMma } from "../src/atoms/mma/catalog.js";
-import { makeTiledMma } from "../src/atoms/mma/tiled-mma.js";
-import * as copy from "../src/atoms/copy/index.js";
+import { makeTiledMma } from "../src/eval/args/mma.js";
+import * as copyAtoms from "../src/atoms/copy/index.js";
+import * as copyArgs from "../src/eval/args/copy.js";
+const copy = { ...copyAtoms, ...copyArgs };
 import { run } from "./helpers.js";
 
 interface Rec {

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { readGolden, run, trimEnd } from "./helpers.js";
 import { makeTmaCopy } from "../src/atoms/tma/make-tma-copy.js";
 import { coordAt, getTmaTensor, iterEntries, localTile, partition, printCoordTensor } from "../src/atoms/tma/coords.js";
-import { parseCoord, parseLayout, parseSmem, parseTiler } from "../src/atoms/tma/parse.js";
+import { parseCoord, parseLayout, parseSmem, parseTiler } from "../src/eval/args/tma.js";
 import { tmaValueType, type TmaOp } from "../src/atoms/tma/types.js";
 import { D, S } from "../src/core/integer.js";
 

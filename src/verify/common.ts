@@ -1,6 +1,5 @@
 /**
- * Shared pieces of the verdicts: reading layouts, shapes and value types from notation,
- * flat evaluation of (possibly swizzled) layouts, coordinates for messages, work caps.
+ * Shared pieces of the verdicts: flat evaluation of (possibly swizzled) layouts, coordinates for messages, work caps.
  */
 import { UsageError } from "../core/errors.js";
 import { D, Int } from "../core/integer.js";
@@ -10,50 +9,16 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
 import { MixedBits } from "../core/mixed-bits.js";
-import type { Value } from "../core/value.js";
-import { evaluate } from "../eval/evaluate.js";
 import { show } from "../print/print.js";
-import { parseValueType, type ValueType } from "../core/value-types.js";
 
-export type LayoutLike = Layout | ComposedLayout;
+export type { LayoutLike } from "../eval/args/common.js";
+import type { LayoutLike } from "../eval/args/common.js";
+export { layoutArg, layoutLikeArg, shapeArg, typeArg } from "../eval/args/common.js";
 
 /** the most cells a verdict enumerates (tile elements, domain points) */
 export const MAX_CELLS = 1 << 24;
 /** how many counterexamples a verdict lists (the counts are always complete) */
 export const MAX_LISTED = 8;
-
-function isIntTuple(v: Value): v is IntTuple {
-  return v instanceof Int || (Array.isArray(v) && T.leaves(v as IntTuple).every((x) => x instanceof Int));
-}
-
-/** a layout in notation; a bare shape means its compact column-major layout */
-export function layoutArg(text: string, what: string): Layout {
-  const v = evaluate(text);
-  if (v instanceof Layout) return v;
-  if (isIntTuple(v)) return L.make_layout(v);
-  if (v instanceof ComposedLayout) throw new UsageError(`${what} must be a plain layout here, got the swizzled layout ${show(v)}`);
-  throw new UsageError(`${what} must be a layout, got ${show(v)}`);
-}
-
-/** a layout or a composed (swizzled) layout */
-export function layoutLikeArg(text: string, what: string): LayoutLike {
-  const v = evaluate(text);
-  if (v instanceof Layout || v instanceof ComposedLayout) return v;
-  if (isIntTuple(v)) return L.make_layout(v);
-  throw new UsageError(`${what} must be a layout, got ${show(v)}`);
-}
-
-export function shapeArg(text: string, what: string): IntTuple {
-  const v = evaluate(text);
-  if (isIntTuple(v)) return v;
-  if (v instanceof Layout) return v.shape;
-  throw new UsageError(`${what} must be a shape like (_16,_8), got ${show(v)}`);
-}
-
-export function typeArg(text: string | undefined, what = "--type"): ValueType {
-  if (text === undefined) throw new UsageError(`${what} T is required (the element type, e.g. half_t, float, uint8_t)`);
-  return parseValueType(text);
-}
 
 export const innerLayout = (x: LayoutLike): Layout => (x instanceof ComposedLayout ? x.b : x);
 export const sizeOf = (x: LayoutLike): number => L.size(innerLayout(x)).v;

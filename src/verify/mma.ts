@@ -7,7 +7,8 @@
  */
 import { show } from "../print/print.js";
 import type { MmaTraits } from "../atoms/mma/family.js";
-import { type Operand, layoutTV, makeTiledMma, operandRef, threadCount, threadIndices } from "../atoms/mma/tiled-mma.js";
+import { type Operand, layoutTV, operandRef, threadCount, threadIndices } from "../atoms/mma/tiled-mma.js";
+import { makeTiledMma } from "../eval/args/mma.js";
 import { type TvVerdict, verifyTV } from "./tv.js";
 
 export interface MmaOperandVerdict {

@@ -6,7 +6,7 @@ import { CuteError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { Layout, isLayout, recast_layout, showLayout, size } from "../../core/layout.js";
-import { evaluate } from "../../eval/evaluate.js";
+import { readLiteral } from "../../notation/read.js";
 import { show } from "../../print/print.js";
 import { copyTraits, type CopyTraits } from "./catalog.js";
 import { parseValueType, type ValueType } from "../../core/value-types.js";
@@ -57,10 +57,10 @@ export function modeSize(l: Layout, i: number): Int {
   return T.size(T.get(l.shape, i, `size<${i}>`));
 }
 
-/** a notation string (or a layout) as a Layout */
+/** a layout as the catalog writes it (or a layout) */
 export function asLayout(x: string | Layout, what: string): Layout {
   if (isLayout(x)) return x;
-  const v = evaluate(x);
+  const v = readLiteral(x);
   if (isLayout(v)) return v;
   throw new CuteError(what, "expected a layout", [x]);
 }

@@ -39,4 +39,3 @@ export {
   formatTiledCopy,
   type TiledMmaLike,
 } from "./tiled.js";
-export { layoutArg, parseOperand, make_tiled_copy_for_mma } from "./args.js";

@@ -7,27 +7,9 @@ import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int, S, _0, _1, mul } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
-import {
-  Layout,
-  type Tiler,
-  appendN,
-  compileIndexFn,
-  complement,
-  composition,
-  concat,
-  crd2idx,
-  forEachIndex,
-  logical_divide,
-  make_layout,
-  right_inverse,
-  size,
-  slice,
-  sublayout,
-  tiled_product,
-  zipped_divide,
-} from "../../core/layout.js";
+import { Layout, type Tiler, appendN, compileIndexFn, complement, composition, concat, crd2idx, forEachIndex, logical_divide, make_layout, right_inverse, size, slice, sublayout, tiled_product, zipped_divide } from "../../core/layout.js";
 import type { Value } from "../../core/value.js";
-import { evaluate } from "../../eval/evaluate.js";
+import { readLiteral } from "../../notation/read.js";
 import { show } from "../../print/print.js";
 import { formatMmaAtom } from "./atom.js";
 import type { MmaTraits } from "./family.js";
@@ -61,7 +43,7 @@ function asLayout(v: Value, what: string): Layout {
 }
 
 export function mmaAtom(traits: MmaTraits): MmaAtom {
-  const lay = (s: string) => asLayout(evaluate(s), "an atom layout");
+  const lay = (s: string) => asLayout(readLiteral(s), "an atom layout");
   // the operand layouts are built when first used, as C++ instantiates them: an atom whose
   // traits spell a malformed ALayout (SM80_16x8x128_S32U1U1S32_TN_ANDPOPC) still tiles and
   // prints, and only what reads that layout is refused
@@ -89,28 +71,21 @@ function isStaticTiler(t: Tiler): boolean {
   return t.every(isStaticTiler);
 }
 
-function asTiler(v: Value): Tiler {
-  if (v instanceof Layout || v instanceof Int || v instanceof Underscore) return v;
-  if (Array.isArray(v)) return v.map((x) => asTiler(x as Value));
-  throw new UsageError(`--tile must be a tuple of sizes, layouts or _, got ${show(v)}`);
-}
-
 /**
- * make_tiled_mma(OP{}, atoms, tile): `atoms` (notation, default `(_1,_1,_1)`) lays atoms out
- * over (M,N,K); `tile` (default `(_,_,_)`) permutes / sizes each of M, N, K.
+ * make_tiled_mma(OP{}, atomLayout, permutation): `atomLayout` (default `(_1,_1,_1)`) lays atoms
+ * out over (M,N,K); `permutation` (default `(_,_,_)`) permutes / sizes each of M, N, K.
  */
-export function makeTiledMma(traits: MmaTraits, atoms?: string, tile?: string): TiledMma {
+export function make_tiled_mma(traits: MmaTraits, atomLayout?: Layout, permutation?: Tiler): TiledMma {
   const atom = mmaAtom(traits);
-  const thr = atoms === undefined ? make_layout([_1, _1, _1]) : asLayout(evaluate(atoms), "--atoms");
+  const thr = atomLayout ?? make_layout([_1, _1, _1]);
   if (T.rank(thr.shape) > 3) throw new CuteError("make_tiled_mma", "TiledMMA requires rank-3 AtomLayoutMNK", [show(thr)]);
   const thrMNK = appendN(thr, 3, new Layout(_1, _0));
   let perm: Tiler[] = [_, _, _];
-  if (tile !== undefined) {
-    const t = asTiler(evaluate(tile));
-    const list = Array.isArray(t) ? t : [t];
-    if (list.length > 3) throw new CuteError("make_tiled_mma", "TiledMMA requires rank-3 PermutationMNK", [tile]);
+  if (permutation !== undefined) {
+    const list = Array.isArray(permutation) ? permutation : [permutation];
+    if (list.length > 3) throw new CuteError("make_tiled_mma", "TiledMMA requires rank-3 PermutationMNK", [show(permutation as Value)]);
     perm = [...list, ..._fill(3 - list.length)];
-    if (!perm.every(isStaticTiler)) throw new CuteError("make_tiled_mma", "TiledMMA requires static permutations of MNK.", [tile]);
+    if (!perm.every(isStaticTiler)) throw new CuteError("make_tiled_mma", "TiledMMA requires static permutations of MNK.", [show(permutation as Value)]);
   }
   return {
     atom,

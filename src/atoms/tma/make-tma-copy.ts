@@ -49,7 +49,7 @@ import {
   isConst,
   basis,
 } from "./algebra.js";
-import { type SmemLayout, type Swz } from "./parse.js";
+import { type SmemLayout, type Swz } from "./types.js";
 import { TiledCopy, make_copy_atom_from_traits, make_tiled_copy_impl, formatTiledCopy } from "../copy/index.js";
 import { type TmaOp, type TmaValueType } from "./types.js";
 

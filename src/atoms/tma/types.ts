@@ -3,6 +3,7 @@
  * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
  */
 import { CuteError } from "../../core/errors.js";
+import type { Layout } from "../../core/layout.js";
 
 export const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD"] as const;
 export type TmaOp = (typeof TMA_OPS)[number];
@@ -66,4 +67,20 @@ export function tmaValueType(name: string): TmaValueType {
     ]);
   }
   return t;
+}
+
+export interface Swz {
+  b: number;
+  m: number;
+  s: number;
+}
+
+/** An smem layout as make_tma_copy sees it: its swizzle portion and its non-swizzle portion. */
+export interface SmemLayout {
+  layout: Layout;
+  swizzle: Swz;
+  /** how it was written: a plain layout, `Sw o offset o L`, or position-independent `Sw o smem_ptr[Nb](unset) o L` */
+  form: "plain" | "composed" | "pi";
+  /** element width of a position-independent swizzle (smem_ptr[Nb]) */
+  ptrBits?: number;
 }

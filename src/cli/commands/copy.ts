@@ -43,6 +43,7 @@ export const command: CommandSpec = {
       throw new UsageError("copy expects one operation name, e.g. cute-ts copy SM75_U32x4_LDSM_N --value half_t (or --list)");
     }
     const lib = await import("../../atoms/copy/index.js");
+    const read = await import("../../eval/args/copy.js");
     lib.copyTraits(args[0]!); // an unknown operation is reported before a missing --value
     const value = stringOption(opts.value, "--value");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
@@ -58,7 +59,7 @@ export const command: CommandSpec = {
     if (forMma !== undefined) {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
       if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
-      const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), atoms, tile);
+      const tc = await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), atoms, tile);
       io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
       return 0;
     }
@@ -71,7 +72,7 @@ export const command: CommandSpec = {
       io.out(await printedOrJson(io, lib.formatCopyAtom(atom)));
       return 0;
     }
-    const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
+    const tc = lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val"));
     io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
     return 0;
   },

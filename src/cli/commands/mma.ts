@@ -58,9 +58,8 @@ export const command: CommandSpec = {
     if (opts.latex || opts.svg) {
       if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
       if (map !== undefined || thread !== undefined) throw new UsageError("--latex/--svg draw the whole TiledMMA; they take no --map/--thread");
-      const tiledLib = await import("../../atoms/mma/tiled-mma.js");
       const pics = await import("../../atoms/pictures.js");
-      const m = tiledLib.makeTiledMma(traits, atoms, tile);
+      const m = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
       io.out(opts.latex ? pics.print_latex_tiled_mma(m, force) : pics.print_svg_tiled_mma(m, force));
       return 0;
     }
@@ -70,7 +69,7 @@ export const command: CommandSpec = {
       return 0;
     }
     const tiled = await import("../../atoms/mma/tiled-mma.js");
-    const mma = tiled.makeTiledMma(traits, atoms, tile);
+    const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
     // a --tile can make the operands as large as one likes: maps and coordinate lists are bounded like print's tables
     const { checkCells } = await import("../../print/layout.js");
     if (io.json && (map !== undefined || thread !== undefined)) {

@@ -27,10 +27,10 @@ export const command: CommandSpec = {
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got '${args[0]}')`);
-    const { tmaArgsFrom, strOpt } = await import("../../atoms/tma/options.js");
+    const { tmaArgsFrom, strOpt } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
     const coords = await import("../../atoms/tma/coords.js");
-    const { parseTiler, parseCoord, parseInt1 } = await import("../../atoms/tma/parse.js");
+    const { parseTiler, parseCoord, parseInt1 } = await import("../../eval/args/tma.js");
     const tile = strOpt(opts, "tile");
     const block = strOpt(opts, "block");
     const part = strOpt(opts, "partition");

@@ -24,7 +24,7 @@ export const command: CommandSpec = {
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got '${args[0]}')`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
-    const { tmaArgsFrom } = await import("../../atoms/tma/options.js");
+    const { tmaArgsFrom } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
     const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
     let text: string;

@@ -91,6 +91,7 @@ export const command: CommandSpec = {
         arity(1);
         only("value", "type", "thr", "val", "for-mma", "operand", "atoms", "tile", "allow-broadcast");
         const lib = await import("../../atoms/copy/index.js");
+        const read = await import("../../eval/args/copy.js");
         lib.copyTraits(rest[0]!);
         const value = stringOption(opts.value, "--value") ?? stringOption(opts.type, "--type");
         if (value === undefined) throw new UsageError("verify copy needs --value T (the value type of Copy_Atom<OP,T>)");
@@ -102,12 +103,12 @@ export const command: CommandSpec = {
           if (thr !== undefined || opts.val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
           const operand = stringOption(opts.operand, "--operand");
           if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
-          const tc = await lib.make_tiled_copy_for_mma(atom, forMma, lib.parseOperand(operand), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"));
+          const tc = await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"));
           verdict = V.verifyTiledCopy(tc, bopts);
         } else if (thr !== undefined) {
           if (opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) throw new UsageError("--operand, --atoms and --tile go with --for-mma");
           const val = stringOption(opts.val, "--val");
-          const tc = lib.make_tiled_copy(atom, lib.layoutArg(thr, "--thr"), val === undefined ? undefined : lib.layoutArg(val, "--val"));
+          const tc = lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val"));
           verdict = V.verifyTiledCopy(tc, bopts);
         } else {
           if (opts.val !== undefined || opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) {

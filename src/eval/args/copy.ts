@@ -1,23 +1,9 @@
 /** Command-line values for copy: layouts written in the notation, operand letters, the MMA side. */
 import { UsageError } from "../../core/errors.js";
-import { Int } from "../../core/integer.js";
-import { Layout, isLayout, make_layout } from "../../core/layout.js";
-import type { IntTuple } from "../../core/int-tuple.js";
-import { evaluate } from "../../eval/evaluate.js";
-import type { CopyAtom } from "./atom.js";
-import { TiledCopy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, type TiledMmaLike } from "./tiled.js";
+import type { CopyAtom } from "../../atoms/copy/atom.js";
+import { TiledCopy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, type TiledMmaLike } from "../../atoms/copy/tiled.js";
 
-function isIntTuple(v: unknown): v is IntTuple {
-  return v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
-}
-
-/** a layout argument; a bare shape means make_layout(shape) (CuTe takes only layouts here) */
-export function layoutArg(text: string, what: string): Layout {
-  const v = evaluate(text);
-  if (isLayout(v)) return v;
-  if (isIntTuple(v)) return make_layout(v);
-  throw new UsageError(`${what} expects a layout such as (_32,_8) or (_16,_8):(_8,_1), got '${text}'`);
-}
+export { layoutArg } from "./common.js";
 
 export type Operand = "A" | "B" | "C";
 export function parseOperand(text: string): Operand {
@@ -39,9 +25,9 @@ export async function make_tiled_copy_for_mma(
 }
 
 async function tiledMmaFor(mmaOp: string, atoms?: string, tile?: string): Promise<TiledMmaLike> {
-  const catalog = await import("../mma/catalog.js");
-  const tiled = await import("../mma/tiled-mma.js");
-  const mma = tiled.makeTiledMma(catalog.resolveMma(mmaOp), atoms, tile);
+  const catalog = await import("../../atoms/mma/catalog.js");
+  const tiled = await import("../../atoms/mma/tiled-mma.js");
+  const mma = (await import("./mma.js")).makeTiledMma(catalog.resolveMma(mmaOp), atoms, tile);
   // the mma module's TiledMMA, seen through what make_tiled_copy_A/B/C needs
   return {
     get_layoutA_TV: () => tiled.layoutTV(mma, "A"),

@@ -9,24 +9,10 @@ import { Layout, make_layout } from "../../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
 import { Underscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
-import { evaluate } from "../../eval/evaluate.js";
-import type { IT, Tiler, Crd } from "./algebra.js";
+import { evaluate } from "../evaluate.js";
+import type { IT, Tiler, Crd } from "../../atoms/tma/algebra.js";
+import type { SmemLayout } from "../../atoms/tma/types.js";
 
-export interface Swz {
-  b: number;
-  m: number;
-  s: number;
-}
-
-/** An smem layout as make_tma_copy sees it: its swizzle portion and its non-swizzle portion. */
-export interface SmemLayout {
-  layout: Layout;
-  swizzle: Swz;
-  /** how it was written: a plain layout, `Sw o offset o L`, or position-independent `Sw o smem_ptr[Nb](unset) o L` */
-  form: "plain" | "composed" | "pi";
-  /** element width of a position-independent swizzle (smem_ptr[Nb]) */
-  ptrBits?: number;
-}
 
 const isIntTuple = (v: Value): v is IT => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
 

@@ -3,10 +3,12 @@
  * arguments.
  */
 import { UsageError } from "../../core/errors.js";
-import type { OptionValues } from "../../cli/spec.js";
-import { parseLayout, parseSmem, parseTiler, parseInt1 } from "./parse.js";
-import { tmaOp, tmaValueType } from "./types.js";
-import type { TmaArgs } from "./make-tma-copy.js";
+import { parseLayout, parseSmem, parseTiler, parseInt1 } from "./tma.js";
+import { tmaOp, tmaValueType } from "../../atoms/tma/types.js";
+import type { TmaArgs } from "../../atoms/tma/make-tma-copy.js";
+
+/** parsed command-line options: a value, a flag, or absent */
+export type OptionValues = Readonly<Record<string, string | boolean | undefined>>;
 
 export function strOpt(opts: OptionValues, name: string): string | undefined {
   const v = opts[name];
