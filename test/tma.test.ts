@@ -4,7 +4,6 @@
  * hardware rule, --explain, and properties of the partitions.
  */
 import { describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readGolden, run, trimEnd } from "./helpers.js";
 import { makeTmaCopy } from "../src/atoms/tma/make-tma-copy.js";
@@ -239,7 +238,7 @@ function sizeOf(s: unknown): number {
 }
 
 const GOLDEN = fileURLToPath(new URL("../fixtures/golden/tma.jsonl", import.meta.url));
-describe.skipIf(!existsSync(GOLDEN))("fixtures/golden/tma.jsonl", () => {
+describe("fixtures/golden/tma.jsonl", () => {
   it("every record matches (outputs byte for byte, refusals refused)", async () => {
     const recs = readGolden(GOLDEN);
     const bad: string[] = [];

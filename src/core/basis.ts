@@ -4,7 +4,7 @@
  * layouts and TMA coordinate tensors.
  */
 import { CuteError } from "./errors.js";
-import { Int, _0, add, mul, isConst, show as showInt } from "./integer.js";
+import { Int, _0, add, mul, show as showInt } from "./integer.js";
 
 export class ScaledBasis {
   constructor(
@@ -16,8 +16,6 @@ export class ScaledBasis {
 
 /** What a layout maps a coordinate to: an integer, a basis element, or an arithmetic tuple. */
 export type Idx = Int | ScaledBasis | Idx[];
-
-export const isBasis = (x: unknown): x is ScaledBasis => x instanceof ScaledBasis;
 
 export function E(...modes: number[]): ScaledBasis {
   return new ScaledBasis(mk1(), modes);
@@ -74,6 +72,3 @@ export function idxIsStatic(x: Idx): boolean {
   return x.every(idxIsStatic);
 }
 
-export function idxIsZero(x: Idx): boolean {
-  return x instanceof Int && isConst(x, 0);
-}

@@ -550,3 +550,79 @@ export function underscoresToZero(c: Coord): IntTuple {
   if (Array.isArray(c)) return c.map(underscoresToZero);
   return c instanceof Underscore ? _0 : c;
 }
+
+// ---------------------------------------------------------------- comparisons (int_tuple.hpp)
+// CuTe's booleans are integers here: static `_1`/`_0` (true_type/false_type) or dynamic 1/0.
+// A static false on either side of `&&` is static false, a static true on either side of `||`
+// static true, whatever the other side (CuTe's short-circuit overloads of C<b>).
+
+function and2(x: Int, y: Int): Int {
+  if ((x.s && x.v === 0) || (y.s && y.v === 0)) return _0;
+  return I.mk(x.v && y.v ? 1 : 0, x.s && y.s);
+}
+function or2(x: Int, y: Int): Int {
+  if ((x.s && x.v !== 0) || (y.s && y.v !== 0)) return _1;
+  return I.mk(x.v || y.v ? 1 : 0, x.s && y.s);
+}
+const not1 = (x: Int): Int => I.mk(x.v ? 0 : 1, x.s);
+
+/** the scalar `a < b` the comparisons end in; a tuple against an integer has no operator< */
+function scalarLess(a: IntTuple, b: IntTuple, op: string): Int {
+  if (Array.isArray(a) || Array.isArray(b)) throw new CuteError(op, "no matching operator<: a tuple compares with a tuple, an integer with an integer", [tupText(a), tupText(b)]);
+  return I.lt(a, b);
+}
+
+/** `a == b`: tuples of different ranks are unequal (false_type), elements compare in order */
+export function tuple_equal(a: IntTuple, b: IntTuple, op = "operator=="): Int {
+  if (!Array.isArray(a) && !Array.isArray(b)) return I.eq(a, b);
+  if (!Array.isArray(a) || !Array.isArray(b)) throw new CuteError(op, "no matching operator==: a tuple compares with a tuple, an integer with an integer", [tupText(a), tupText(b)]);
+  if (a.length !== b.length) return _0;
+  let r: Int = _1;
+  for (let i = a.length - 1; i >= 0; i--) r = and2(tuple_equal(a[i]!, b[i]!, op), r);
+  return r;
+}
+
+/** lexicographic `a < b`: the first differing mode decides; a proper prefix is less */
+export function lex_less(a: IntTuple, b: IntTuple): Int {
+  if (!Array.isArray(a) || !Array.isArray(b)) return scalarLess(a, b, "lex_less");
+  const at = (i: number): Int => {
+    if (i === b.length) return _0;
+    if (i === a.length) return _1;
+    return or2(lex_less(a[i]!, b[i]!), and2(tuple_equal(a[i]!, b[i]!, "lex_less"), at(i + 1)));
+  };
+  return at(0);
+}
+
+/** colexicographic `a < b`: as lex_less, from the last mode of each toward the first */
+export function colex_less(a: IntTuple, b: IntTuple): Int {
+  if (!Array.isArray(a) || !Array.isArray(b)) return scalarLess(a, b, "colex_less");
+  const at = (i: number): Int => {
+    if (i === b.length) return _0;
+    if (i === a.length) return _1;
+    const x = a[a.length - 1 - i]!, y = b[b.length - 1 - i]!;
+    return or2(colex_less(x, y), and2(tuple_equal(x, y, "colex_less"), at(i + 1)));
+  };
+  return at(0);
+}
+
+/** element-wise `a < b` in every mode of a (b may have more modes; fewer is false) */
+export function elem_less(a: IntTuple, b: IntTuple): Int {
+  if (!Array.isArray(a) || !Array.isArray(b)) return scalarLess(a, b, "elem_less");
+  const at = (i: number): Int => {
+    if (i === a.length) return _1;
+    if (i === b.length) return _0;
+    return and2(elem_less(a[i]!, b[i]!), at(i + 1));
+  };
+  return at(0);
+}
+
+/** the <=, > and >= of each order, as CuTe derives them from its `less` */
+export const lex_leq = (a: IntTuple, b: IntTuple): Int => not1(lex_less(b, a));
+export const lex_gtr = (a: IntTuple, b: IntTuple): Int => lex_less(b, a);
+export const lex_geq = (a: IntTuple, b: IntTuple): Int => not1(lex_less(a, b));
+export const colex_leq = (a: IntTuple, b: IntTuple): Int => not1(colex_less(b, a));
+export const colex_gtr = (a: IntTuple, b: IntTuple): Int => colex_less(b, a);
+export const colex_geq = (a: IntTuple, b: IntTuple): Int => not1(colex_less(a, b));
+export const elem_leq = (a: IntTuple, b: IntTuple): Int => not1(elem_less(b, a));
+export const elem_gtr = (a: IntTuple, b: IntTuple): Int => elem_less(b, a);
+export const elem_geq = (a: IntTuple, b: IntTuple): Int => not1(elem_less(a, b));

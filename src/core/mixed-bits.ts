@@ -3,7 +3,6 @@
  * partly only at run time. Swizzled-layout slicing tracks its offsets this way, which decides
  * which strides of the decayed layout stay static.
  */
-import { CuteError } from "./errors.js";
 import { Int, S, D } from "./integer.js";
 
 export class MixedBits {
@@ -76,7 +75,4 @@ export function showBits(m: MixedBits): string {
   return `M_${m.s}|(${m.d}&${m.f})=${m.value}`;
 }
 
-export function assertPow2(n: number, op: string): void {
-  if (n <= 0 || (n & (n - 1)) !== 0) throw new CuteError(op, "Requires pow2 shape*stride.");
-}
 export { dyn };

@@ -2,9 +2,9 @@
  * Swizzle functors and composed layouts (swizzle.hpp, swizzle_layout.hpp, layout_composed.hpp).
  */
 import { CuteError } from "./errors.js";
-import { Int, S, D, _0 } from "./integer.js";
+import { Int, S, D } from "./integer.js";
 import { Idx } from "./basis.js";
-import { Layout, showLayout } from "./layout.js";
+import { Layout } from "./layout.js";
 import type { MixedBits } from "./mixed-bits.js";
 
 export class Swizzle {
@@ -73,13 +73,6 @@ export function applySwizzleInt(sw: Swizzle, x: Int): Int {
   return x.s ? S(v) : D(v);
 }
 
-export const isComposed = (x: unknown): x is ComposedLayout => x instanceof ComposedLayout;
-
 export function showSwizzle(sw: Swizzle): string {
   return `Sw<${sw.b},${sw.m},${sw.s}>`;
 }
-export function describeComposed(c: ComposedLayout): string {
-  const a = c.a instanceof Swizzle ? showSwizzle(c.a) : showLayout(c.a);
-  return `${a} o … o ${showLayout(c.b)}`;
-}
-export const ZERO_OFFSET = _0;

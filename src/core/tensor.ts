@@ -41,4 +41,3 @@ export function deref(it: Iter, off: Idx): Idx {
   }
   return idxAdd(it.coord, off);
 }
-export const ZERO = _0;

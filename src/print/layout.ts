@@ -65,11 +65,10 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
 export function print_layout(l0: Layout | ComposedLayout, force = false): string {
   // CuTe's print_layout overload for a layout over an smem_ptr flag draws it position independent
   const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0) : l0;
-  const base = l instanceof Layout ? l : l.b;
   const cells = layoutCells(l, force);
   const M = cells.length, N = M ? cells[0]!.length : 0;
   // cells are as wide as the cosize's digits
-  const w = num_digits((l instanceof Layout ? L.cosize(l) : L.cosize(l.b)).v) + 2;
+  const w = num_digits(L.cosize(l instanceof Layout ? l : l.b).v) + 2;
   const out: string[] = [];
   out.push(show(l) + "\n");
   let hdr = "    ";

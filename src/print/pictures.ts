@@ -14,7 +14,7 @@ import { ScaledBasis, type Idx, idxAdd, idxScale } from "../core/basis.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { Tensor, ArithIter } from "../core/tensor.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../core/swizzle.js";
+import { ComposedLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import type { Value } from "../core/value.js";
 import { show } from "./print.js";

@@ -1,6 +1,6 @@
 /** Tensor slicing, tiling and partitioning (tensor_impl.hpp, local_tile / local_partition). */
 import { CuteError } from "../core/errors.js";
-import { Int, D, _0, _1 } from "../core/integer.js";
+import { Int, _0 } from "../core/integer.js";
 import { Idx } from "../core/basis.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Coord, _ } from "../core/int-tuple.js";
@@ -86,6 +86,4 @@ export function local_partition(t: Tensor, tile: Layout, index: Int, proj?: Coor
 function tileModes(tile: Layout): Layout[] {
   return Array.isArray(tile.shape) ? tile.shape.map((_s, i) => L.sublayout(tile, [i])) : [tile];
 }
-export const ONE = _1;
-export const dyn = D;
 export { CuteError };

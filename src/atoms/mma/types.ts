@@ -48,8 +48,6 @@ export function typeBits(t: string): number {
 
 /** the element types of the F8F6F4 kinds (UMMA kind::f8f6f4, SM120 mma.kind::f8f6f4) */
 export const F8F6F4_TYPES = ["float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"];
-/** the element types of the 8-bit float kinds */
-export const F8_TYPES = ["float_e4m3_t", "float_e5m2_t"];
 export const F16_TYPES = ["half_t", "bfloat16_t"];
 export const I8_TYPES = ["int8_t", "uint8_t"];
 export const SF_TYPES = ["float_ue8m0_t", "float_ue4m3_t"];

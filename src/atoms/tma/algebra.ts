@@ -3,7 +3,8 @@
  * strides may be integers or scaled basis elements (`_1@0`), with CuTe's static/dynamic rules.
  *
  * Kept here: the TMA-only pieces of copy_traits_sm90_tma.hpp (coalesce_256, basis helpers) and
- * make_basis_like as CuTe has it for a non-tuple shape (see notes/tma-needs.md).
+ * make_basis_like as CuTe has it for a non-tuple shape (the integer _1, where the core gives a
+ * basis element of no mode; both print `_1`).
  */
 import { CuteError } from "../../core/errors.js";
 import { Int, S, D, _0, _1, mul, isConst, show as showInt } from "../../core/integer.js";
@@ -18,7 +19,6 @@ export type { Idx };
 export type IT = Int | IT[];
 
 /** The slice wildcard `_`. */
-export const U = CT._;
 export type Under = CT.Underscore;
 /** A coordinate that may contain `_`. */
 export type Crd = Int | Under | Crd[];
@@ -126,9 +126,6 @@ export function makeLayout(shape: IT, stride?: Idx): TLayout {
 export function makeLayoutOf(...ls: TLayout[]): TLayout {
   return CL.concat(...ls);
 }
-export function layoutMode(l: TLayout, i: number): TLayout {
-  return new TLayout(getMode(l.shape as IT, i) as IT, getMode(l.stride as Idx, i) as Idx);
-}
 export const size = (l: TLayout): Int => CL.size(l);
 export const cosize = (l: TLayout): Int => CL.cosize(l);
 export const take = (l: TLayout, b: number, e: number): TLayout => CL.take(l, b, e);
@@ -156,11 +153,6 @@ export const coalesce = (l: TLayout, profile?: IT): TLayout => CL.coalesce(l, pr
 export const composition = (lhs: TLayout, rhs: Tiler): TLayout => CL.composition(lhs, rhs as CL.Tiler);
 export const complement = (l: TLayout, cotarget: Int): TLayout => CL.complement(l, cotarget);
 export const rightInverse = (l: TLayout): TLayout => CL.right_inverse(l);
-export const logicalDivide = (l: TLayout, t: Tiler): TLayout => CL.logical_divide(l, t as CL.Tiler);
-export const zippedDivide = (l: TLayout, t: Tiler): TLayout => CL.zipped_divide(l, t as CL.Tiler);
-/** the offset of a coordinate with `_` (underscores count as _0) */
-export const crd2idx = (c: Crd, shape: IT, stride: Idx): Idx =>
-  CL.slice_and_offset(c as CT.Coord, new TLayout(shape, stride as CT.Stride))[1];
 export const slice = (c: Crd, l: TLayout): TLayout => CL.slice(c as CT.Coord, l);
 
 // ------------------------------------------------------------------------------------------

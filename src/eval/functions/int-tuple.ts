@@ -12,6 +12,14 @@ import { type FunctionTable, type Fn, nargs, tupleLike, shapeOf } from "./regist
 
 const bool = (b: boolean): Int => (b ? _1 : _0);
 
+/** a comparison of two integer tuples (lex_less, elem_leq, ...) */
+const comparison =
+  (f: (a: IntTuple, b: IntTuple) => Int): Fn =>
+  (args, _t, name) => {
+    nargs(name, args, 2);
+    return f(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
+  };
+
 export const INT_TUPLE_FUNCTIONS: FunctionTable = {
   make_shape: (args) => args,
   make_stride: (args) => args,
@@ -79,6 +87,18 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     };
     return rec(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name));
   },
+  lex_less: comparison(T.lex_less),
+  lex_leq: comparison(T.lex_leq),
+  lex_gtr: comparison(T.lex_gtr),
+  lex_geq: comparison(T.lex_geq),
+  colex_less: comparison(T.colex_less),
+  colex_leq: comparison(T.colex_leq),
+  colex_gtr: comparison(T.colex_gtr),
+  colex_geq: comparison(T.colex_geq),
+  elem_less: comparison(T.elem_less),
+  elem_leq: comparison(T.elem_leq),
+  elem_gtr: comparison(T.elem_gtr),
+  elem_geq: comparison(T.elem_geq),
   elem_scale(args, _t, name) {
     nargs(name, args, 2);
     return T.elem_scale(asIntTuple(args[0]!, name), asIntTuple(args[1]!, name)) as Value;
