@@ -1,5 +1,5 @@
 /**
- * The cute-ts notation (NOTATION.md): a lexer with positions and a recursive-descent parser
+ * The cute-ts notation (docs/notation.md): a lexer with positions and a recursive-descent parser
  * whose functions are named after the grammar's rules.
  *
  *   top      := composed EOF

@@ -7,7 +7,7 @@
  *   DstLayout (dst-thr, dst-val) -> bit
  *   RefLayout (ref-thr, ref-val) -> bit   (one of Src/Dst)
  *   ValID     (TMEM and UTCCP ops) logical bit -> TMEM address
- * as layouts written in the notation of NOTATION.md (static integers throughout).
+ * as layouts written in the notation of docs/notation.md (static integers throughout).
  *
  * Families (one rule each): UniversalCopy<S,D>, AutoVectorizingCopyWithAssumedAlignment<N>,
  * SM80 cp.async <S,D>, SM50 shuffles, SM75 LDSM/MOVM, SM90 STSM (the LDSM traits swapped),

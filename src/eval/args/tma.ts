@@ -1,5 +1,5 @@
 /**
- * Reading the TMA command arguments with the notation of NOTATION.md (src/notation): layouts,
+ * Reading the TMA command arguments with the notation of docs/notation.md (src/notation): layouts,
  * integer tuples, tilers and swizzled smem layouts, written as CuTe prints them or as any
  * expression that evaluates to one (e.g. `composition(Sw<3,4,3>,(_8,_64):(_64,_1))`).
  */
