@@ -12,9 +12,10 @@ import type { BanksVerdict, PhaseResult } from "./banks.js";
 import type { GmmaVerdict } from "./gmma-smem.js";
 import type { MmaVerdict } from "./mma.js";
 import type { CopyVerdict } from "./copy.js";
+import type { TmaVerdict } from "./tma.js";
 import { fmtCoord } from "./common.js";
 
-export type Verdict = TvVerdict | EqualVerdict | PropertyVerdict | VectorVerdict | BanksVerdict | GmmaVerdict | MmaVerdict | CopyVerdict;
+export type Verdict = TvVerdict | EqualVerdict | PropertyVerdict | VectorVerdict | BanksVerdict | GmmaVerdict | MmaVerdict | CopyVerdict | TmaVerdict;
 
 interface Style {
   c: ChalkInstance;
@@ -53,6 +54,8 @@ export function formatVerdict(v: Verdict, color = false): string {
       return formatMma(v, st);
     case "copy":
       return formatCopy(v, st);
+    case "tma":
+      return formatTma(v, st);
   }
 }
 
@@ -306,3 +309,38 @@ function formatGmma(v: GmmaVerdict, st: Style): string {
   return out;
 }
 
+
+// ------------------------------------------------------------------------------------ tma
+
+const TMA_HEAD: Record<string, string> = {
+  rejected: "cuTensorMapEncodeTiled rejects the descriptor (CUDA_ERROR_INVALID_VALUE)",
+  misplaced: "the driver accepts the descriptor, but boxes land elsewhere than the smem layout says",
+  fault: "the driver accepts the descriptor, but the copy faults (misaligned shared-memory address)",
+};
+
+function formatTma(v: TmaVerdict, st: Style): string {
+  const errors = v.findings.filter((f) => f.severity === "error");
+  let out: string;
+  if (v.holds) out = `${st.ok("holds")} on ${v.arch}: the driver accepts the descriptor and every box lands where the smem layout says\n`;
+  else {
+    const worst = !v.accepted ? "rejected" : errors.some((f) => f.consequence === "misplaced") ? "misplaced" : "fault";
+    out = `${st.bad("FAILS")} on ${v.arch}: ${TMA_HEAD[worst]}\n`;
+  }
+  const dims = v.boxDim.length;
+  out +=
+    `  ${v.op} ${v.type}: ${dims}-D box (${v.boxDim.join(",")}) = ${v.boxBytes} B${v.ctas > 1 ? ` per CTA (each box split over ${v.ctas} CTAs)` : ""}, ` +
+    `swizzle ${v.swizzle}, ${plural(v.boxesPerCta, "instruction")} per CTA\n`;
+  for (const f of v.findings) {
+    const label =
+      f.severity === "error" ? st.bad(f.consequence) : f.severity === "warning" ? st.c.yellow(`warning (${f.consequence}, not measured)`) : `note`;
+    out += `  ${label}: ${f.detail}\n`;
+    out += `    rule ${f.rule} (${f.field}): ${f.title}; source: ${f.source}\n`;
+    if (f.severity !== "note") out += `    fix: ${f.fix}\n`;
+  }
+  const passed = v.passed.filter((p) => !p.off);
+  out += `  passed: ${passed.map((p) => p.rule).join(", ")}\n`;
+  for (const p of v.passed.filter((p) => p.off)) out += `  not a rule on ${v.arch}: ${p.rule}: ${p.source}\n`;
+  for (const n of v.notModelled) out += `  not modelled: ${n}\n`;
+  out += `  not checked on the host (needs the pointers): ${v.notChecked.join("; ")}\n`;
+  return out;
+}

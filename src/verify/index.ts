@@ -7,5 +7,6 @@ export { verifyBanks, type BanksVerdict, type PhaseResult } from "./banks.js";
 export { verifyGmmaSmem, gmmaAtom, parseMajor, type GmmaVerdict, type GmmaMajor, type GmmaSwizzle } from "./gmma-smem.js";
 export { verifyMma, type MmaVerdict } from "./mma.js";
 export { verifyCopyAtom, verifyTiledCopy, type CopyVerdict } from "./copy.js";
+export { verifyTma, type TmaVerdict } from "./tma.js";
 export { formatVerdict, type Verdict } from "./format.js";
 export * from "./common.js";

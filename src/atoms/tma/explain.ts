@@ -1,11 +1,13 @@
 /**
  * `cute-ts tma --explain`: what make_tma_copy decided, in plain words (beyond CuTe, which only
  * prints the objects): the gmem mode behind each TMA dimension, the box in elements and bytes,
- * the swizzle mode, and the bytes one copy moves (the mbarrier transaction count).
+ * the swizzle mode, the bytes one copy moves (the mbarrier transaction count), and the hardware
+ * checks (src/atoms/tma/hw-rules.ts): those passed, those broken.
  */
 import { Int, ScaledBasis, type Idx, leaves, showIT, showLayout, wrap } from "./algebra.js";
 import { isLoad } from "./types.js";
 import type { TmaCopy } from "./make-tma-copy.js";
+import { type HwReport, CONSEQUENCE_WORDS } from "./hw-rules.js";
 
 function modeName(e: Idx): string {
   if (e instanceof ScaledBasis) return e.modes.length ? `gmem mode ${e.modes.join(".")}` : "gmem mode 0";
@@ -13,7 +15,7 @@ function modeName(e: Idx): string {
   return "?";
 }
 
-export function explainTma(t: TmaCopy): string {
+export function explainTma(t: TmaCopy, hw?: HwReport): string {
   const { desc, args } = t;
   const bytesPerElem = args.type.bits / 8;
   const fmtBytes = (n: number) => (Number.isInteger(n) ? `${n}` : n.toFixed(1));
@@ -53,18 +55,7 @@ export function explainTma(t: TmaCopy): string {
         "(no mbarrier: tma_store_fence before, tma_store_arrive / tma_store_wait after)",
     );
   }
-  // what the driver checks beyond CuTe's host asserts (CuTe does not refuse these)
-  const innerBytes = desc.boxDim[0]! * bytesPerElem;
-  if (innerBytes % 16 !== 0) {
-    lines.push(
-      `warning: the box's inner extent is ${fmtBytes(innerBytes)} bytes; cuTensorMapEncodeTiled requires a multiple of 16 bytes ` +
-        "(CuTe builds the descriptor call anyway; the driver would refuse it)",
-    );
-  }
-  const span = /SWIZZLE_(\d+)B/.exec(desc.swizzle);
-  if (span && innerBytes > Number(span[1])) {
-    lines.push(`warning: with a ${span[1]}B swizzle the box's inner extent must be at most ${span[1]} bytes; it is ${fmtBytes(innerBytes)}`);
-  }
+  if (hw) lines.push(...hardwareLines(hw));
   return lines.join("\n") + "\n";
 }
 
@@ -73,4 +64,26 @@ function swizzleNote(s: string): string {
   const m = /SWIZZLE_(\d+)B(?:_ATOM_(\d+)B)?/.exec(s);
   if (!m) return "";
   return ` (16-byte chunks XOR-permuted within each ${m[1]}-byte row${m[2] ? `, ${m[2]}-byte atoms` : ""})`;
+}
+
+/** the hardware checks: the verdict, each rule broken, then each rule passed with its source */
+function hardwareLines(hw: HwReport): string[] {
+  const out: string[] = [];
+  const errors = hw.findings.filter((f) => f.severity === "error");
+  out.push(
+    `hardware (${hw.arch}): ` +
+      (hw.holds
+        ? "the driver accepts the descriptor and every box lands where the smem layout says"
+        : [...new Set(errors.map((f) => CONSEQUENCE_WORDS[f.consequence]))].join("; ")) +
+      " (verify tma gives each rule's source and fix)",
+  );
+  for (const f of hw.findings) {
+    const tag = f.severity === "error" ? "broken" : f.severity === "warning" ? "warning (not measured)" : "note";
+    out.push(`  ${tag}: ${f.detail} [${f.rule}]`);
+  }
+  for (const p of hw.passed) {
+    if (p.off) out.push(`  not a rule on ${hw.arch}: ${p.title} [${p.rule}]`);
+    else out.push(`  passed: ${p.title} [${p.rule}]${p.cuteChecks ? " (CuTe asserts it too)" : ""}`);
+  }
+  return out;
 }

@@ -83,4 +83,6 @@ export interface SmemLayout {
   form: "plain" | "composed" | "pi";
   /** element width of a position-independent swizzle (smem_ptr[Nb]) */
   ptrBits?: number;
+  /** the integer offset between the swizzle and the layout in `Sw o offset o L` (element units) */
+  offset?: number;
 }

@@ -40,7 +40,10 @@ export const command: CommandSpec = {
     if (rank !== undefined && part === undefined) throw new UsageError("--rank needs --partition S|D");
     if (part !== undefined && part !== "S" && part !== "D") throw new UsageError(`--partition takes S or D, not '${part}'`);
 
+    const { hardwareReport, warningLines } = await import("../../atoms/tma/hw-check.js");
+    const arch = strOpt(opts, "arch");
     const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
+    const hw = hardwareReport(copy, arch);
     const mA = coords.getTmaTensor(copy);
     let t = mA;
     if (tile !== undefined) {
@@ -48,6 +51,7 @@ export const command: CommandSpec = {
       if (part !== undefined) t = coords.partition(copy, t, parseInt1(rank ?? "0", "--rank"), part);
     }
     const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t, opts.force === true);
+    for (const line of warningLines(hw)) io.err(line);
     if (io.json) {
       const { coordTensorJson } = await import("../../atoms/tma/json.js");
       io.out(coordTensorJson(t, text, tile !== undefined, opts.force === true));

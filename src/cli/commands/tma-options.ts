@@ -8,4 +8,5 @@ export const TMA_OPTIONS: OptionSpec[] = [
     { name: "smem", value: "LAYOUT", description: "the shared-memory layout, plain or swizzled: Sw<3,4,3> o smem_ptr[16b](unset) o L" },
     { name: "cta-tiler", value: "TILER", description: "explicit CTA tiler (make_tma_copy(op, gmem, smem, tiler, cluster))" },
     { name: "cluster", value: "_N", description: "cluster size: the number of CTAs a multicast load is split over" },
+    { name: "arch", value: "sm90|sm100", description: "the hardware whose rules the stderr warnings check (default sm90; see verify tma)" },
 ];

@@ -24,13 +24,17 @@ export const command: CommandSpec = {
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got '${args[0]}')`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
-    const { tmaArgsFrom } = await import("../../eval/args/tma-options.js");
+    const { tmaArgsFrom, strOpt } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
+    const { hardwareReport, warningLines } = await import("../../atoms/tma/hw-check.js");
+    const arch = strOpt(opts, "arch");
     const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
+    const hw = hardwareReport(copy, arch);
     let text: string;
     if (opts.desc) text = tma.printDesc(copy.desc);
-    else if (opts.explain) text = (await import("../../atoms/tma/explain.js")).explainTma(copy);
+    else if (opts.explain) text = (await import("../../atoms/tma/explain.js")).explainTma(copy, hw);
     else text = tma.printTiledCopy(copy);
+    for (const line of warningLines(hw)) io.err(line);
     if (io.json) {
       const { tmaJson } = await import("../../atoms/tma/json.js");
       io.out(tmaJson(copy, text, opts.desc ? "tma_desc" : opts.explain ? "tma_explain" : "tma"));

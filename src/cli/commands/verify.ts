@@ -6,7 +6,7 @@ import { UsageError } from "../../core/errors.js";
 import { stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
-const CHECKS = ["tv", "mma", "copy", "equal", "injective", "bijective", "compact", "vector", "banks", "gmma-smem"] as const;
+const CHECKS = ["tv", "mma", "copy", "equal", "injective", "bijective", "compact", "vector", "banks", "gmma-smem", "tma"] as const;
 type Check = (typeof CHECKS)[number];
 
 const USAGE: Record<Check, string> = {
@@ -20,11 +20,12 @@ const USAGE: Record<Check, string> = {
   vector: "verify vector SRC DST --type T [--min N]",
   banks: "verify banks SMEM_LAYOUT --tv TV --type T [--vector N]",
   "gmma-smem": "verify gmma-smem LAYOUT --type T --major K|MN",
+  tma: "verify tma --op OP --type T --gmem LAYOUT --smem LAYOUT [--cta-tiler TILER] [--cluster _N] [--arch sm90|sm100]",
 };
 
 export const command: CommandSpec = {
   name: "verify",
-  summary: "verify layouts: partitions (tv, mma, copy), equality, injective/bijective/compact, vector width, bank conflicts, GMMA smem",
+  summary: "verify layouts: partitions (tv, mma, copy), equality, injective/bijective/compact, vector width, bank conflicts, GMMA smem, TMA on real hardware",
   args: ["CHECK", "ARGS..."],
   options: [
     { name: "tile", value: "SHAPE", description: "tv: the tile the TV layout covers, e.g. (_16,_8); mma/copy --for-mma: the TiledMMA tile (M,N,K)" },
@@ -35,11 +36,17 @@ export const command: CommandSpec = {
     { name: "val", value: "LAYOUT", description: "copy: value layout for make_tiled_copy" },
     { name: "for-mma", value: "MMA_OP", description: "copy: make_tiled_copy_A/B/C for this MMA (with --operand)" },
     { name: "operand", value: "A|B|C", description: "copy --for-mma: which operand" },
-    { name: "type", value: "T", description: "vector, banks, gmma-smem: element type (half_t, float, uint8_t, ...)" },
+    { name: "type", value: "T", description: "vector, banks, gmma-smem, tma: element type (half_t, float, uint8_t, ...)" },
     { name: "min", value: "N", description: "vector: fail unless the common vector has at least N elements" },
     { name: "tv", value: "TV", description: "banks: (thread, value) -> index into the smem layout's domain" },
     { name: "vector", value: "N", description: "banks: elements per access (default: widest contiguous, aligned, <= 16 bytes)" },
     { name: "major", value: "K|MN", description: "gmma-smem: the operand's contiguous mode" },
+    { name: "op", value: "OP", description: "tma: SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE or SM90_TMA_REDUCE_ADD" },
+    { name: "gmem", value: "LAYOUT", description: "tma: the global-memory tensor's layout, e.g. (1024,1024):(1024,_1)" },
+    { name: "smem", value: "LAYOUT", description: "tma: the shared-memory layout, plain or swizzled" },
+    { name: "cta-tiler", value: "TILER", description: "tma: explicit CTA tiler" },
+    { name: "cluster", value: "_N", description: "tma: cluster size (CTAs a box is split over)" },
+    { name: "arch", value: "sm90|sm100", description: "tma: the hardware to check against (default sm90)" },
   ],
   examples: [
     "verify tv ((_4,_8),(_2,_2)):((_32,_1),(_16,_8)) --tile (_16,_8)",
@@ -53,6 +60,8 @@ export const command: CommandSpec = {
     "verify banks 'Sw<3,2,3> o _0 o (_32,_32):(_32,_1)' --tv (_32,_32):(_1,_32) --type float",
     "verify gmma-smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))' --type half_t --major K",
     "verify gmma-smem (_64,_64):(_1,_64) --type half_t --major MN",
+    "verify tma --op SM90_TMA_LOAD --type half_t --gmem (1024,1024):(1024,_1) --smem (_64,_4):(_4,_1)",
+    "verify tma --op SM90_TMA_LOAD --type half_t --gmem (1024,1024):(1024,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_16):(_16,_1)' --arch sm90",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     const check = args[0] as Check | undefined;
@@ -144,6 +153,16 @@ export const command: CommandSpec = {
         if (tv === undefined) throw new UsageError("verify banks needs --tv TV: (thread, value) -> index into the shared-memory layout");
         const vec = opts.vector === undefined ? undefined : positive(stringOption(opts.vector, "--vector")!, "--vector");
         verdict = V.verifyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), V.layoutArg(tv, "--tv"), V.typeArg(stringOption(opts.type, "--type")), vec === undefined ? {} : { vector: vec });
+        break;
+      }
+      case "tma": {
+        arity(0);
+        only("op", "type", "gmem", "smem", "cta-tiler", "cluster", "arch");
+        const { tmaArgsFrom } = await import("../../eval/args/tma-options.js");
+        const { makeTmaCopy } = await import("../../atoms/tma/make-tma-copy.js");
+        const { parseArch } = await import("../../atoms/tma/hw-rules.js");
+        const arch = parseArch(stringOption(opts.arch, "--arch"));
+        verdict = V.verifyTma(makeTmaCopy(tmaArgsFrom(opts)), arch);
         break;
       }
       case "gmma-smem":

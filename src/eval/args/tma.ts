@@ -8,6 +8,7 @@ import { Int } from "../../core/integer.js";
 import { Layout, make_layout } from "../../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
 import { Underscore } from "../../core/int-tuple.js";
+import { MixedBits } from "../../core/mixed-bits.js";
 import type { Value } from "../../core/value.js";
 import { evaluate } from "../evaluate.js";
 import type { IT, Tiler, Crd } from "../../atoms/tma/algebra.js";
@@ -68,7 +69,8 @@ export function parseSmem(text: string): SmemLayout {
     }
     const swizzle = { b: v.a.b, m: v.a.m, s: v.a.s };
     if (v.offset instanceof SmemPtrFlag) return { layout: v.b, swizzle, form: "pi", ptrBits: v.offset.bits };
-    return { layout: v.b, swizzle, form: "composed" };
+    const offset = v.offset instanceof Int ? v.offset.v : v.offset instanceof MixedBits ? v.offset.value : undefined;
+    return { layout: v.b, swizzle, form: "composed", ...(offset === undefined ? {} : { offset }) };
   }
   throw new UsageError(`--smem takes a layout or a swizzled layout, not ${describe(v)}`);
 }
