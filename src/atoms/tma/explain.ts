@@ -73,7 +73,8 @@ function hardwareLines(hw: HwReport): string[] {
   out.push(
     `hardware (${hw.arch}): ` +
       (hw.holds
-        ? "the driver accepts the descriptor and every box lands where the smem layout says"
+        ? "the driver accepts the descriptor and every box lands where the smem layout says" +
+          (hw.findings.some((f) => f.severity === "warning") ? " by the rules measured (see the warnings)" : "")
         : [...new Set(errors.map((f) => CONSEQUENCE_WORDS[f.consequence]))].join("; ")) +
       " (verify tma gives each rule's source and fix)",
   );

@@ -21,9 +21,12 @@ export interface BoxStart {
 export interface ElementSwizzleFacts {
   /** the smem layout's swizzle (acting on element offsets) */
   swizzle: Swizzle;
-  /** the same swizzle read as the TMA reads it: on byte addresses */
+  /** tile elements whose byte address differs when the TMA applies the swizzle to bytes */
   count: number;
+  /** elements compared: the tile, or its first MAX_COMPARED */
   total: number;
+  /** the tile has more elements than were compared */
+  truncated: boolean;
   /** the first element (tile index) whose byte address differs */
   first?: { index: number; layoutByte: number; tmaByte: number };
 }
@@ -58,7 +61,7 @@ export interface TmaHwFacts {
 /** the most box starts enumerated */
 export const MAX_STARTS = 1 << 20;
 /** the most tile elements compared for an element-offset swizzle */
-export const MAX_COMPARED = 1 << 24;
+export const MAX_COMPARED = 1 << 20;
 
 export const swizzleSpan = (swizzle: string): number => (swizzle === "NONE" ? 0 : Number(/^(\d+)B/.exec(swizzle)?.[1] ?? 0));
 
@@ -127,7 +130,7 @@ export function hwFacts(copy: TmaCopy): TmaHwFacts {
         first ??= { index: i, layoutByte, tmaByte };
       }
     }
-    facts.elementSwizzle = { swizzle: sw, count, total: n, ...(first ? { first } : {}) };
+    facts.elementSwizzle = { swizzle: sw, count, total: n, truncated: n < total, ...(first ? { first } : {}) };
   }
   return facts;
 }

@@ -361,7 +361,7 @@ export const HW_RULES: readonly HwRule[] = [
       return {
         detail:
           `the smem swizzle ${showSwizzle(sw)} acts on element offsets (${onBytes} on bytes for ${B(f.elemBytes)} elements) but the descriptor's ` +
-          `${swizzleName(f)} is ${showSwizzle(sw)} on bytes: ${e.count} of ${e.total} tile elements land elsewhere` +
+          `${swizzleName(f)} is ${showSwizzle(sw)} on bytes: ${e.count} of ${e.truncated ? `the first ${e.total}` : e.total} tile elements land elsewhere` +
           (e.first ? ` (the first at tile index ${e.first.index}: smem byte ${e.first.tmaByte}, the layout says ${e.first.layoutByte})` : ""),
         fix: `write the swizzle over the smem pointer so it acts on bytes: ${showSwizzle(sw)} o smem_ptr[${f.elemBytes * 8}b](unset) o L${equivalent}`,
       };
