@@ -216,6 +216,11 @@ describe("exit codes and options", () => {
     expect((await verify("float", "(_16,_16):(_16,_1)", "--major", "K")).exit).toBe(2);
     expect((await run(["verify", "tma", "extra", "--op", "SM90_TMA_LOAD", "--type", "float", ...GMEM, "--smem", "(_16,_16):(_16,_1)"])).exit).toBe(2);
   });
+  it("the 2-SM ops are refused with what is sourced about them (exit 2)", async () => {
+    const r = await run(["verify", "tma", "--op", "SM100_TMA_2SM_LOAD", "--type", "half_t", ...GMEM, "--smem", "(_64,_8):(_8,_1)", "--arch", "sm100"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("make_tma_atom_A/B_sm100");
+  });
   it("sm100 says which TMA variants are not modelled", async () => {
     const r = await verify("float", "(_16,_16):(_16,_1)", "--arch", "sm100");
     expect(r.stdout).toContain("not modelled: the 2-SM TMA ops");

@@ -2,7 +2,7 @@
  * TMA catalog data: the copy operations make_tma_copy accepts and the value types a TMA
  * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
  */
-import { CuteError } from "../../core/errors.js";
+import { CuteError, UsageError } from "../../core/errors.js";
 import type { Layout } from "../../core/layout.js";
 
 export const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD"] as const;
@@ -10,6 +10,13 @@ export type TmaOp = (typeof TMA_OPS)[number];
 
 export function tmaOp(name: string): TmaOp {
   const op = TMA_OPS.find((o) => o === name);
+  if (!op && /^SM100_TMA_2SM_/.test(name)) {
+    throw new UsageError(
+      `${name}: cute-ts does not build the 2-SM TMA copies (CuTe makes them from a TiledMMA with make_tma_atom_A/B_sm100). ` +
+        "Their descriptor is an ordinary cuTensorMapEncodeTiled one and their multicast mask is 16 bits too (copy_sm100_tma.hpp): " +
+        "to check the descriptor rules, describe one CTA's box with SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST and --arch sm100",
+    );
+  }
   if (!op) {
     throw new CuteError("make_tma_copy", `unknown TMA copy operation '${name}' (expected one of ${TMA_OPS.join(", ")})`);
   }
