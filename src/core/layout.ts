@@ -519,9 +519,23 @@ function prefixProducts(shape: Int[]): Int[] {
   for (const s of shape) out.push(I.mul(s, out[out.length - 1]!));
   return out;
 }
-/** idx sorted in place by stride, ties in mode order (callers pass a fresh array) */
-function argsortStatic(strides: Int[], idx: number[]): number[] {
-  return idx.sort((a, b) => strides[a]!.v - strides[b]!.v || a - b);
+/**
+ * The modes `idx` ordered by their static strides as CuTe's detail::SortByKey orders them: an
+ * exchange sort (each later entry whose key is smaller swaps into place), which is not stable,
+ * so modes of equal stride may come out of mode order (keys (_2,_2,_1) give modes 2, 1, 0)
+ */
+function sortByKey(strides: Int[], idx: number[]): number[] {
+  const out = idx.slice();
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      if (strides[out[j]!]!.v < strides[out[i]!]!.v) {
+        const t = out[i]!;
+        out[i] = out[j]!;
+        out[j] = t;
+      }
+    }
+  }
+  return out;
 }
 
 export function right_inverse(l: Layout): Layout {
@@ -535,7 +549,7 @@ export function right_inverse(l: Layout): Layout {
   const pre = prefixProducts(sh);
   const staticIdx: number[] = [];
   for (let i = 0; i < sti.length; i++) if (sti[i]!.s) staticIdx.push(i);
-  const order = argsortStatic(sti, staticIdx);
+  const order = sortByKey(sti, staticIdx);
   const rs: Int[] = [_1];
   const rd: Int[] = [_0];
   let curr: Int = _1;
@@ -558,7 +572,7 @@ export function left_inverse(l: Layout): Layout {
   if (!st.every((d) => d instanceof Int && d.s)) throw new CuteError("left_inverse", "Left inverse requires static strides.", [showLayout(l)]);
   const sti = st as Int[];
   const pre = prefixProducts(sh);
-  const order = argsortStatic(sti, sti.map((_d, i) => i));
+  const order = sortByKey(sti, sti.map((_d, i) => i));
   const rs: Int[] = [];
   const rd: Int[] = [_0];
   for (const i of order) {
