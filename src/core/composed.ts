@@ -9,9 +9,9 @@ import * as T from "./int-tuple.js";
 import { IntTuple, Coord } from "./int-tuple.js";
 import * as L from "./layout.js";
 import { Layout, Tiler } from "./layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, applySwizzleInt, showSwizzle } from "./swizzle.js";
+import { ComposedLayout, ComposedInner, ComposedOuter, Swizzle, SmemPtrFlag, SwizzleInnerComposed, applySwizzleInt, innermostLayout, showSwizzle } from "./swizzle.js";
 import type { Value } from "./value.js";
-import { Bits, MixedBits, bitsAnd, bitsIsZero, bitsShiftr, bitsToInt, bitsXor, makeMixedBits } from "./mixed-bits.js";
+import { Bits, MixedBits, showBits, bitsAnd, bitsIsZero, bitsShiftr, bitsToInt, bitsXor, makeMixedBits } from "./mixed-bits.js";
 import * as I from "./integer.js";
 
 function offsetIdx(c: ComposedLayout): Idx {
@@ -20,18 +20,24 @@ function offsetIdx(c: ComposedLayout): Idx {
   return c.offset;
 }
 
+/** B(c) for a composed layout's inner part B: a layout, or itself a composed layout */
+export function evalInner(b: ComposedInner, coord: IntTuple): Idx {
+  return b instanceof Layout ? L.crd2idx(coord, b) : evalAt(b, coord);
+}
 /** A(offset + B(c)) */
 export function evalAt(c: ComposedLayout, coord: IntTuple): Idx {
-  const inner = idxAdd(offsetIdx(c), L.crd2idx(coord, c.b));
-  return applyOuter(c.a, inner);
+  return applyOuter(c.a, idxAdd(offsetIdx(c), evalInner(c.b, coord)));
 }
-export function applyOuter(a: Swizzle | Layout, x: Idx): Idx {
+/** A(x) for a composed layout's outer function A: a swizzle, a layout, or a composed function of integers */
+export function applyOuter(a: ComposedOuter, x: Idx): Idx {
   if (a instanceof Swizzle) {
     if (!(x instanceof Int)) throw new CuteError("Swizzle", "a swizzle applies to integer offsets only");
     const v = a.apply(x.v);
     return x.s ? S(v) : D(v);
   }
   if (!(x instanceof Int)) throw new CuteError("composition", "the outer layout takes an integer");
+  if (a instanceof SwizzleInnerComposed) return evalInnerSwizzled(a, x);
+  if (a instanceof ComposedLayout) return evalAt(a, x);
   return L.crd2idx(x, a);
 }
 
@@ -42,46 +48,96 @@ export function applyOuter(a: Swizzle | Layout, x: Idx): Idx {
  */
 export const UNSIGNED_ZERO = new Int(0, true);
 
-/** composition(A, offset, B); an identity swizzle with offset Int<0> is just B (CuTe's special case) */
-export function make_composed(a: Swizzle | Layout, offset: Idx | SmemPtrFlag | MixedBits, b: Layout): ComposedLayout | Layout {
-  if (a instanceof Swizzle && a.b === 0 && offset === _0) return b;
+/**
+ * composition(A, offset, B); an identity swizzle at offset Int<0> over a plain layout is just
+ * that layout (CuTe's special case, which takes a Layout only: over a composed B it stays)
+ */
+export function make_composed(a: ComposedOuter, offset: Idx | SmemPtrFlag | MixedBits, b: ComposedInner): ComposedLayout | Layout {
+  if (a instanceof Swizzle && a.b === 0 && offset === _0 && b instanceof Layout) return b;
   return new ComposedLayout(a, offset, b);
 }
 
+/** a right-hand side composition(Layout, X) takes as a tiler: a layout, an integer, `_`, or a tuple of them */
+function isTiler(v: Value): v is Tiler {
+  return v instanceof Layout || v instanceof Int || v instanceof T.Underscore || (Array.isArray(v) && v.every(isTiler));
+}
+const isZeroOffset = (off: unknown): boolean => off instanceof Int && off.s && off.v === 0;
+
+/**
+ * composition(a, b) over CuTe's overloads (layout.hpp, layout_composed.hpp, swizzle_layout.hpp):
+ * a composed a (A o k o B) composes its B with b, whatever b is, and keeps A and k; a layout takes
+ * a tiler, a swizzle (make_swizzle of its masks' images) or a composed layout at offset 0
+ * (composition(composition(a, A), B)); a swizzle takes a layout. Composed layouts nest.
+ */
 export function composition(a: Value, b: Value): Value {
-  if (a instanceof ComposedLayout) {
-    if (b instanceof Layout || b instanceof Int || Array.isArray(b)) return make_composed(a.a, a.offset, L.composition(a.b, b as Tiler));
-    throw new CuteError("composition", "no matching overload for a composed layout and this right-hand side");
+  if (a instanceof ComposedLayout || a instanceof SwizzleInnerComposed) return compose3(a.a, a.offset, composition(a.b, b));
+  if (a instanceof Swizzle) {
+    if (b instanceof Layout) return make_composed(a, _0, b);
+    if (b instanceof Swizzle) return composeSwizzles(a, b);
+    throw new CuteError("composition", "no matching overload: composition(Swizzle, X) takes a plain layout or a swizzle X", [showSwizzle(a), showValue(b)]);
   }
-  if (a instanceof Swizzle && b instanceof Layout) return make_composed(a, _0, b);
-  if (a instanceof Layout && b instanceof Swizzle) return composeLayoutSwizzle(a, b);
-  if (a instanceof Layout && b instanceof ComposedLayout) {
-    // composition(composition(a, B.a), B.b), for an offset of _0 only
-    const off = b.offset;
-    if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError("composition", "Require offset == 0.", [L.showLayout(a), L.showLayout(b.b)]);
-    const inner = b.a instanceof Swizzle ? composeLayoutSwizzle(a, b.a) : L.composition(a, b.a);
-    return inner instanceof ComposedLayout ? make_composed(inner.a, inner.offset, L.composition(inner.b, b.b)) : L.composition(inner, b.b);
+  if (a instanceof Layout) {
+    if (b instanceof Swizzle) return composeLayoutSwizzle(a, b);
+    if (b instanceof ComposedLayout || b instanceof SwizzleInnerComposed) {
+      if (!isZeroOffset(b.offset)) throw new CuteError("composition", "Require offset == 0.", [L.showLayout(a), showValue(b)]);
+      return composition(composition(a, b.a), b.b);
+    }
+    if (isTiler(b)) return L.composition(a, b);
   }
-  throw new CuteError("composition", "no matching overload for these operands");
+  throw new CuteError("composition", "no matching overload for these operands", [showValue(a), showValue(b)]);
 }
 
+/**
+ * composition(A, offset, B): the composed layout A o offset o B. A is any function of an integer
+ * (swizzle, layout, composed layout); B a layout or composed layout, or a swizzle (i -> A(offset + Sw(i))).
+ */
 export function compose3(a: Value, off: Value, b: Value): Value {
-  if (!(a instanceof Swizzle || a instanceof Layout) || !(b instanceof Layout)) {
-    throw new CuteError("composition", "composition(A, offset, B) takes a swizzle or layout, an offset and a layout");
+  if (!(a instanceof Swizzle || a instanceof Layout || a instanceof ComposedLayout || a instanceof SwizzleInnerComposed)) {
+    throw new CuteError("composition", "composition(A, offset, B) takes a swizzle, layout or composed layout A", [showValue(a)]);
   }
-  if (!(off instanceof Int || Array.isArray(off) || off instanceof SmemPtrFlag)) throw new CuteError("composition", "the offset is an integer, a coordinate or smem_ptr[Nb](unset)");
-  return make_composed(a, off as Idx | SmemPtrFlag, b);
+  if (b instanceof Swizzle || b instanceof SwizzleInnerComposed) {
+    if (!(off instanceof Int)) throw new CuteError("composition", "cute-ts composes over a swizzle (A o offset o Sw) at an integer offset only", [showValue(off)]);
+    return new SwizzleInnerComposed(a, off, b);
+  }
+  if (!(b instanceof Layout || b instanceof ComposedLayout)) {
+    throw new CuteError("composition", "composition(A, offset, B) takes a layout, composed layout or swizzle B", [showValue(b)]);
+  }
+  if (!(off instanceof Int || Array.isArray(off) || off instanceof SmemPtrFlag || off instanceof MixedBits)) {
+    throw new CuteError("composition", "the offset is an integer, a coordinate, mixed bits or smem_ptr[Nb](unset)", [showValue(off)]);
+  }
+  return make_composed(a, off as Idx | SmemPtrFlag | MixedBits, b);
+}
+
+/** a value's text for a refusal's operands (the printers live above core; this covers what composition meets) */
+function showValue(v: Value): string {
+  if (v instanceof Layout) return L.showLayout(v);
+  if (v instanceof Swizzle) return showSwizzle(v);
+  if (v instanceof ComposedLayout || v instanceof SwizzleInnerComposed) return `${showValue(v.a)} o ${showOffsetText(v.offset)} o ${showValue(v.b)}`;
+  if (v instanceof Int) return I.show(v);
+  if (Array.isArray(v) && v.every((x) => x instanceof Int || Array.isArray(x))) return T.tupText(v as IntTuple);
+  return "an operand of another kind";
+}
+function showOffsetText(off: ComposedLayout["offset"]): string {
+  if (off instanceof SmemPtrFlag) return `smem_ptr[${off.bits}b](unset)`;
+  if (off instanceof MixedBits) return showBits(off);
+  if (off instanceof Int) return I.show(off);
+  return Array.isArray(off) ? T.tupText(off as IntTuple) : "an offset";
 }
 
 /**
  * slice_and_offset of a composed layout. A layout-composed one keeps A and folds the offset
  * in; a swizzled one decays to a plain layout where the sliced modes miss the swizzle's
- * colliding bits (swizzle_layout.hpp), tracking static and dynamic offset bits.
+ * colliding bits (swizzle_layout.hpp), tracking static and dynamic offset bits. An inner
+ * composed layout is sliced the same way, one level down.
  */
 export function slice_and_offset(c: Coord, x: ComposedLayout): [ComposedLayout | Layout, Int] {
   if (x.a instanceof Swizzle) return swizzleSliceAndOffset(c, x.a, x);
-  const [sl, off] = L.slice_and_offset(c, x.b);
+  const [sl, off] = x.b instanceof Layout ? L.slice_and_offset(c, x.b) : slice_and_offset(c, x.b);
   return [make_composed(x.a, idxAdd(offsetIdx(x), off), sl), _0];
+}
+/** slice(coord, B) for a composed layout's inner part */
+function sliceInner(c: Coord, b: ComposedInner): ComposedInner {
+  return b instanceof Layout ? L.slice(c, b) : slice_and_offset(c, b)[0];
 }
 
 function allUnderscore(c: Coord): boolean {
@@ -140,8 +196,12 @@ function swizzleStrides(zLowerThanY: boolean, Z: number, Y: number, off: Bits, B
 }
 
 function swizzleSliceAndOffset(coord: Coord, sw: Swizzle, x: ComposedLayout): [ComposedLayout | Layout, Int] {
-  if (allUnderscore(coord)) return [make_composed(sw, x.offset, L.slice(coord, x.b)), _0];
+  if (allUnderscore(coord)) return [make_composed(sw, x.offset, sliceInner(coord, x.b)), _0];
   if (x.offset instanceof SmemPtrFlag) throw new CuteError("slice", "slicing a position-independent (smem_ptr) swizzled layout needs its pointer");
+  if (!(x.b instanceof Layout)) {
+    // the decay dices the inner layout: dice(coord, B) has no overload for a composed B
+    throw new CuteError("slice", "no matching overload: slicing Sw o offset o B with a coordinate that is not all _ dices B, and dice takes no composed layout", [showValue(x)]);
+  }
   const { anti, only, shape } = swizzleProjections(sw);
   const sliced = L.slice(coord, x.b);
   const diced = L.dice(coord, x.b);
@@ -173,7 +233,18 @@ export function slice(c: Coord, x: ComposedLayout): Value {
   return slice_and_offset(c, x)[0];
 }
 
-const viaB = (f: (l: Layout, t: Tiler) => Layout) => (c: ComposedLayout, t: Tiler) => make_composed(c.a, c.offset, f(c.b, t));
+/**
+ * An operation of layout_composed.hpp that applies to the inner layout B and keeps A and the
+ * offset (composition(A, offset, f(B))); an inner composed layout takes it one level down.
+ */
+function viaB<X>(f: (l: Layout, x: X) => Layout): (c: ComposedLayout, x: X) => ComposedLayout | Layout {
+  const g = (c: ComposedLayout, x: X): ComposedLayout | Layout => make_composed(c.a, c.offset, c.b instanceof Layout ? f(c.b, x) : g(c.b, x));
+  return g;
+}
+/** f applied to a composed layout's inner layout, at whatever depth it is */
+export function onInner(c: ComposedLayout, f: (b: Layout) => Layout): ComposedLayout | Layout {
+  return viaB((l: Layout) => f(l))(c, undefined);
+}
 export const logical_divide = viaB(L.logical_divide);
 export const zipped_divide = viaB(L.zipped_divide);
 export const tiled_divide = viaB(L.tiled_divide);
@@ -184,7 +255,7 @@ export const tiled_product = viaB(L.tiled_product);
 export const flat_product = viaB(L.flat_product);
 
 export function tile_to_shape(c: ComposedLayout, trg: IntTuple, order?: IntTuple): ComposedLayout | Layout {
-  return make_composed(c.a, c.offset, L.tile_to_shape(c.b, trg, order));
+  return onInner(c, (l) => L.tile_to_shape(l, trg, order));
 }
 
 function log2Exact(n: number, op: string): number {
@@ -202,18 +273,29 @@ export function upcastSwizzle(s: Swizzle, n: number): Swizzle {
  * smem_ptr flag keeps the swizzle (it acts on bytes) and counts N times the bits per element
  */
 export function upcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
-  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(c.offset.bits * n), L.upcast(c.b, n));
+  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(c.offset.bits * n), upcastAny(c.b, n) as ComposedInner);
   const off = upcastOffset(c.offset, n);
   // no identity decay here: CuTe keeps the upcast swizzle even when it has no bits left
-  const a = c.a instanceof Swizzle ? upcastSwizzle(c.a, n) : L.upcast(c.a, n);
-  return new ComposedLayout(a, off, L.upcast(c.b, n));
+  return new ComposedLayout(upcastAny(c.a, n), off, upcastAny(c.b, n) as ComposedInner);
 }
 export function downcast(c: ComposedLayout, n: number): ComposedLayout | Layout {
   // the flag's bits per element are divided as C++ divides integers
-  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(Math.trunc(c.offset.bits / n)), L.downcast(c.b, n));
+  if (c.offset instanceof SmemPtrFlag) return new ComposedLayout(c.a, new SmemPtrFlag(Math.trunc(c.offset.bits / n)), downcastAny(c.b, n) as ComposedInner);
   const off = downcastOffset(c.offset, n);
-  const a = c.a instanceof Swizzle ? downcastSwizzle(c.a, n) : L.downcast(c.a, n);
-  return new ComposedLayout(a, off, L.downcast(c.b, n));
+  return new ComposedLayout(downcastAny(c.a, n), off, downcastAny(c.b, n) as ComposedInner);
+}
+/** upcast<N> of each part of a composed layout, as its kind upcasts (a nested composed layout part by part) */
+function upcastAny(x: ComposedOuter, n: number): ComposedOuter {
+  if (x instanceof Swizzle) return upcastSwizzle(x, n);
+  if (x instanceof Layout) return L.upcast(x, n);
+  if (x instanceof ComposedLayout) return upcast(x, n) as ComposedOuter;
+  return new SwizzleInnerComposed(upcastAny(x.a, n), upcastOffset(x.offset, n) as Int, upcastAny(x.b, n) as Swizzle | SwizzleInnerComposed);
+}
+function downcastAny(x: ComposedOuter, n: number): ComposedOuter {
+  if (x instanceof Swizzle) return downcastSwizzle(x, n);
+  if (x instanceof Layout) return L.downcast(x, n);
+  if (x instanceof ComposedLayout) return downcast(x, n) as ComposedOuter;
+  return new SwizzleInnerComposed(downcastAny(x.a, n), downcastOffset(x.offset, n) as Int, downcastAny(x.b, n) as Swizzle | SwizzleInnerComposed);
 }
 
 /** upcast<N> of an offset: safe_div by C<N> (a static offset must divide; mixed bits divide part by part) */
@@ -283,7 +365,7 @@ export function make_swizzle(y: number, z: number): Swizzle {
 /** a swizzled layout's swizzle, or a refusal naming the operation (the overloads below take only swizzled layouts) */
 function swizzleOf(c: ComposedLayout, op: string): Swizzle {
   if (c.a instanceof Swizzle) return c.a;
-  throw new CuteError(op, "no matching overload for a layout-composed layout", [L.showLayout(c.b)]);
+  throw new CuteError(op, "no matching overload for a layout-composed layout", [showValue(c)]);
 }
 const baseOf = (sw: Swizzle): Int => S(2 ** sw.m);
 
@@ -296,10 +378,10 @@ export function max_common_vector(a: Layout | ComposedLayout, b: Layout | Compos
   const op = "max_common_vector";
   if (a instanceof ComposedLayout && b instanceof ComposedLayout) {
     const sa = swizzleOf(a, op), sb = swizzleOf(b, op);
-    const vec = L.max_common_vector(a.b, b.b);
+    const vec = max_common_vector(a.b, b.b);
     return sa.b === sb.b && sa.m === sb.m && sa.s === sb.s ? vec : I.min(I.min(vec, baseOf(sa)), baseOf(sb));
   }
-  if (a instanceof ComposedLayout) return I.min(L.max_common_vector(a.b, b as Layout), baseOf(swizzleOf(a, op)));
+  if (a instanceof ComposedLayout) return I.min(max_common_vector(a.b, b), baseOf(swizzleOf(a, op)));
   if (b instanceof ComposedLayout) return max_common_vector(b, a);
   return L.max_common_vector(a, b);
 }
@@ -308,10 +390,10 @@ export function max_common_vector(a: Layout | ComposedLayout, b: Layout | Compos
 export function max_common_layout(a: Layout | ComposedLayout, b: Layout | ComposedLayout): Layout {
   const op = "max_common_layout";
   if (a instanceof ComposedLayout && b instanceof ComposedLayout) {
-    throw new CuteError(op, "no matching overload for two composed layouts", [L.showLayout(a.b), L.showLayout(b.b)]);
+    throw new CuteError(op, "no matching overload for two composed layouts", [showValue(a), showValue(b)]);
   }
   if (a instanceof ComposedLayout) {
-    const common = L.max_common_layout(a.b, b as Layout);
+    const common = max_common_layout(a.b, b);
     const base = baseOf(swizzleOf(a, op));
     return base.v < L.size(common).v ? L.composition(common, base) : common;
   }
@@ -328,22 +410,29 @@ export function logical_product_swizzled(block: Layout, tiler: ComposedLayout): 
   const op = "logical_product";
   const sw = swizzleOf(tiler, op);
   const off = tiler.offset;
-  if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError(op, "Require Swizzle offset == 0.", [L.showLayout(block), `${showSwizzle(sw)} o ... o ${L.showLayout(tiler.b)}`]);
-  const product = L.logical_product(block, tiler.b);
+  if (!(off instanceof Int && off.s && off.v === 0)) throw new CuteError(op, "Require Swizzle offset == 0.", [L.showLayout(block), showValue(tiler)]);
+  // an inner composed tiler takes its own swizzled product first
+  const product = tiler.b instanceof Layout ? L.logical_product(block, tiler.b) : logical_product_swizzled(block, tiler.b);
   const absS = Math.abs(sw.s);
   // P: the projection of an index onto the swizzle's Z and Y bits
   const onlyZY = new Layout([S(2 ** sw.m), S(2 ** sw.b), S(2 ** (absS - sw.b)), S(2 ** sw.b), _1], [_0, S(2 ** sw.m), _0, S(2 ** (sw.m + absS)), _0]);
-  const zy = L.composition(onlyZY, tiler.b);
-  const last = L.crd2idx(I.sub(L.size(zy), _1), zy);
-  if (!(last instanceof Int && last.s)) throw new CuteError(op, "the swizzle's active bits must be known at compile time (make_swizzle takes them as template arguments)", [L.showLayout(tiler.b)]);
+  const zy = composition(onlyZY, tiler.b) as ComposedInner;
+  const last = evalInner(zy, I.sub(L.size(zy instanceof Layout ? zy : innermostLayout(zy)), _1));
+  if (!(last instanceof Int && last.s)) throw new CuteError(op, "the swizzle's active bits must be known at compile time (make_swizzle takes them as template arguments)", [showValue(tiler.b)]);
   const carry = (bits: number): number => {
-    const t = L.crd2idx(S(bits), tiler.b);
-    const v = t instanceof Int ? L.crd2idx([_0, t], product) : undefined;
-    if (!(v instanceof Int && v.s)) throw new CuteError(op, "the swizzle's new masks must be static integers (make_swizzle takes them as template arguments)", [L.showLayout(product)]);
+    const t = evalInner(tiler.b, S(bits));
+    const v = t instanceof Int ? evalInner(product, [_0, t]) : undefined;
+    if (!(v instanceof Int && v.s)) throw new CuteError(op, "the swizzle's new masks must be static integers (make_swizzle takes them as template arguments)", [showValue(product)]);
     return v.v;
   };
   const newZ = carry(last.v & sw.zzzMask), newY = carry(last.v & sw.yyyMask);
-  return make_composed(make_swizzle(newY, newZ), _0, product);
+  return composition(make_swizzle(newY, newZ), product) as ComposedLayout | Layout;
+}
+
+/** composition(Swizzle, Swizzle) of one shift (swizzle.hpp): the swizzle of their XORed Y and Z masks */
+export function composeSwizzles(a: Swizzle, b: Swizzle): Swizzle {
+  if (a.s !== b.s) throw new CuteError("composition", "Can only merge swizzles of the same shift.", [showSwizzle(a), showSwizzle(b)]);
+  return make_swizzle((a.yyyMask ^ b.yyyMask) >>> 0, (a.zzzMask ^ b.zzzMask) >>> 0);
 }
 
 /** composition(Layout, Swizzle): the swizzle carried through the layout's map of its bit masks */
@@ -359,13 +448,26 @@ export function composeLayoutSwizzle(a: Layout, sw: Swizzle): ComposedLayout | L
   return make_composed(make_swizzle(y.v, z.v), _0, a);
 }
 
+/**
+ * right_inverse / left_inverse of a composed layout A o k o B. Sw o k o B: at k = 0 the swizzle
+ * passes to the left, composition(inv(B), Sw); otherwise, and for any other A (layout_composed.hpp's
+ * overload), composition(inv(B), inv(k), inv(A)): an integral offset inverts to its negation and
+ * a swizzle is its own inverse. A nested B or A inverts the same way, one level down.
+ */
 function inverse(c: ComposedLayout, inv: (l: Layout) => Layout, op: string): Value {
-  if (!(c.a instanceof Swizzle)) throw new CuteError(op, "no matching overload for a layout-composed layout");
   const off = c.offset;
-  if (off instanceof Int && off.s && off.v === 0) return composeLayoutSwizzle(inv(c.b), c.a);
-  // otherwise composition(inv(B), inv(offset), inv(Sw)): the offset's inverse is its negation, a swizzle is its own
-  if (!(off instanceof Int)) throw new CuteError(op, `no matching overload: ${op} of a swizzled layout whose offset is ${showOffset(off)} (CuTe inverts only integral offsets)`);
-  return new SwizzleInnerComposed(inv(c.b), I.neg(off), c.a);
+  if (c.a instanceof Swizzle && off instanceof Int && off.s && off.v === 0) return composition(invertAny(c.b, inv, op), c.a);
+  if (!(off instanceof Int)) throw new CuteError(op, `no matching overload: ${op} of a ${c.a instanceof Swizzle ? "swizzled" : "composed"} layout whose offset is ${showOffset(off)} (CuTe inverts only integral offsets)`);
+  return compose3(invertAny(c.b, inv, op), I.neg(off), invertAny(c.a, inv, op));
+}
+/** the inverse of any part of a composed layout */
+function invertAny(x: ComposedOuter, inv: (l: Layout) => Layout, op: string): Value {
+  if (x instanceof Swizzle) return x;
+  if (x instanceof Layout) return inv(x);
+  if (x instanceof ComposedLayout) return inverse(x, inv, op);
+  // A o k o Sw is a composed layout whose B is a swizzle (or another such): as above, by A's kind
+  if (x.a instanceof Swizzle && isZeroOffset(x.offset)) return composition(invertAny(x.b, inv, op), x.a);
+  return compose3(invertAny(x.b, inv, op), I.neg(x.offset), invertAny(x.a, inv, op));
 }
 function showOffset(off: ComposedLayout["offset"]): string {
   if (off instanceof SmemPtrFlag) return `smem_ptr[${off.bits}b](unset)`;
@@ -375,13 +477,15 @@ function showOffset(off: ComposedLayout["offset"]): string {
 
 /** (A o offset o Sw)(i) = A(offset + Sw(i)), for an integer i */
 export function evalInnerSwizzled(c: SwizzleInnerComposed, x: Int): Idx {
-  return L.crd2idx(I.add(c.offset, applySwizzleInt(c.b, x)), c.a);
+  const inner = c.b instanceof Swizzle ? applySwizzleInt(c.b, x) : evalInnerSwizzled(c.b, x);
+  if (!(inner instanceof Int)) throw new CuteError("composition", "the outer function takes an integer");
+  return applyOuter(c.a, I.add(c.offset, inner));
 }
-export function right_inverse(c: ComposedLayout): Value {
-  return inverse(c, L.right_inverse, "right_inverse");
+export function right_inverse(c: ComposedLayout | SwizzleInnerComposed): Value {
+  return invertAny(c, L.right_inverse, "right_inverse");
 }
-export function left_inverse(c: ComposedLayout): Value {
-  return inverse(c, L.left_inverse, "left_inverse");
+export function left_inverse(c: ComposedLayout | SwizzleInnerComposed): Value {
+  return invertAny(c, L.left_inverse, "left_inverse");
 }
 
 /**
@@ -402,7 +506,7 @@ export function max_alignment(c: ComposedLayout): Int {
   } else {
     throw new CuteError("max_alignment", "no matching overload: max_alignment of an offset takes a static integer (C<v>) or mixed bits", shown());
   }
-  return I.gcd(I.gcd(max_alignment_swizzle(c.a), offAlign), L.max_alignment(c.b));
+  return I.gcd(I.gcd(max_alignment_swizzle(c.a), offAlign), c.b instanceof Layout ? L.max_alignment(c.b) : max_alignment(c.b));
 }
 /** max_alignment of Sw<B,M,S>: 2^M */
 export const max_alignment_swizzle = (s: Swizzle): Int => S(2 ** s.m);
@@ -416,12 +520,12 @@ export function domain_offset(c: Coord, x: ComposedLayout): [ComposedLayout | La
   if (x.offset instanceof SmemPtrFlag || x.offset instanceof MixedBits) {
     throw new CuteError("domain_offset", "no operator+ for this offset type", composedOperands(x));
   }
-  return [make_composed(x.a, idxAdd(x.offset, L.crd2idx(c as IntTuple, x.b)), x.b), _0];
+  return [make_composed(x.a, idxAdd(x.offset, evalInner(x.b, c as IntTuple)), x.b), _0];
 }
 
 /** a composed layout's parts, for a refusal's operands */
 function composedOperands(c: ComposedLayout): string[] {
-  return [c.a instanceof Swizzle ? showSwizzle(c.a) : L.showLayout(c.a), L.showLayout(c.b)];
+  return [showValue(c.a), showValue(c.b)];
 }
 
 /**
@@ -433,6 +537,12 @@ function composedOperands(c: ComposedLayout): string[] {
 export function as_position_independent_swizzle_layout(l: ComposedLayout): ComposedLayout | Layout {
   if (!(l.offset instanceof SmemPtrFlag)) return l;
   // the overload is generic in the outer function: a layout recasts as a layout does
-  const a = l.a instanceof Swizzle ? recastSwizzle(l.a, 8, l.offset.bits) : L.recast_layout(l.a, 8, l.offset.bits);
+  const a = recastOuter(l.a, 8, l.offset.bits);
   return make_composed(a, _0, l.b);
+}
+function recastOuter(a: ComposedOuter, oldBits: number, newBits: number): ComposedOuter {
+  if (a instanceof Swizzle) return recastSwizzle(a, oldBits, newBits);
+  if (a instanceof Layout) return L.recast_layout(a, oldBits, newBits);
+  if (a instanceof ComposedLayout) return recast_layout(a, oldBits, newBits) as ComposedOuter;
+  throw new CuteError("recast_layout", "no matching overload: cute-ts recasts a layout composed over a swizzle (A o k o Sw) only as its parts", [showValue(a)]);
 }

@@ -48,23 +48,40 @@ export class SmemPtrFlag {
   constructor(readonly bits: number) {}
 }
 
+/**
+ * ComposedLayout<A, Offset, B>: c -> A(offset + B(c)). A is a swizzle, a layout or itself a
+ * composed function; B, which gives the domain (shape, size, slicing), is a layout or another
+ * composed layout (composition(A o k o B, C) composes B with C, whatever C is).
+ */
 export class ComposedLayout {
   constructor(
-    readonly a: Swizzle | Layout,
+    readonly a: ComposedOuter,
     readonly offset: Idx | SmemPtrFlag | MixedBits,
-    readonly b: Layout,
+    readonly b: ComposedInner,
   ) {}
+}
+/** what may stand as a composed layout's outer function A */
+export type ComposedOuter = Swizzle | Layout | ComposedLayout | SwizzleInnerComposed;
+/** what may stand as a composed layout's inner layout B */
+export type ComposedInner = Layout | ComposedLayout;
+
+/** the plain layout at the bottom of a composed layout's inner chain: it carries the shape */
+export function innermostLayout(c: ComposedLayout): Layout {
+  let b = c.b;
+  while (b instanceof ComposedLayout) b = b.b;
+  return b;
 }
 
 /**
- * ComposedLayout<Layout, Offset, Swizzle>: i -> A(offset + Sw(i)). The inverses of a swizzled
- * layout with a non-zero offset give it; CuTe can print it and apply it to an integer, no more.
+ * ComposedLayout<A, Offset, Sw>: i -> A(offset + Sw(i)), and likewise over another such function
+ * (A o k o (P o j o Sw)). The inverses of a swizzled layout with a non-zero offset give it; CuTe
+ * can print it, apply it to an integer, compose it and invert it, no more (it has no shape).
  */
 export class SwizzleInnerComposed {
   constructor(
-    readonly a: Layout,
+    readonly a: ComposedOuter,
     readonly offset: Int,
-    readonly b: Swizzle,
+    readonly b: Swizzle | SwizzleInnerComposed,
   ) {}
 }
 

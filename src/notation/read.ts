@@ -45,8 +45,8 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "smem":
       return new SmemPtrFlag(n.bits);
     case "composed":
-      // mixed bits can only be the offset, the part before the inner layout (composedOf checks the rest)
-      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && i === n.parts.length - 2 ? mixedBitsOf(p) : evalNode(p, src, h))));
+      // mixed bits can only be an offset: an odd number of parts from the end (composedOf checks the rest)
+      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && (n.parts.length - 1 - i) % 2 === 1 ? mixedBitsOf(p) : evalNode(p, src, h))));
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":
@@ -90,12 +90,35 @@ export function composedOf(parts: Value[]): Value {
     }
     return new Tensor(first, rest);
   }
-  const [a, off, b] = parts.length === 2 ? [parts[0], S(0), parts[1]] : parts;
-  // `L o k o Sw`, as CuTe prints the inverse of a swizzled layout with an offset: i -> L(k + Sw(i))
-  if (parts.length === 3 && a instanceof Layout && off instanceof Int && b instanceof Swizzle) return new SwizzleInnerComposed(a, off, b);
-  if (parts.length > 3 || !(a instanceof Swizzle || a instanceof Layout) || !(b instanceof Layout)) {
-    throw new UsageError("a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`); a tensor `iterator o layout`");
+  if (parts.length === 2) return composedOf3(parts[0]!, S(0), parts[1]!);
+  if (parts.length > 3 && parts.length % 2 === 1) {
+    // CuTe prints a nested composed layout with no brackets, A o k o A' o k' o B, the same whichever
+    // side nests (and as one function either way); read it as composition nests it, the rest being
+    // the inner function B. An inner level is as printed: it was not an identity swizzle at offset
+    // Int<0> over a layout, or CuTe would have reduced it to that layout
+    return composedOf3(parts[0]!, parts[1]!, nestedOf(parts.slice(2)));
   }
+  if (parts.length !== 3) throw new UsageError(COMPOSED_FORM);
+  return composedOf3(parts[0]!, parts[1]!, parts[2]!);
+}
+/** the inner levels of a printed nested composed layout, built as printed */
+function nestedOf(parts: Value[]): Value {
+  if (parts.length === 1) return parts[0]!;
+  const v = composedOf3(parts[0]!, parts[1]!, nestedOf(parts.slice(2)));
+  const b = parts.length === 3 ? parts[2] : undefined;
+  // composedOf3 reduces Sw<0,M,S> o _0 o L to L; here the level stays
+  if (v instanceof Layout && b === v && parts[0] instanceof Swizzle) return new ComposedLayout(parts[0], parts[1] as Int, v);
+  return v;
+}
+
+const COMPOSED_FORM = "a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`, and either may nest: `Sw<B,M,S> o offset o Sw<B,M,S> o offset o layout`); a tensor `iterator o layout`";
+
+/** one level `A o offset o B` */
+function composedOf3(a: Value, off: Value, b: Value): Value {
+  const outer = a instanceof Swizzle || a instanceof Layout || a instanceof ComposedLayout || a instanceof SwizzleInnerComposed;
+  // `X o k o Sw`, as CuTe prints the inverse of a swizzled layout with an offset: i -> X(k + Sw(i))
+  if (outer && off instanceof Int && (b instanceof Swizzle || b instanceof SwizzleInnerComposed)) return new SwizzleInnerComposed(a, off, b);
+  if (!outer || !(b instanceof Layout || b instanceof ComposedLayout)) throw new UsageError(COMPOSED_FORM);
   if (off instanceof MixedBits) {
     if (!(a instanceof Swizzle)) throw new UsageError("mixed bits M_s|(d&f)=v are the offset of a swizzled layout only (Sw<B,M,S> o M_s|(d&f)=v o layout)");
     return make_composed(a, off, b);

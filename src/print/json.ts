@@ -42,7 +42,7 @@ export function toJson(v: Value): Json {
   if (v instanceof ScaledBasis) return { kind: "basis", text: show(v), value: v.value.v, static: v.value.s, modes: [...v.modes] };
   if (Array.isArray(v)) return { kind: "tuple", text: show(v), items: v.map(toJson) };
   if (v instanceof ComposedLayout) {
-    return { kind: "composed_layout", text: show(v), outer: show(v.a), offset: show(v.offset as Value), inner: layoutJson(v.b) };
+    return { kind: "composed_layout", text: show(v), outer: show(v.a), offset: show(v.offset as Value), inner: v.b instanceof Layout ? layoutJson(v.b) : toJson(v.b) };
   }
   if (v instanceof SwizzleInnerComposed) {
     return { kind: "composed_layout", text: show(v), outer: show(v.a), offset: show(v.offset), inner: toJson(v.b) };

@@ -5,7 +5,7 @@ import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout } from "../core/swizzle.js";
+import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import { Tensor, CountingIter, advance, deref } from "../core/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
@@ -41,7 +41,7 @@ function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
 
 /** the M x N cell texts of a rank-2 layout: the indices print_layout prints */
 export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
-  const base = l instanceof Layout ? l : l.b;
+  const base = l instanceof Layout ? l : innermostLayout(l);
   if (T.rank(base.shape) !== 2) {
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
   }
@@ -68,7 +68,7 @@ export function print_layout(l0: Layout | ComposedLayout, force = false): string
   const cells = layoutCells(l, force);
   const M = cells.length, N = M ? cells[0]!.length : 0;
   // cells are as wide as the cosize's digits
-  const w = num_digits(L.cosize(l instanceof Layout ? l : l.b).v) + 2;
+  const w = num_digits(L.cosize(l instanceof Layout ? l : innermostLayout(l)).v) + 2;
   const out: string[] = [];
   out.push(show(l) + "\n");
   let hdr = "    ";
@@ -92,10 +92,10 @@ function pretty(v: Value): string {
 }
 
 function tensorRank(t: Tensor): number {
-  return T.rank((t.layout instanceof Layout ? t.layout : t.layout.b).shape);
+  return T.rank((t.layout instanceof Layout ? t.layout : innermostLayout(t.layout)).shape);
 }
 function tensorShape(t: Tensor): IntTuple {
-  return (t.layout instanceof Layout ? t.layout : t.layout.b).shape;
+  return (t.layout instanceof Layout ? t.layout : innermostLayout(t.layout)).shape;
 }
 
 export function print_tensor(t: Tensor, force = false): string {

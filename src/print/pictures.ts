@@ -14,7 +14,7 @@ import { ScaledBasis, type Idx, idxAdd, idxScale } from "../core/basis.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { Tensor, ArithIter } from "../core/tensor.js";
-import { ComposedLayout } from "../core/swizzle.js";
+import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import type { Value } from "../core/value.js";
 import { show } from "./print.js";
@@ -281,11 +281,11 @@ const num = (x: Int | IntTuple): number => T.size(x as IntTuple).v;
 
 /** append<2>(layout, _1:_0): rank 1 becomes rank 2; more than rank 2 is refused */
 function asRank2(l: Layout | ComposedLayout, what: string): Layout | ComposedLayout {
-  const inner = l instanceof Layout ? l : l.b;
+  const inner = l instanceof Layout ? l : innermostLayout(l);
   const r = T.rank(inner.shape);
   if (r > 2) throw new CuteError(what, "static assertion failed: rank(layout_a) <= Int<2>{} (pictures draw layouts of rank 1 or 2)", [show(l)]);
   if (r === 2) return l;
-  return l instanceof Layout ? L.appendN(l, 2) : new ComposedLayout(l.a, l.offset, L.appendN(l.b, 2));
+  return l instanceof Layout ? L.appendN(l, 2) : C.onInner(l, (b) => L.appendN(b, 2));
 }
 
 /**
@@ -298,7 +298,7 @@ function positionIndependent(l: Layout | ComposedLayout): Layout | ComposedLayou
 
 /** the index of each cell (m, n) of a rank-2 layout, or of a composed one: A(offset + B(m, n)) */
 function indexGrid(l: Layout | ComposedLayout, force: boolean, what: string): { M: number; N: number; at(m: number, n: number): number } {
-  const inner = l instanceof Layout ? l : l.b;
+  const inner = l instanceof Layout ? l : innermostLayout(l);
   const M = modeSize(inner, 0), N = modeSize(inner, 1);
   // the row and column labels are drawn even when the other extent is 0
   checkCells(Math.max(M * N, M, N), force, what);

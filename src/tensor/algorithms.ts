@@ -6,7 +6,7 @@ import * as T from "../core/int-tuple.js";
 import { IntTuple, Coord, _ } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout, Tiler } from "../core/layout.js";
-import { ComposedLayout } from "../core/swizzle.js";
+import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import { Tensor, ArithIter, advance, deref } from "../core/tensor.js";
 
@@ -46,7 +46,7 @@ function zippedDivideTensor(t: Tensor, tiler: Tiler): Tensor {
   return new Tensor(t.iter, L.zipped_divide(t.layout, tiler));
 }
 function layoutShape(t: Tensor): IntTuple {
-  return t.layout instanceof Layout ? t.layout.shape : t.layout.b.shape;
+  return t.layout instanceof Layout ? t.layout.shape : innermostLayout(t.layout).shape;
 }
 /** repeat<R>(_): a single `_` when R is 1 */
 const repeatUnder = (n: IntTuple): Coord => (Array.isArray(n) && n.length !== 1 ? n.map(() => _) : _);

@@ -7,7 +7,8 @@ import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
+import { ComposedLayout, SmemPtrFlag, Swizzle, innermostLayout, type ComposedOuter } from "../core/swizzle.js";
+import * as C from "../core/composed.js";
 import { MixedBits } from "../core/mixed-bits.js";
 import { show } from "../print/print.js";
 
@@ -20,7 +21,7 @@ export const MAX_CELLS = 1 << 24;
 /** how many counterexamples a verdict lists (the counts are always complete) */
 export const MAX_LISTED = 8;
 
-export const innerLayout = (x: LayoutLike): Layout => (x instanceof ComposedLayout ? x.b : x);
+export const innerLayout = (x: LayoutLike): Layout => (x instanceof ComposedLayout ? innermostLayout(x) : x);
 export const sizeOf = (x: LayoutLike): number => L.size(innerLayout(x)).v;
 
 export function capCells(n: number, what: string): void {
@@ -47,12 +48,20 @@ function offsetNumber(off: ComposedLayout["offset"]): number {
 /** i -> the layout's value, swizzle included (in element units, as the layout is evaluated) */
 export function elementFn(x: LayoutLike, what: string): (i: number) => number {
   if (x instanceof Layout) return indexFn(x, what);
-  const inner = indexFn(x.b, what);
+  const inner = elementFn(x.b, what);
   const off = offsetNumber(x.offset);
-  const a = x.a;
-  if (a instanceof Swizzle) return (i) => a.apply(off + inner(i));
-  const outer = indexFn(a, what);
+  const outer = outerFn(x.a, what);
   return (i) => outer(off + inner(i));
+}
+/** v -> A(v) for a composed layout's outer function: a swizzle, a layout or a composed function */
+function outerFn(a: ComposedOuter, what: string): (v: number) => number {
+  if (a instanceof Swizzle) return (v) => a.apply(v);
+  if (a instanceof Layout) return indexFn(a, what);
+  return (v) => {
+    const r = C.applyOuter(a, D(v));
+    if (!(r instanceof Int)) throw new UsageError(`${what} must map to integers`);
+    return r.v;
+  };
 }
 
 /**
@@ -61,11 +70,10 @@ export function elementFn(x: LayoutLike, what: string): (i: number) => number {
  */
 export function fillElements(x: LayoutLike, out: Float64Array, n: number, what: string): void {
   const inner = x instanceof Layout ? x : x.b;
-  if (L.fillIndices(inner, out, n)) {
+  if (inner instanceof Layout && L.fillIndices(inner, out, n)) {
     if (x instanceof Layout) return;
     const off = offsetNumber(x.offset);
-    const a = x.a;
-    const outer = a instanceof Swizzle ? (v: number) => a.apply(v) : indexFn(a, what);
+    const outer = outerFn(x.a, what);
     for (let i = 0; i < n; i++) out[i] = outer(off + out[i]!);
     return;
   }
@@ -79,7 +87,7 @@ export function fillElements(x: LayoutLike, out: Float64Array, n: number, what: 
  */
 export function bitAddressFn(x: LayoutLike, bits: number, what: string): (i: number) => number {
   if (x instanceof ComposedLayout && x.a instanceof Swizzle && x.offset instanceof SmemPtrFlag) {
-    const inner = indexFn(x.b, what);
+    const inner = elementFn(x.b, what);
     const sw = x.a;
     return (i) => {
       const bit = inner(i) * bits;

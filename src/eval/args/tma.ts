@@ -67,6 +67,9 @@ export function parseSmem(text: string): SmemLayout {
     if (!(v.a instanceof Swizzle)) {
       throw new UsageError("--smem: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a layout composed with a layout");
     }
+    if (!(v.b instanceof Layout)) {
+      throw new UsageError("--smem: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a swizzle over another composed layout");
+    }
     const swizzle = { b: v.a.b, m: v.a.m, s: v.a.s };
     if (v.offset instanceof SmemPtrFlag) return { layout: v.b, swizzle, form: "pi", ptrBits: v.offset.bits };
     const offset = v.offset instanceof Int ? v.offset.v : v.offset instanceof MixedBits ? v.offset.value : undefined;

@@ -5,7 +5,7 @@ import * as T from "../../core/int-tuple.js";
 import { IntTuple } from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout, Tiler } from "../../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
+import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, innermostLayout } from "../../core/swizzle.js";
 import * as C from "../../core/composed.js";
 import { Tensor } from "../../core/tensor.js";
 import * as TT from "../../tensor/algorithms.js";
@@ -71,21 +71,22 @@ export const ALGEBRA_FUNCTIONS: FunctionTable = {
       if (!(inner instanceof Layout || inner instanceof ComposedLayout)) throw new CuteError(name, "the composition of a tensor's layout must be a layout");
       return new Tensor(a.iter, inner);
     }
-    if (a instanceof Swizzle || a instanceof ComposedLayout || b instanceof Swizzle || b instanceof ComposedLayout) return C.composition(a, b);
+    const composed = (v: Value) => v instanceof Swizzle || v instanceof ComposedLayout || v instanceof SwizzleInnerComposed;
+    if (composed(a) || composed(b)) return C.composition(a, b);
     return L.composition(asLayout(a, name), asTiler(b, name));
   },
   complement(args, _t, name) {
     nargs(name, args, 1, 2);
     const a0 = args[0]!;
     // complement of a composed layout is the complement of its inner layout, by default up to its cosize
-    const a = a0 instanceof ComposedLayout ? a0.b : asLayout(a0, name);
+    const a = a0 instanceof ComposedLayout ? innermostLayout(a0) : asLayout(a0, name);
     if (args.length === 1) return L.complement(a);
     const t = args[1]!;
     return L.complement(a, t instanceof Layout ? t : asIntTuple(t, "the cotarget"));
   },
-  // a swizzle is an involution: its own inverse
-  right_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : rightInverse(args, t, name)),
-  left_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : leftInverse(args, t, name)),
+  // a swizzle is an involution: its own inverse; A o k o Sw inverts as a composed layout
+  right_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : args.length === 1 && args[0] instanceof SwizzleInnerComposed ? C.right_inverse(args[0]) : rightInverse(args, t, name)),
+  left_inverse: (args, t, name) => (args.length === 1 && args[0] instanceof Swizzle ? args[0] : args.length === 1 && args[0] instanceof SwizzleInnerComposed ? C.left_inverse(args[0]) : leftInverse(args, t, name)),
   // CuTe does not attempt the nullspace of a composed layout: it answers _1:_0
   nullspace: unaryLayout(L.nullspace, () => new Layout(_1, _0)),
   max_alignment(args, _t, name) {

@@ -9,7 +9,7 @@ import * as T from "../../core/int-tuple.js";
 import { IntTuple, Tup } from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
-import { ComposedLayout, SwizzleInnerComposed } from "../../core/swizzle.js";
+import { ComposedLayout, SwizzleInnerComposed, innermostLayout } from "../../core/swizzle.js";
 import * as C from "../../core/composed.js";
 import { Tensor } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
@@ -31,7 +31,7 @@ export function tupleLike(v: Value, op = "a tuple algorithm"): Tup<unknown> {
 }
 /** CuTe's ComposedLayout overloads: the operation applies to the inner layout B, keeping A and the offset */
 export function onInner(c: ComposedLayout, f: (b: Layout) => Layout): Value {
-  return C.make_composed(c.a, c.offset, f(c.b));
+  return C.onInner(c, f);
 }
 /** a layout operation on a layout, a composed layout (its inner layout) or a tensor (its layout, same iterator) */
 export function onLayoutLike(v: Value, name: string, f: (b: Layout) => Layout): Value {
@@ -62,8 +62,8 @@ export function intTargs(name: string, targs: TArg[], lo: number, hi = lo): numb
 
 export function layoutOf(v: Value, op: string): Layout {
   if (v instanceof Layout) return v;
-  if (v instanceof Tensor) return v.layout instanceof Layout ? v.layout : v.layout.b;
-  if (v instanceof ComposedLayout) return v.b;
+  if (v instanceof Tensor) return v.layout instanceof Layout ? v.layout : innermostLayout(v.layout);
+  if (v instanceof ComposedLayout) return innermostLayout(v);
   throw new CuteError(op, "no matching overload: expected a layout or tensor", [show(v)]);
 }
 export function shapeOf(v: Value, op: string): IntTuple {
