@@ -104,11 +104,10 @@ export function composedOf(parts: Value[]): Value {
 /** the inner levels of a printed nested composed layout, built as printed */
 function nestedOf(parts: Value[]): Value {
   if (parts.length === 1) return parts[0]!;
-  const v = composedOf3(parts[0]!, parts[1]!, nestedOf(parts.slice(2)));
-  const b = parts.length === 3 ? parts[2] : undefined;
-  // composedOf3 reduces Sw<0,M,S> o _0 o L to L; here the level stays
-  if (v instanceof Layout && b === v && parts[0] instanceof Swizzle) return new ComposedLayout(parts[0], parts[1] as Int, v);
-  return v;
+  const a = parts[0]!, off = parts[1]!, b = nestedOf(parts.slice(2));
+  // composedOf3 reduces Sw<0,M,S> o _0 o L to L, as CuTe's composition does; a printed inner level was not reduced
+  if (a instanceof Swizzle && a.b === 0 && off instanceof Int && b instanceof Layout) return new ComposedLayout(a, off, b);
+  return composedOf3(a, off, b);
 }
 
 const COMPOSED_FORM = "a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`, and either may nest: `Sw<B,M,S> o offset o Sw<B,M,S> o offset o layout`); a tensor `iterator o layout`";
