@@ -41,6 +41,9 @@ const mod8 = (x: number) => ((x % 8) + 8) % 8;
 export type TVColor = (tid: number, vid: number) => string;
 export const tikzColorTV: TVColor = (t) => TIKZ_TV[mod8(t)]!;
 export const svgColorTV: TVColor = (t) => TV_RGB[mod8(t)]!;
+/** the SVG gray of a layout cell by its index (CuTe's TSVGColor_BWx8), and whether its text is drawn white */
+export const svgColorBW = (idx: number): string => SVG_BW[mod8(idx)]!;
+export const svgInkWhite = (idx: number): boolean => mod8(idx) >= 5;
 
 // ------------------------------------------------------------------ shared text
 
@@ -75,10 +78,13 @@ const svgLabel = (x: number, y: number, v: number) =>
 /**
  * Text assembled in one growing byte buffer: a picture is hundreds of thousands of small pieces,
  * which then die young instead of living in an array until a final join (that kept the garbage
- * collector busy for 40% of a big GMMA picture).
+ * collector busy for 40% of a big GMMA picture). Plain Uint8Array and TextEncoder/TextDecoder,
+ * so the printers run unchanged in a browser page (src/web) as in Node.
  */
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
 class TextSink {
-  private buf = Buffer.allocUnsafe(1 << 16);
+  private buf = new Uint8Array(1 << 16);
   private len = 0;
   constructor(...first: string[]) {
     for (const s of first) this.push(s);
@@ -86,14 +92,14 @@ class TextSink {
   push(s: string): void {
     const need = this.len + 3 * s.length; // UTF-8 needs at most 3 bytes per UTF-16 unit
     if (need > this.buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, 2 * this.buf.length));
-      this.buf.copy(grown, 0, 0, this.len);
+      const grown = new Uint8Array(Math.max(need, 2 * this.buf.length));
+      grown.set(this.buf.subarray(0, this.len));
       this.buf = grown;
     }
-    this.len += this.buf.write(s, this.len, "utf8");
+    this.len += ENCODER.encodeInto(s, this.buf.subarray(this.len)).written;
   }
   text(): string {
-    return this.buf.toString("utf8", 0, this.len);
+    return DECODER.decode(this.buf.subarray(0, this.len));
   }
 }
 
@@ -342,7 +348,7 @@ export function print_svg_layout(layout: Layout | ComposedLayout, force = false)
     for (let n = 0; n < g.N; n++) {
       const idx = g.at(m, n);
       const x = (n + 1) * CELL, y = (m + 1) * CELL;
-      const ink = mod8(idx) >= 5 ? ` fill="white"` : "";
+      const ink = svgInkWhite(idx) ? ` fill="white"` : "";
       out.push(
         `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="rgb(${SVG_BW[mod8(idx)]})" stroke="black" />\n` +
           `<text x="${x + CELL / 2}" y="${y + CELL / 2}" text-anchor="middle" alignment-baseline="central" font-size="8"${ink}>${idx}</text>\n`,

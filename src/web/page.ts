@@ -1,0 +1,408 @@
+/**
+ * The page (dist/web/index.html): one input line, CuTe's text for it, its picture, a catalog to
+ * pick MMA and copy operations from. Everything runs here, in the page, from the same library
+ * as the CLI; nothing is fetched. The page's state lives in the URL fragment (state.ts).
+ *
+ * For tests and measurements the page marks its work with the User Timing API (`cute:run`,
+ * `cute:draw`, `cute:overlay` measures) and sets `data-runs` on <body> after each result.
+ */
+import { shellLine, runArgv, runLine, type Outcome } from "./session.js";
+import { decodeState, encodeState, type PageState } from "./state.js";
+import { Stage, type CellRef } from "./stage.js";
+import type { Picture } from "./picture.js";
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+const input = $<HTMLInputElement>("line");
+const form = $<HTMLFormElement>("form");
+const cmd = $("cmd");
+const out = $("out");
+const err = $("err");
+const tools = $("tools");
+const legend = $("legend");
+const info = $("info");
+const notes = $("notes");
+const threadOut = $("thread-out");
+const tip = $("tip");
+const search = $<HTMLInputElement>("search");
+const list = $("entries");
+const count = $("count");
+const catalog = $("catalog");
+const stage = new Stage($("stage"));
+
+let current: Outcome | undefined;
+let state: PageState = decodeState(location.hash);
+let runs = 0;
+let seq = 0;
+
+function measure<T>(name: string, f: () => T): T {
+  const start = performance.now();
+  try {
+    return f();
+  } finally {
+    performance.measure(name, { start, end: performance.now() });
+  }
+}
+
+// ------------------------------------------------------------------ theme
+
+function applyTheme(): void {
+  const dark = state.theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+  document.documentElement.dataset.theme = dark;
+}
+
+$("theme").addEventListener("click", () => {
+  state.theme = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+  applyTheme();
+  writeUrl(false);
+  stage.draw();
+});
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+  applyTheme();
+  stage.draw();
+});
+
+// ------------------------------------------------------------------ URL
+
+function writeUrl(push: boolean): void {
+  const hash = encodeState(state);
+  if (hash === location.hash) return;
+  if (push) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+}
+
+window.addEventListener("hashchange", () => {
+  const next = decodeState(location.hash);
+  if (next.line === state.line && next.thread === state.thread && next.theme === state.theme) return;
+  state = next;
+  applyTheme();
+  input.value = state.line;
+  void run(state.line);
+});
+
+$("share").addEventListener("click", async () => {
+  writeUrl(false);
+  try {
+    await navigator.clipboard.writeText(location.href);
+    info.textContent = "link copied";
+  } catch {
+    info.textContent = `link: ${location.href}`;
+  }
+});
+
+// ------------------------------------------------------------------ running a line
+
+async function run(line: string): Promise<void> {
+  const mine = ++seq;
+  document.body.dataset.busy = "1";
+  const start = performance.now();
+  const o = await runLine(line);
+  if (mine !== seq) return; // a newer line is on its way
+  performance.measure("cute:run", { start, end: performance.now() });
+  current = o;
+  show(o);
+  runs++;
+  document.body.dataset.runs = String(runs);
+  delete document.body.dataset.busy;
+}
+
+function show(o: Outcome): void {
+  cmd.textContent = o.argv.length ? `$ ${shellLine(o.argv)}` : "";
+  out.textContent = o.out;
+  err.textContent = o.err;
+  err.hidden = o.err === "";
+  out.hidden = o.out === "";
+  const pic = o.picture;
+  measure("cute:draw", () => stage.setPicture(pic && pic.panels.length ? pic : undefined));
+  tools.hidden = !(pic && pic.panels.length) && !o.svg;
+  legend.textContent = pic ? pic.panels.map((p) => p.title).filter((t, i, a) => a.indexOf(t) === i && !/^slab /.test(t)).join("  ·  ") : "";
+  ($("dl-svg") as HTMLButtonElement).disabled = !o.svg;
+  ($("dl-latex") as HTMLButtonElement).disabled = !o.latex;
+  notes.replaceChildren(...(pic?.notes ?? []).map((n) => Object.assign(document.createElement("li"), { textContent: n })));
+  info.textContent = pic && pic.panels.length ? hint(pic) : "";
+  const t = state.thread ?? o.thread;
+  if (t !== undefined && pic?.threads?.includes(t)) void select(t, false);
+  else {
+    if (state.thread !== undefined) {
+      state.thread = undefined;
+      writeUrl(false);
+    }
+    threadOut.textContent = "";
+  }
+}
+
+function hint(p: Picture): string {
+  return p.threadCells ? "hover a cell for its coordinate and owner; click it (or Enter) to follow its thread" : "hover a cell for its coordinate and index";
+}
+
+let typing: ReturnType<typeof setTimeout> | undefined;
+input.addEventListener("input", () => {
+  clearTimeout(typing);
+  typing = setTimeout(() => {
+    state = { ...state, line: input.value, thread: undefined };
+    writeUrl(false);
+    void run(input.value);
+  }, 180);
+});
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  clearTimeout(typing);
+  state = { ...state, line: input.value, thread: state.line === input.value ? state.thread : undefined };
+  writeUrl(true);
+  void run(input.value);
+});
+
+// ------------------------------------------------------------------ threads
+
+async function select(t: number | undefined, record = true): Promise<void> {
+  stage.selected = t;
+  measure("cute:overlay", () => stage.drawOverlay());
+  if (record) {
+    state.thread = t;
+    writeUrl(false);
+  }
+  threadOut.textContent = t === undefined ? "" : await threadText(t);
+}
+
+/** what the thread holds: `mma ... --thread T` for a TiledMMA, the picture's own list otherwise */
+async function threadText(t: number): Promise<string> {
+  const o = current;
+  if (!o?.picture?.threadCells) return "";
+  if (o.threadArgv) {
+    const r = await runArgv([...o.threadArgv, String(t)]);
+    return `$ ${shellLine([...o.threadArgv, String(t)])}\n` + (r.out || r.err);
+  }
+  const p = o.picture;
+  const cells = p.threadCells!(t);
+  const lines: string[] = [];
+  p.panels.forEach((panel, k) => {
+    const mine = cells.filter((c) => c.panel === k);
+    if (mine.length === 0) return;
+    lines.push(`${panel.name}: thread ${t}, ${mine.length} value${mine.length === 1 ? "" : "s"}`);
+    for (const c of mine) lines.push(`T${t}V${c.v} => ${panel.describe(c.r, c.c)[0]!.replace(/^\S+ /, "")}`);
+  });
+  return lines.join("\n") + "\n";
+}
+
+// ------------------------------------------------------------------ pointer and keyboard on the picture
+
+function describe(c: CellRef): string {
+  const p = stage.picture!.panels[c.panel]!;
+  return p.describe(c.r, c.c).join("\n");
+}
+
+stage.overlay.addEventListener("mousemove", (e) => {
+  const c = stage.hit(e.clientX, e.clientY);
+  const same = c && stage.hover && c.panel === stage.hover.panel && c.r === stage.hover.r && c.c === stage.hover.c;
+  if (same) return;
+  stage.hover = c;
+  measure("cute:overlay", () => stage.drawOverlay());
+  if (!c) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = describe(c);
+  tip.hidden = false;
+  const box = stage.cellBox(c);
+  const x = Math.min(box.x + box.w + 12, window.innerWidth - tip.offsetWidth - 8);
+  const y = box.y + box.h + 8 + tip.offsetHeight > window.innerHeight ? box.y - tip.offsetHeight - 8 : box.y + box.h + 8;
+  tip.style.left = `${Math.max(4, x)}px`;
+  tip.style.top = `${Math.max(4, y)}px`;
+});
+stage.overlay.addEventListener("mouseleave", () => {
+  stage.hover = undefined;
+  tip.hidden = true;
+  stage.drawOverlay();
+});
+stage.overlay.addEventListener("click", (e) => {
+  const c = stage.hit(e.clientX, e.clientY);
+  if (!c) return;
+  stage.cursor = c;
+  const t = stage.threadAt(c);
+  void select(t === stage.selected ? undefined : t);
+});
+
+stage.overlay.tabIndex = 0;
+stage.overlay.setAttribute("role", "application");
+stage.overlay.setAttribute("aria-label", "picture: arrow keys move between cells, Enter follows the cell's thread, Escape clears, + and - zoom");
+stage.overlay.addEventListener("focus", () => {
+  if (!stage.cursor && stage.picture?.panels.length) {
+    stage.cursor = { panel: 0, r: 0, c: 0 };
+    stage.drawOverlay();
+    info.textContent = describe(stage.cursor).replace(/\n/g, " · ");
+  }
+});
+stage.overlay.addEventListener("keydown", (e) => {
+  const p = stage.picture;
+  if (!p || p.panels.length === 0) return;
+  const cur = stage.cursor ?? { panel: 0, r: 0, c: 0 };
+  const q = p.panels[cur.panel]!;
+  let next: CellRef | undefined;
+  switch (e.key) {
+    case "ArrowLeft":
+      next = { ...cur, c: Math.max(0, cur.c - 1) };
+      break;
+    case "ArrowRight":
+      next = { ...cur, c: Math.min(q.cols - 1, cur.c + 1) };
+      break;
+    case "ArrowUp":
+      next = { ...cur, r: Math.max(0, cur.r - 1) };
+      break;
+    case "ArrowDown":
+      next = { ...cur, r: Math.min(q.rows - 1, cur.r + 1) };
+      break;
+    case "PageDown":
+    case "]": {
+      const k = (cur.panel + 1) % p.panels.length;
+      next = { panel: k, r: 0, c: 0 };
+      break;
+    }
+    case "PageUp":
+    case "[": {
+      const k = (cur.panel + p.panels.length - 1) % p.panels.length;
+      next = { panel: k, r: 0, c: 0 };
+      break;
+    }
+    case "Enter":
+    case " ": {
+      const t = stage.threadAt(cur);
+      void select(t === stage.selected ? undefined : t);
+      e.preventDefault();
+      return;
+    }
+    case "Escape":
+      void select(undefined);
+      return;
+    case "+":
+    case "=":
+      stage.zoom(stage.scale * 1.25);
+      return;
+    case "-":
+      stage.zoom(stage.scale / 1.25);
+      return;
+    case "0":
+      stage.zoom(stage.fitScale());
+      return;
+    default:
+      return;
+  }
+  e.preventDefault();
+  stage.cursor = next;
+  stage.drawOverlay();
+  info.textContent = describe(next).replace(/\n/g, " · ");
+});
+
+$("zoom-in").addEventListener("click", () => stage.zoom(stage.scale * 1.25));
+$("zoom-out").addEventListener("click", () => stage.zoom(stage.scale / 1.25));
+$("zoom-fit").addEventListener("click", () => stage.zoom(stage.fitScale()));
+
+// ------------------------------------------------------------------ downloads
+
+async function download(argv: string[] | undefined, name: string, type: string): Promise<void> {
+  if (!argv) return;
+  const r = await runArgv(argv);
+  if (r.exit !== 0) {
+    err.textContent = r.err;
+    err.hidden = false;
+    return;
+  }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([r.out], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+$("dl-svg").addEventListener("click", () => void download(current?.svg, "cute-ts.svg", "image/svg+xml"));
+$("dl-latex").addEventListener("click", () => void download(current?.latex, "cute-ts.tex", "application/x-tex"));
+
+// ------------------------------------------------------------------ the catalog
+
+let catalogModule: Promise<typeof import("./catalog.js")> | undefined;
+const loadCatalog = () => (catalogModule ??= import("./catalog.js"));
+const SHOWN = 200;
+
+async function fillCatalog(): Promise<void> {
+  const m = await loadCatalog();
+  const all = m.entries();
+  const found = m.search(search.value, all);
+  const items = found.slice(0, SHOWN).map((e, i) => {
+    const li = document.createElement("li");
+    li.setAttribute("role", "option");
+    li.id = `entry-${i}`;
+    li.dataset.line = e.line;
+    li.tabIndex = -1;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = e.name;
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    detail.textContent = `${e.group} · ${e.detail}`;
+    li.append(name, detail);
+    return li;
+  });
+  list.replaceChildren(...items);
+  count.textContent = found.length > SHOWN ? `${found.length} found, the first ${SHOWN} shown: refine the search` : `${found.length} found`;
+}
+
+function choose(li: Element | null): void {
+  const line = (li as HTMLElement | null)?.dataset.line;
+  if (line === undefined) return;
+  input.value = line;
+  state = { ...state, line, thread: undefined };
+  writeUrl(true);
+  void run(line);
+}
+
+search.addEventListener("input", () => void fillCatalog());
+search.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowDown") {
+    (list.firstElementChild as HTMLElement | null)?.focus();
+    e.preventDefault();
+  } else if (e.key === "Enter") {
+    choose(list.firstElementChild);
+    e.preventDefault();
+  }
+});
+list.addEventListener("click", (e) => choose((e.target as Element).closest("li")));
+list.addEventListener("keydown", (e) => {
+  const li = (e.target as Element).closest("li") as HTMLElement | null;
+  if (!li) return;
+  if (e.key === "ArrowDown") (li.nextElementSibling as HTMLElement | null)?.focus();
+  else if (e.key === "ArrowUp") ((li.previousElementSibling as HTMLElement | null) ?? search).focus();
+  else if (e.key === "Enter") choose(li);
+  else return;
+  e.preventDefault();
+});
+
+const toggle = $("toggle-catalog");
+toggle.addEventListener("click", () => {
+  catalog.hidden = !catalog.hidden;
+  toggle.setAttribute("aria-expanded", String(!catalog.hidden));
+  if (!catalog.hidden) {
+    void fillCatalog();
+    search.focus();
+  }
+  stage.zoom(stage.fitScale());
+});
+
+// "/" puts the cursor in the input line, wherever the focus is (but in a text field)
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target as HTMLElement;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
+  e.preventDefault();
+  input.focus();
+  input.select();
+});
+
+// ------------------------------------------------------------------ start
+
+applyTheme();
+if (state.line === "") state.line = "logical_divide((16,32):(32,1),(4,8))";
+input.value = state.line;
+void run(state.line).then(() => {
+  // the catalog is filled when the page has drawn: it takes a moment to build
+  if (!catalog.hidden) setTimeout(() => void fillCatalog(), 0);
+});

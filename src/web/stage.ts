@@ -1,0 +1,277 @@
+/**
+ * The picture on the page: a base canvas with the cells, labels and grid (drawn when the picture
+ * or the zoom changes), and an overlay canvas for what follows the pointer and the keyboard
+ * (the hovered cell, the cells of the same index, the selected thread), so a hover or a click
+ * redraws only the overlay.
+ */
+import { cellFill, cellText, type Panel, type Picture } from "./picture.js";
+
+export interface CellRef {
+  panel: number;
+  r: number;
+  c: number;
+}
+
+/** the largest backing store the page asks for (pixels), so a big picture at a high zoom stays drawable */
+const MAX_PIXELS = 1 << 25;
+/** the largest canvas side browsers draw */
+const MAX_SIDE = 16384;
+
+function css(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+export class Stage {
+  readonly base: HTMLCanvasElement;
+  readonly overlay: HTMLCanvasElement;
+  picture: Picture | undefined;
+  /** pixels per cell height */
+  scale = 20;
+  selected: number | undefined;
+  hover: CellRef | undefined;
+  cursor: CellRef | undefined;
+  private cells: CellRef[] = [];
+  private dpr = 1;
+
+  constructor(readonly host: HTMLElement) {
+    this.base = document.createElement("canvas");
+    this.overlay = document.createElement("canvas");
+    this.base.className = "base";
+    this.overlay.className = "overlay";
+    host.append(this.base, this.overlay);
+  }
+
+  get colW(): number {
+    return this.scale * (this.picture?.cellW ?? 1);
+  }
+
+  /** the zoom that fits the picture's width into the host (between 3 and 28 pixels a cell) */
+  fitScale(): number {
+    const p = this.picture;
+    if (!p || p.width === 0) return 20;
+    const avail = Math.max(200, this.host.clientWidth - 4);
+    return Math.max(3, Math.min(28, Math.floor(avail / (p.width * p.cellW))));
+  }
+
+  /** the largest zoom whose canvas stays drawable */
+  maxScale(): number {
+    const p = this.picture;
+    if (!p || p.width === 0) return 64;
+    return Math.max(3, Math.min(64, Math.floor(MAX_SIDE / Math.max(p.width * p.cellW, p.height))));
+  }
+
+  setPicture(p: Picture | undefined, scale?: number): void {
+    this.picture = p;
+    this.hover = undefined;
+    this.cursor = undefined;
+    this.selected = undefined;
+    this.host.hidden = !p || p.panels.length === 0; // a hidden host has no width to fit
+    this.scale = Math.min(scale ?? this.fitScale(), this.maxScale());
+    this.draw();
+  }
+
+  zoom(scale: number): void {
+    this.scale = Math.max(3, Math.min(this.maxScale(), Math.round(scale)));
+    this.draw();
+  }
+
+  /** the base canvas: fills, texts, labels, grid; then the overlay */
+  draw(): void {
+    const p = this.picture;
+    const w = p ? Math.ceil(p.width * this.colW) + 1 : 0;
+    const h = p ? Math.ceil(p.height * this.scale) + 1 : 0;
+    this.dpr = Math.max(0.25, Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_PIXELS / Math.max(1, w * h)), MAX_SIDE / Math.max(1, w, h)));
+    for (const c of [this.base, this.overlay]) {
+      c.width = Math.max(1, Math.round(w * this.dpr));
+      c.height = Math.max(1, Math.round(h * this.dpr));
+      c.style.width = `${w}px`;
+      c.style.height = `${h}px`;
+    }
+    this.host.hidden = !p || p.panels.length === 0;
+    if (!p) return;
+    const ctx = this.base.getContext("2d")!;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    for (const panel of p.panels) this.drawPanel(ctx, panel);
+    this.drawOverlay();
+  }
+
+  private drawPanel(ctx: CanvasRenderingContext2D, p: Panel): void {
+    const s = this.scale, cw = this.colW;
+    const x0 = p.x * cw, y0 = p.y * s;
+    // fills, one fillStyle per colour
+    const byFill = new Map<string, number[]>();
+    const white: number[] = [];
+    const n = p.rows * p.cols;
+    for (let i = 0; i < n; i++) {
+      const f = cellFill(p, i);
+      if (!f) continue;
+      let list = byFill.get(f.fill);
+      if (!list) byFill.set(f.fill, (list = []));
+      list.push(i);
+      if (f.white) white.push(i);
+    }
+    for (const [fill, list] of byFill) {
+      ctx.fillStyle = fill;
+      for (const i of list) ctx.fillRect(x0 + (i % p.cols) * cw, y0 + Math.floor(i / p.cols) * s, cw, s);
+    }
+    // texts, when a cell is big enough to read them
+    const lines = p.kind === "tv" && !p.texts ? 2 : 1;
+    let longest = 1;
+    if (lines === 1) for (let i = 0; i < n; i++) longest = Math.max(longest, cellText(p, i)[0]?.length ?? 0);
+    else longest = 4;
+    const fs = Math.min(s / (lines === 2 ? 2.4 : 1.9), cw / (0.62 * longest + 0.4));
+    if (fs >= 6.5) {
+      ctx.font = `${fs}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      const whiteSet = new Set(white);
+      for (let i = 0; i < n; i++) {
+        const t = cellText(p, i);
+        if (t.length === 0) continue;
+        ctx.fillStyle = whiteSet.has(i) ? "#fff" : "#000";
+        const cx = x0 + (i % p.cols) * cw + cw / 2, cy = y0 + Math.floor(i / p.cols) * s;
+        if (t.length === 2) {
+          ctx.fillText(t[0]!, cx, cy + s * 0.28);
+          ctx.fillText(t[1]!, cx, cy + s * 0.72);
+        } else ctx.fillText(t[0]!, cx, cy + s / 2);
+      }
+    }
+    // grid
+    ctx.strokeStyle = css("--grid") || "#000";
+    ctx.lineWidth = s >= 8 ? 1 : 0.5;
+    ctx.beginPath();
+    for (let r = 0; r <= p.rows; r++) {
+      ctx.moveTo(x0, y0 + r * s);
+      ctx.lineTo(x0 + p.cols * cw, y0 + r * s);
+    }
+    for (let c = 0; c <= p.cols; c++) {
+      ctx.moveTo(x0 + c * cw, y0);
+      ctx.lineTo(x0 + c * cw, y0 + p.rows * s);
+    }
+    ctx.stroke();
+    if (p.regions) {
+      // the boxes: a heavy line between cells of different regions, and around the tile
+      ctx.lineWidth = Math.max(2, s / 8);
+      ctx.beginPath();
+      const th = p.regions;
+      for (let r = 0; r < p.rows; r++) {
+        for (let c = 0; c < p.cols; c++) {
+          const i = r * p.cols + c;
+          if (c + 1 < p.cols && th[i] !== th[i + 1]) {
+            ctx.moveTo(x0 + (c + 1) * cw, y0 + r * s);
+            ctx.lineTo(x0 + (c + 1) * cw, y0 + (r + 1) * s);
+          }
+          if (r + 1 < p.rows && th[i] !== th[i + p.cols]) {
+            ctx.moveTo(x0 + c * cw, y0 + (r + 1) * s);
+            ctx.lineTo(x0 + (c + 1) * cw, y0 + (r + 1) * s);
+          }
+        }
+      }
+      ctx.rect(x0, y0, p.cols * cw, p.rows * s);
+      ctx.stroke();
+    }
+    // row and column labels
+    const ls = Math.min(s * 0.55, 14);
+    if (ls >= 5) {
+      ctx.font = `${ls}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace`;
+      ctx.fillStyle = css("--label") || "#000";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      // labels thin out where they would overlap
+      const rowStep = Math.max(1, Math.ceil((ls * 1.15) / s));
+      const colStep = Math.max(1, Math.ceil((String(Math.max(0, p.cols - 1)).length * ls * 0.62 + 2) / cw));
+      if (p.rowLabelX !== undefined) for (let r = 0; r < p.rows; r += rowStep) ctx.fillText(p.rowLabel(r), p.rowLabelX * cw + cw / 2, y0 + r * s + s / 2);
+      if (p.colLabelY !== undefined) for (let c = 0; c < p.cols; c += colStep) ctx.fillText(p.colLabel(c), x0 + c * cw + cw / 2, p.colLabelY * s + s / 2);
+    }
+  }
+
+  /** the overlay: the selected thread's cells (the rest veiled), the hovered cell and its equals, the keyboard cursor */
+  drawOverlay(): void {
+    const p = this.picture;
+    const ctx = this.overlay.getContext("2d")!;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
+    if (!p) return;
+    const s = this.scale, cw = this.colW;
+    const rect = (c: CellRef): [number, number, number, number] => {
+      const q = p.panels[c.panel]!;
+      return [(q.x + c.c) * cw, (q.y + c.r) * s, cw, s];
+    };
+    const accent = css("--accent") || "#d00";
+    this.cells = [];
+    if (this.selected !== undefined && p.threadCells) {
+      ctx.fillStyle = css("--veil") || "rgba(255,255,255,0.72)";
+      for (const q of p.panels) ctx.fillRect(q.x * cw, q.y * s, q.cols * cw, q.rows * s);
+      this.cells = p.threadCells(this.selected);
+      for (const c of this.cells) ctx.clearRect(...rect(c));
+      ctx.strokeStyle = accent;
+      ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
+      ctx.beginPath();
+      for (const c of this.cells) {
+        const [x, y, w, h] = rect(c);
+        ctx.rect(x + 1, y + 1, w - 2, h - 2);
+      }
+      ctx.stroke();
+    }
+    if (this.hover) {
+      const q = p.panels[this.hover.panel]!;
+      ctx.strokeStyle = accent;
+      ctx.lineWidth = 2;
+      if (q.kind === "index" && q.space !== undefined) {
+        // every cell of the same index, in every panel of the space
+        const x = q.index![this.hover.r * q.cols + this.hover.c]!;
+        ctx.setLineDash([3, 2]);
+        ctx.beginPath();
+        p.panels.forEach((o, k) => {
+          if (o.space !== q.space || !o.index) return;
+          for (let i = 0; i < o.index.length; i++) {
+            if (o.index[i] !== x) continue;
+            const [rx, ry, w, h] = rect({ panel: k, r: Math.floor(i / o.cols), c: i % o.cols });
+            ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
+          }
+        });
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      ctx.lineWidth = 3;
+      ctx.strokeRect(...rect(this.hover));
+    }
+    if (this.cursor) {
+      ctx.strokeStyle = css("--cursor") || "#06c";
+      ctx.lineWidth = 3;
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect(...rect(this.cursor));
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** the cell under a point given in client coordinates */
+  hit(clientX: number, clientY: number): CellRef | undefined {
+    const p = this.picture;
+    if (!p) return undefined;
+    const b = this.base.getBoundingClientRect();
+    const col = (clientX - b.left) / this.colW, row = (clientY - b.top) / this.scale;
+    for (let k = 0; k < p.panels.length; k++) {
+      const q = p.panels[k]!;
+      const c = Math.floor(col - q.x), r = Math.floor(row - q.y);
+      if (r >= 0 && r < q.rows && c >= 0 && c < q.cols) return { panel: k, r, c };
+    }
+    return undefined;
+  }
+
+  /** the thread that owns a cell, if the picture's cells have threads */
+  threadAt(c: CellRef): number | undefined {
+    const q = this.picture?.panels[c.panel];
+    if (!q?.thread) return undefined;
+    const t = q.thread[c.r * q.cols + c.c]!;
+    return t >= 0 ? t : undefined;
+  }
+
+  /** where a cell is on the page (for the hover box) */
+  cellBox(c: CellRef): { x: number; y: number; w: number; h: number } {
+    const q = this.picture!.panels[c.panel]!;
+    const b = this.base.getBoundingClientRect();
+    return { x: b.left + (q.x + c.c) * this.colW, y: b.top + (q.y + c.r) * this.scale, w: this.colW, h: this.scale };
+  }
+}
