@@ -36,6 +36,8 @@ const result = await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
+  // src/cli/commands/web.ts finds dist/web through import.meta only when run as an ES module
+  logOverride: { "empty-import-meta": "silent" },
   plugins: [nodeStub],
 });
 

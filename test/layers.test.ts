@@ -10,7 +10,7 @@ import { dirname, join, normalize, relative } from "node:path";
 const SRC = join(__dirname, "..", "src");
 
 /** bottom to top; src/index.ts (the library's entry) sits above them all */
-export const LAYERS = ["core", "tensor", "print", "notation", "atoms", "eval", "verify", "check", "cli"] as const;
+export const LAYERS = ["core", "tensor", "print", "notation", "atoms", "eval", "verify", "check", "cli", "web"] as const;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));

@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: async () => (await import("./commands/verify.js")).command },
   check: { summary: "run golden transcripts (.cute, Markdown)", load: async () => (await import("./commands/check.js")).command },
   batch: { summary: "run JSON Lines of commands in one process", load: async () => (await import("./commands/batch.js")).command },
+  web: { summary: "serve the page (the same engine in a browser) on 127.0.0.1", load: async () => (await import("./commands/web.js")).command },
 };
 
 /** the error as a --json document: {"error": {kind, message, op?, rule?, operands?}} */

@@ -218,6 +218,7 @@ stage.overlay.addEventListener("click", (e) => {
   const c = stage.hit(e.clientX, e.clientY);
   if (!c) return;
   stage.cursor = c;
+  info.textContent = describe(c).replace(/\n/g, " · ");
   const t = stage.threadAt(c);
   void select(t === stage.selected ? undefined : t);
 });
@@ -292,9 +293,9 @@ stage.overlay.addEventListener("keydown", (e) => {
   info.textContent = describe(next).replace(/\n/g, " · ");
 });
 
-$("zoom-in").addEventListener("click", () => stage.zoom(stage.scale * 1.25));
-$("zoom-out").addEventListener("click", () => stage.zoom(stage.scale / 1.25));
-$("zoom-fit").addEventListener("click", () => stage.zoom(stage.fitScale()));
+$("zoom-in").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.scale * 1.25)));
+$("zoom-out").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.scale / 1.25)));
+$("zoom-fit").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.fitScale())));
 
 // ------------------------------------------------------------------ downloads
 

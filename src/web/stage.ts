@@ -88,6 +88,7 @@ export class Stage {
       c.style.height = `${h}px`;
     }
     this.host.hidden = !p || p.panels.length === 0;
+    this.overlay.dataset.scale = String(this.scale);
     if (!p) return;
     const ctx = this.base.getContext("2d")!;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
@@ -205,14 +206,23 @@ export class Stage {
       for (const q of p.panels) ctx.fillRect(q.x * cw, q.y * s, q.cols * cw, q.rows * s);
       this.cells = p.threadCells(this.selected);
       for (const c of this.cells) ctx.clearRect(...rect(c));
-      ctx.strokeStyle = accent;
-      ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
-      ctx.beginPath();
-      for (const c of this.cells) {
-        const [x, y, w, h] = rect(c);
-        ctx.rect(x + 1, y + 1, w - 2, h - 2);
+      if (s >= 8) {
+        // big cells: a frame inside each of the thread's cells
+        ctx.strokeStyle = accent;
+        ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
+        ctx.beginPath();
+        for (const c of this.cells) {
+          const [x, y, w, h] = rect(c);
+          ctx.rect(x + 1, y + 1, w - 2, h - 2);
+        }
+        ctx.stroke();
+      } else {
+        // small cells: a tint, which a frame would hide under its own line
+        ctx.globalAlpha = 0.55;
+        ctx.fillStyle = accent;
+        for (const c of this.cells) ctx.fillRect(...rect(c));
+        ctx.globalAlpha = 1;
       }
-      ctx.stroke();
     }
     if (this.hover) {
       const q = p.panels[this.hover.panel]!;

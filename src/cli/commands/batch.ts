@@ -36,6 +36,7 @@ export async function runBatch(text: string, write: (line: string) => void, prog
       id = r.id ?? null;
       if (!isArgv(r.cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
       if (r.cmd[0] === "batch") throw new UsageError("batch cannot run batch");
+      if (r.cmd[0] === "web") throw new UsageError("batch cannot run web (it serves the page until stopped)");
       const answer = dispatch(r.cmd, io);
       code = typeof answer === "number" ? answer : await answer;
     } catch (e) {

@@ -42,7 +42,7 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
     const parsed = parseTranscript(text, file.endsWith(".md"));
     const actual: string[] = [];
     for (const c of parsed) {
-      if (c.argv[0] === "check" || c.argv[0] === "batch") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${c.argv[0]}'`);
+      if (c.argv[0] === "check" || c.argv[0] === "batch" || c.argv[0] === "web") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${c.argv[0]}'`);
       let out = "";
       await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false });
       actual.push(out);
