@@ -71,14 +71,17 @@ function writeUrl(push: boolean): void {
   else history.replaceState(null, "", hash);
 }
 
-window.addEventListener("hashchange", () => {
+/** the URL changed under the page (a link followed, an edited address, Back or Forward): show what it says */
+function followUrl(): void {
   const next = decodeState(location.hash);
   if (next.line === state.line && next.thread === state.thread && next.theme === state.theme) return;
   state = next;
   applyTheme();
   input.value = state.line;
   void run(state.line);
-});
+}
+window.addEventListener("hashchange", followUrl);
+window.addEventListener("popstate", followUrl);
 
 $("share").addEventListener("click", async () => {
   writeUrl(false);
