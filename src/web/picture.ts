@@ -9,8 +9,8 @@ import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
-import { ComposedLayout } from "../core/swizzle.js";
-import { as_position_independent_swizzle_layout } from "../core/composed.js";
+import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
+import { as_position_independent_swizzle_layout, onInner } from "../core/composed.js";
 import { Tensor } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { at } from "../tensor/algorithms.js";
@@ -136,11 +136,11 @@ function naturalCoord(k: number, shape: IntTuple): string {
  */
 export function layoutPicture(v: Layout | ComposedLayout): Picture {
   const l0 = v instanceof ComposedLayout ? as_position_independent_swizzle_layout(v) : v;
-  const inner = l0 instanceof Layout ? l0 : l0.b;
+  const inner = l0 instanceof Layout ? l0 : innermostLayout(l0);
   const r = T.rank(inner.shape);
   if (r > 2) return empty("layout", `print_layout draws layouts of rank 1 or 2; this one has rank ${r} (group its modes, e.g. group<1,${r}>(L), to draw it)`);
-  const l = r === 2 ? l0 : l0 instanceof Layout ? L.appendN(l0, 2) : new ComposedLayout(l0.a, l0.offset, L.appendN(l0.b, 2));
-  const base = l instanceof Layout ? l : l.b;
+  const l = r === 2 ? l0 : l0 instanceof Layout ? L.appendN(l0, 2) : onInner(l0, (b) => L.appendN(b, 2));
+  const base = l instanceof Layout ? l : innermostLayout(l);
   if (!T.leaves(base.stride).every((d) => d instanceof Int)) {
     return empty("layout", "this layout maps coordinates to coordinates (strides v@i): draw it as a tensor, make_tensor(ArithTuple(_0,...), layout)");
   }
@@ -182,7 +182,7 @@ function empty(kind: Picture["kind"], note: string): Picture {
  * ranks 3 and 4 as their (M,N) slabs one under another.
  */
 export function tensorPicture(t: Tensor): Picture {
-  const inner = t.layout instanceof Layout ? t.layout : t.layout.b;
+  const inner = t.layout instanceof Layout ? t.layout : innermostLayout(t.layout);
   const r = T.rank(inner.shape);
   if (r < 1 || r > 4) return empty("tensor", `print_tensor draws tensors of rank 1 to 4; this one has rank ${r}`);
   const modes = T.wrap(inner.shape).map((x) => size(x as IntTuple));

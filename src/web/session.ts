@@ -8,7 +8,7 @@ import { UsageError } from "../core/errors.js";
 import { Layout } from "../core/layout.js";
 import * as T from "../core/int-tuple.js";
 import { D } from "../core/integer.js";
-import { ComposedLayout } from "../core/swizzle.js";
+import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import { Tensor } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { evaluate } from "../eval/evaluate.js";
@@ -84,7 +84,7 @@ export function lineArgv(line: string): { argv: string[]; expression?: string } 
 function printable(v: Value): boolean {
   if (v instanceof Tensor) return true;
   if (v instanceof Layout || v instanceof ComposedLayout) {
-    const base = v instanceof Layout ? v : v.b;
+    const base = v instanceof Layout ? v : innermostLayout(v);
     return T.rank(base.shape) === 2;
   }
   return false;
@@ -148,7 +148,7 @@ async function runExpression(line: string, expr: string): Promise<Outcome> {
     outcome.picture = { kind: "layout", panels: [], width: 0, height: 0, cellW: 1, notes: [...notes, formatError(e).text.replace(/^cute-ts: /, "").trim()] };
   }
   if (v instanceof Layout || v instanceof ComposedLayout) {
-    const base = v instanceof Layout ? v : v.b;
+    const base = v instanceof Layout ? v : innermostLayout(v);
     if (T.rank(base.shape) <= 2) {
       outcome.svg = ["print", expr, "--svg"];
       outcome.latex = ["print", expr, "--latex"];
