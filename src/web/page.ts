@@ -99,7 +99,13 @@ async function run(line: string): Promise<void> {
   const mine = ++seq;
   document.body.dataset.busy = "1";
   const start = performance.now();
-  const o = await runLine(line);
+  let o: Outcome;
+  try {
+    o = await runLine(line);
+  } catch (e) {
+    // runLine answers every line with text; this is a bug of the page, said as the CLI says its own
+    o = { line, argv: [], out: "", err: `cute-ts: internal error (please report): ${e instanceof Error ? e.message : String(e)}\n`, exit: 3 };
+  }
   if (mine !== seq) return; // a newer line is on its way
   performance.measure("cute:run", { start, end: performance.now() });
   current = o;
@@ -114,6 +120,8 @@ function show(o: Outcome): void {
   out.textContent = o.out;
   err.textContent = o.err;
   err.hidden = o.err === "";
+  // a command that succeeds may still warn on stderr (tma's hardware rules): shown, not as an error
+  err.classList.toggle("warn", o.exit === 0);
   out.hidden = o.out === "";
   const pic = o.picture;
   measure("cute:draw", () => stage.setPicture(pic && pic.panels.length ? pic : undefined));
