@@ -1,11 +1,11 @@
 // docs/web.png, the README's picture of the page: dist/web/index.html (npm run build first) in
 // headless Chromium, an MMA atom with one thread followed and a cell hovered.
-// Usage: node scripts/web-screenshot.mjs [path/to/chromium]
+// Usage: node test/web/screenshot.mjs [path/to/chromium]
 import { chromium } from "playwright-core";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const line = "mma SM80_16x8x8_F16F16F16F16_TN";
 const url = `${pathToFileURL(join(root, "dist", "web", "index.html")).href}#q=${encodeURIComponent(line)}&t=6`;
 const browser = await chromium.launch({ executablePath: process.argv[2] ?? process.env.CUTE_TS_CHROMIUM ?? "chromium", args: ["--no-sandbox"] });
