@@ -11,7 +11,7 @@ import { at, inner_partition } from "../../tensor/algorithms.js";
 import { print_tensor } from "../../print/layout.js";
 import { show } from "../../print/print.js";
 import { type IT, type Tiler, type Crd, makeLayout, leaves } from "./algebra.js";
-import { type TmaCopy } from "./make-tma-copy.js";
+import { type TmaAtom, type TmaCopy } from "./make-tma-copy.js";
 import { partition_S, partition_D } from "../copy/index.js";
 
 export type CoordTensor = Tensor;
@@ -28,7 +28,7 @@ function coordRank(stride: Idx): number {
  * coprofile of the layout: a tuple of _0 per TMA coordinate, or a bare _0 when no gmem mode
  * reaches the TMA (every stride is _0, and their sum is a plain integer)
  */
-export function getTmaTensor(t: TmaCopy, gShape: IT = t.args.gmem.shape as IT): Tensor {
+export function getTmaTensor(t: TmaAtom, gShape: IT = t.args.gmem.shape as IT): Tensor {
   const layout = makeLayout(gShape, t.gStride);
   const n = coordRank(t.gStride);
   return new Tensor(new ArithIter(n === 0 ? _0 : new Array<Idx>(n).fill(_0)), layout);

@@ -3,6 +3,7 @@
  * warnings) and `tma --explain` (the checks passed).
  */
 import type { TmaCopy } from "./make-tma-copy.js";
+import { tmaThreads } from "./types.js";
 import { hwFacts } from "./hw-facts.js";
 import { type HwReport, checkHardware, parseArch, warningLines } from "./hw-rules.js";
 
@@ -10,4 +11,15 @@ export { warningLines };
 
 export function hardwareReport(copy: TmaCopy, arch: string | undefined): HwReport {
   return checkHardware(hwFacts(copy), parseArch(arch));
+}
+
+/**
+ * The report where the rules reach: a TiledCopy of an SM90 op. A Copy_Atom alone (make_tma_atom,
+ * make_tma_atom_A/B_sm100) has no CTA partition to judge, and how the 2-SM ops split a box across
+ * the CTA pair is not sourced (NOT_MODELLED): no report, no warnings.
+ */
+export function hardwareReportOf(copy: TmaCopy | undefined, arch: string | undefined): HwReport | undefined {
+  const a = parseArch(arch);
+  if (copy === undefined || tmaThreads(copy.args.op) !== 1) return undefined;
+  return checkHardware(hwFacts(copy), a);
 }

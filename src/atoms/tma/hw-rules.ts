@@ -413,8 +413,8 @@ export const NOT_CHECKED: readonly { what: string; source: string }[] = [
 export const NOT_MODELLED: Record<Arch, readonly string[]> = {
   sm90: [],
   sm100: [
-    "the 2-SM TMA ops (SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST: cp.async.bulk.tensor.cta_group::2): CuTe builds them from a TiledMMA " +
-      "(make_tma_atom_A/B_sm100), which cute-ts does not reproduce. Their descriptor obeys the same driver rules and their multicast mask is " +
+    "the 2-SM TMA ops (SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST: cp.async.bulk.tensor.cta_group::2): cute-ts builds them " +
+      "(tma --op, and make_tma_atom_A/B_sm100 through tma --for-mma) but does not judge them. Their descriptor obeys the same driver rules and their multicast mask is " +
       "16 bits (copy_sm100_tma.hpp); how the engine splits a box across the CTA pair is not sourced here",
   ],
 };

@@ -7,10 +7,10 @@ import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
 import { checkCells } from "../../print/layout.js";
 import { size } from "./algebra.js";
-import type { TmaCopy } from "./make-tma-copy.js";
+import type { TmaAtom } from "./make-tma-copy.js";
 import { type CoordTensor, getTmaTensor, printCoordTensor, iterEntries, coordAt } from "./coords.js";
 
-function descJson(t: TmaCopy): Json {
+function descJson(t: TmaAtom): Json {
   const d = t.desc;
   return {
     format: d.format,
@@ -27,7 +27,7 @@ function descJson(t: TmaCopy): Json {
 }
 
 /** {kind: "tma" | "tma_desc" | "tma_explain", text, op, type, objects, descriptor, tma_basis, coord_tensor} */
-export function tmaJson(t: TmaCopy, text: string, kind: string): string {
+export function tmaJson(t: TmaAtom, text: string, kind: string): string {
   const printed = printedObjectsJson(kind === "tma" ? text : "", parseLayoutText) as { objects: Json };
   const boxElems = t.desc.boxDim.reduce((a, b) => a * b, 1);
   return jsonLine({

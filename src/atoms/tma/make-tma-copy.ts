@@ -50,8 +50,8 @@ import {
   basis,
 } from "./algebra.js";
 import { type SmemLayout, type Swz } from "./types.js";
-import { TiledCopy, make_copy_atom_from_traits, make_tiled_copy_impl, formatTiledCopy } from "../copy/index.js";
-import { type TmaOp, type TmaValueType } from "./types.js";
+import { TiledCopy, CopyAtom, make_copy_atom_from_traits, make_tiled_copy_impl, formatTiledCopy, formatCopyAtom, type BitTraits } from "../copy/index.js";
+import { type TmaOp, type TmaValueType, tmaThreads } from "./types.js";
 
 export interface TmaArgs {
   op: TmaOp;
@@ -78,7 +78,8 @@ export interface TmaDescriptor {
   oobFill: string;
 }
 
-export interface TmaCopy {
+/** make_tma_copy_atom's result: the Copy_Atom with its descriptor and coordinate strides */
+export interface TmaAtom {
   args: TmaArgs;
   /** TMA mode -> gmem mode(s): box shape : gmem basis */
   tmaGbasis: TLayout;
@@ -87,6 +88,14 @@ export interface TmaCopy {
   gStride: Idx;
   /** values per TMA instruction (size of the box, before multicast slicing) */
   numElems: Int;
+  /** the CTAs the box is cut over (1 without multicast) */
+  numMulticast: number;
+  /** Copy_Atom<Copy_Traits<OP, C<NumBitsPerTMA>, Aux>, T> */
+  atom: CopyAtom;
+}
+
+/** make_tma_copy's result: the atom tiled over the CTA's smem */
+export interface TmaCopy extends TmaAtom {
   tilerMN: IT;
   layoutTV: TLayout;
   /** the Copy_Atom's (thr,val) layouts, in values */
@@ -147,7 +156,7 @@ function cuSwizzle(bits: SwizzleBits, base: SwizzleBase): string {
 // ------------------------------------------------------------------------------------------
 // construct_tma_gbasis
 
-interface DeferredFailure {
+export interface DeferredFailure {
   rule: string;
   operands: string[];
 }
@@ -359,13 +368,101 @@ function makeTmaCopyDesc(
 }
 
 // ------------------------------------------------------------------------------------------
-// make_tma_copy
+// make_tma_copy_atom, make_tma_copy_tiled, make_tma_copy
 
-export function makeTmaCopy(args: TmaArgs): TmaCopy {
+/** make_tma_copy_atom's Copy_Traits<OP, C<NumBitsPerTMA>, Aux>: (thr, bit) layouts of one TMA instruction */
+function tmaBitTraits(op: TmaOp, numBits: number): BitTraits {
+  const thr = tmaThreads(op);
+  // SM90: one thread moves the whole box; SM100 2SM: two peer CTAs, each with the box's bits
+  const bits = thr === 1 ? new TLayout([_1, S(numBits)], [_0, _1]) : new TLayout([S(thr), S(numBits)], [S(numBits), _1]);
+  return { name: op, thrID: new TLayout(S(thr), thr === 1 ? _0 : _1), src: bits, dst: bits, ref: bits };
+}
+
+/**
+ * detail::make_tma_copy_atom: the TMA basis, the descriptor (its box cut by `numMulticast`), the
+ * coordinate strides and the Copy_Atom. Run-time failures (asserts in make_tma_copy_desc) are
+ * returned in `deferred`: a caller that also builds compile-time objects raises them after those.
+ */
+export function makeTmaCopyAtom(args: TmaArgs, numMulticast: number, ctaVMap: TLayout, deferred: DeferredFailure[]): TmaAtom {
   const smem = args.smem.layout;
+  // swizzle checks are compile-time in CuTe: do them first
+  tmaSwizzleBits(args.smem.swizzle);
+  tmaSwizzleBase(args.smem.swizzle);
+
+  const tmaGbasis = constructTmaGbasis(args.gmem, smem, ctaVMap);
+  const { desc, gStride } = makeTmaCopyDesc(args, tmaGbasis, numMulticast, deferred);
+
+  const numElems = size(tmaGbasis);
+  if (!numElems.s) fail("the TMA box size is not a compile-time constant");
+  const atom = make_copy_atom_from_traits(tmaBitTraits(args.op, numElems.v * args.type.bits), {
+    name: args.type.name,
+    bits: args.type.bits,
+  });
+  return { args, tmaGbasis, desc, gStride, numElems, numMulticast, atom };
+}
+
+/**
+ * detail::make_tma_copy_tiled: the Copy_Atom for `cosize(ctaTMap)` multicast CTAs, tiled over the
+ * CTA's smem: layout_V walks the smem vector box by box, layout_T gives each CTA (thread of the
+ * TiledCopy) its slice of a box.
+ */
+export function makeTmaCopyTiled(args: TmaArgs, ctaTMap: TLayout, ctaVMap: TLayout): TmaCopy {
+  const smem = args.smem.layout;
+  const deferred: DeferredFailure[] = [];
+  const cs = cosize(ctaTMap);
+  const a = makeTmaCopyAtom(args, cs.v, ctaVMap, deferred);
+  const { numElems } = a;
+
+  const tilerMN = productEach(ctaVMap.shape);
+  const invSmem = rightInverse(smem);
+  const layoutV1 = composition(invSmem, numElems);
+  const layoutV = tileToShape(makeLayoutOf(layoutV1), size(ctaVMap));
+  let layoutT: TLayout;
+  try {
+    const layoutT1 = makeLayout(cs, safeDiv(numElems, cs));
+    layoutT = composition(invSmem, composition(layoutT1, ctaTMap));
+  } catch (e) {
+    if (!(e instanceof CuteError) || cs.v === 1) throw e;
+    return fail(
+      `multicast not dividing the box: the ${numElems.v}-element box cannot be cut into ${cs.v} equal per-CTA slices ` +
+        `of ${Math.trunc(numElems.v / cs.v)} elements along the smem layout (CuTe: ${e.rule})`,
+      `smem ${showLayout(smem)}`,
+      `cluster _${cs.v}`,
+    );
+  }
+  const layoutTV = makeLayoutOf(layoutT, layoutV);
+  const atomRef = new TLayout([_1, numElems], [_0, _1]);
+  const tiled = make_tiled_copy_impl(a.atom, layoutTV, tilerMN);
+
+  if (deferred.length) fail(deferred[0]!.rule, ...deferred[0]!.operands);
+
+  return { ...a, tilerMN, layoutTV, atomRef, swizzle: args.smem.swizzle, tiled };
+}
+
+/** make_tma_copy(op, gmem, smem[, cta_tiler[, cluster_size]]) */
+export function makeTmaCopy(args: TmaArgs): TmaCopy {
   const cluster = args.cluster ?? _1;
   if (!cluster.s) fail("the cluster size must be a compile-time integer (write _2, not 2)");
-  const ctaTiler: Tiler = args.ctaTiler ?? wrap(productEach(smem.shape));
+  const ctaVMap = ctaVTile(args);
+  return makeTmaCopyTiled(args, makeLayout(cluster), ctaVMap);
+}
+
+/**
+ * make_tma_atom(op, gmem, smem, cta_tiler[, cluster_size]): only the Copy_Atom (the descriptor's box
+ * cut by size(cluster_size)), as the SM100 tutorials build it; no TiledCopy.
+ */
+export function makeTmaAtom(args: TmaArgs): TmaAtom {
+  const cluster = args.cluster ?? _1;
+  if (!cluster.s) fail("the cluster size must be a compile-time integer (write _2, not 2)");
+  const deferred: DeferredFailure[] = [];
+  const a = makeTmaCopyAtom(args, cluster.v, ctaVTile(args), deferred);
+  if (deferred.length) fail(deferred[0]!.rule, ...deferred[0]!.operands);
+  return a;
+}
+
+/** cta_v_tile = make_identity_layout(shape(gmem)).compose(cta_tiler); the tiler defaults to product_each(shape(smem)) */
+function ctaVTile(args: TmaArgs): TLayout {
+  const ctaTiler: Tiler = args.ctaTiler ?? wrap(productEach(args.smem.layout.shape));
   if (Array.isArray(ctaTiler) && ctaTiler.length > rankOf(args.gmem.shape)) {
     throw new CuteError(
       "make_tma_copy",
@@ -373,64 +470,7 @@ export function makeTmaCopy(args: TmaArgs): TmaCopy {
       [`gmem ${showLayout(args.gmem)}`, `tile ${Array.isArray(ctaTiler) ? showTiler(ctaTiler) : ""}`],
     );
   }
-  const ctaVMap = composition(makeIdentityLayout(args.gmem.shape), ctaTiler);
-  const ctaTMap = makeLayout(cluster);
-  const numMulticast = cosize(ctaTMap).v;
-
-  // swizzle checks are compile-time in CuTe: do them first
-  tmaSwizzleBits(args.smem.swizzle);
-  tmaSwizzleBase(args.smem.swizzle);
-
-  const tmaGbasis = constructTmaGbasis(args.gmem, smem, ctaVMap);
-  const deferred: DeferredFailure[] = [];
-  const { desc, gStride } = makeTmaCopyDesc(args, tmaGbasis, numMulticast, deferred);
-
-  const numElems = size(tmaGbasis);
-  if (!numElems.s) fail("the TMA box size is not a compile-time constant");
-
-  // The TiledCopy
-  const tilerMN = productEach(ctaVMap.shape);
-  const invSmem = rightInverse(smem);
-  const layoutV1 = composition(invSmem, numElems);
-  const layoutV = tileToShape(makeLayoutOf(layoutV1), size(ctaVMap));
-  const cs = cosize(ctaTMap);
-  let layoutT: TLayout;
-  try {
-    const layoutT1 = makeLayout(cs, safeDiv(numElems, cs));
-    layoutT = composition(invSmem, composition(layoutT1, ctaTMap));
-  } catch (e) {
-    if (!(e instanceof CuteError) || numMulticast === 1) throw e;
-    return fail(
-      `multicast not dividing the box: the ${numElems.v}-element box cannot be cut into ${numMulticast} equal per-CTA slices ` +
-        `of ${Math.trunc(numElems.v / numMulticast)} elements along the smem layout (CuTe: ${e.rule})`,
-      `smem ${showLayout(smem)}`,
-      `cluster _${numMulticast}`,
-    );
-  }
-  const layoutTV = makeLayoutOf(layoutT, layoutV);
-  const atomRef = new TLayout([_1, numElems], [_0, _1]);
-  // Copy_Traits<OP, C<NumBitsPerTMA>, Aux>: one thread, the whole box as one value vector
-  const bitsLayout = new TLayout([_1, S(numElems.v * args.type.bits)], [_0, _1]);
-  const atom = make_copy_atom_from_traits(
-    { name: args.op, thrID: new TLayout(_1, _0), src: bitsLayout, dst: bitsLayout, ref: bitsLayout },
-    { name: args.type.name, bits: args.type.bits },
-  );
-  const tiled = make_tiled_copy_impl(atom, layoutTV, tilerMN);
-
-  if (deferred.length) fail(deferred[0]!.rule, ...deferred[0]!.operands);
-
-  return {
-    args,
-    tmaGbasis,
-    desc,
-    gStride,
-    numElems,
-    tilerMN,
-    layoutTV,
-    atomRef,
-    swizzle: args.smem.swizzle,
-    tiled,
-  };
+  return composition(makeIdentityLayout(args.gmem.shape), ctaTiler);
 }
 
 export function showTiler(t: Tiler): string {
@@ -446,6 +486,11 @@ export function showTiler(t: Tiler): string {
 /** print(tma): the TiledCopy then its Copy_Atom, as CuTe prints them */
 export function printTiledCopy(t: TmaCopy): string {
   return formatTiledCopy(t.tiled);
+}
+
+/** print(tma_atom): the Copy_Atom make_tma_atom returns */
+export function printTmaAtom(t: TmaAtom): string {
+  return formatCopyAtom(t.atom);
 }
 
 /** the cuTensorMapEncodeTiled arguments, in the goldens' fixed text form */

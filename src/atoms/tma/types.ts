@@ -5,26 +5,45 @@
 import { CuteError, UsageError } from "../../core/errors.js";
 import type { Layout } from "../../core/layout.js";
 
-export const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD"] as const;
+export const TMA_OPS = [
+  "SM90_TMA_LOAD",
+  "SM90_TMA_LOAD_MULTICAST",
+  "SM90_TMA_STORE",
+  "SM90_TMA_REDUCE_ADD",
+  "SM100_TMA_2SM_LOAD",
+  "SM100_TMA_2SM_LOAD_MULTICAST",
+] as const;
 export type TmaOp = (typeof TMA_OPS)[number];
+
+/** TMA operations CuTe has (im2col: copy_traits_sm90_im2col.hpp, copy_traits_sm100_im2col.hpp) that cute-ts does not build yet */
+const NOT_YET: ReadonlyMap<string, string> = new Map([
+  ["SM90_TMA_LOAD_IM2COL", "make_im2col_tma_copy"],
+  ["SM90_TMA_LOAD_IM2COL_MULTICAST", "make_im2col_tma_copy"],
+  ["SM90_TMA_STORE_IM2COL", "make_im2col_tma_copy"],
+  ["SM100_TMA_2SM_LOAD_IM2COL", "make_im2col_tma_atom_A_sm100"],
+  ["SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", "make_im2col_tma_atom_A_sm100"],
+]);
 
 export function tmaOp(name: string): TmaOp {
   const op = TMA_OPS.find((o) => o === name);
-  if (!op && /^SM100_TMA_2SM_/.test(name)) {
-    throw new UsageError(
-      `${name}: cute-ts does not build the 2-SM TMA copies (CuTe makes them from a TiledMMA with make_tma_atom_A/B_sm100). ` +
-        "Their descriptor is an ordinary cuTensorMapEncodeTiled one and their multicast mask is 16 bits too (copy_sm100_tma.hpp): " +
-        "to check the descriptor rules, describe one CTA's box with SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST and --arch sm100",
-    );
-  }
-  if (!op) {
-    throw new CuteError("make_tma_copy", `unknown TMA copy operation '${name}' (expected one of ${TMA_OPS.join(", ")})`);
-  }
-  return op;
+  if (op) return op;
+  const builder = NOT_YET.get(name);
+  if (builder) throw new UsageError(`cute-ts does not support ${name} (im2col TMA, ${builder}) yet`);
+  // SM90_TMA_LOAD_2D, SM100_TMA_2SM_LOAD_3D, ...: the per-rank instructions the op dispatches to
+  const dims = /^(SM\d+_TMA_\w+?)_[1-5]D$/.exec(name);
+  const hint = dims && TMA_OPS.some((o) => o === dims[1]) ? ` (${name} is one rank of ${dims[1]}, which has no Copy_Traits of its own; pass ${dims[1]})` : "";
+  throw new CuteError(
+    "make_tma_copy",
+    `unknown TMA copy operation '${name}': no Copy_Traits<${name}, NumBitsPerTMA, AuxParams> (expected one of ${TMA_OPS.join(", ")})${hint}`,
+  );
 }
 
 /** the direction of the copy: which side is global memory */
-export const isLoad = (op: TmaOp): boolean => op === "SM90_TMA_LOAD" || op === "SM90_TMA_LOAD_MULTICAST";
+export const isLoad = (op: TmaOp): boolean => op !== "SM90_TMA_STORE" && op !== "SM90_TMA_REDUCE_ADD";
+/** the multicast loads (a box cut over the CTAs of a cluster mode) */
+export const isMulticast = (op: TmaOp): boolean => op === "SM90_TMA_LOAD_MULTICAST" || op === "SM100_TMA_2SM_LOAD_MULTICAST";
+/** size(ThrID) of the op's Copy_Traits: the SM100 2SM loads are issued by a pair of peer CTAs */
+export const tmaThreads = (op: TmaOp): number => (op.startsWith("SM100_TMA_2SM_") ? 2 : 1);
 
 export interface TmaValueType {
   /** as C++ spells it */

@@ -7,6 +7,7 @@
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
+import { TMA_MMA_OPTIONS } from "./tma-mma-options.js";
 
 export const command: CommandSpec = {
   name: "tma-coords",
@@ -14,6 +15,7 @@ export const command: CommandSpec = {
   args: [],
   options: [
     ...TMA_OPTIONS,
+    ...TMA_MMA_OPTIONS,
     { name: "tile", value: "TILE", description: "the CTA tile for local_tile, e.g. (_16,_16)" },
     { name: "block", value: "COORD", description: "the CTA's block coordinate for local_tile, e.g. (7,0)" },
     { name: "partition", value: "S|D", description: "partition the tile as copy()'s source (S) or destination (D)" },
@@ -24,11 +26,12 @@ export const command: CommandSpec = {
     "tma-coords --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1)",
     "tma-coords --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1) --tile (_16,_16) --block (7,0)",
     "tma-coords --op SM90_TMA_LOAD_MULTICAST --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1) --cluster _2 --tile (_16,_16) --block (7,0) --partition S --rank 1",
+    "tma-coords --op SM100_TMA_2SM_LOAD --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --tma-atom",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got '${args[0]}')`);
-    const { tmaArgsFrom, strOpt } = await import("../../eval/args/tma-options.js");
-    const tma = await import("../../atoms/tma/make-tma-copy.js");
+    const { strOpt } = await import("../../eval/args/tma-options.js");
+    const { buildTmaFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
     const coords = await import("../../atoms/tma/coords.js");
     const { parseTiler, parseCoord, parseInt1 } = await import("../../eval/args/tma.js");
     const tile = strOpt(opts, "tile");
@@ -40,18 +43,22 @@ export const command: CommandSpec = {
     if (rank !== undefined && part === undefined) throw new UsageError("--rank needs --partition S|D");
     if (part !== undefined && part !== "S" && part !== "D") throw new UsageError(`--partition takes S or D, not '${part}'`);
 
-    const { hardwareReport, warningLines } = await import("../../atoms/tma/hw-check.js");
-    const arch = strOpt(opts, "arch");
-    const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
-    const hw = hardwareReport(copy, arch);
-    const mA = coords.getTmaTensor(copy);
+    const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");
+    const built = await buildTmaFrom(opts);
+    if (part !== undefined && built.kind === "atom") {
+      throw new UsageError(
+        `--partition is ThrCopy::partition_S/D of a TiledCopy; ${built.builder} builds a Copy_Atom, which kernels partition with tma_partition: cute-ts does not support tma_partition yet`,
+      );
+    }
+    const hw = hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch"));
+    const mA = coords.getTmaTensor(tmaOf(built));
     let t = mA;
     if (tile !== undefined) {
       t = coords.localTile(mA, parseTiler(tile, "--tile"), parseCoord(block!, "--block"));
-      if (part !== undefined) t = coords.partition(copy, t, parseInt1(rank ?? "0", "--rank"), part);
+      if (part !== undefined && built.kind === "copy") t = coords.partition(built.copy, t, parseInt1(rank ?? "0", "--rank"), part);
     }
     const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t, opts.force === true);
-    for (const line of warningLines(hw)) io.err(line);
+    if (hw) for (const line of warningLines(hw)) io.err(line);
     if (io.json) {
       const { coordTensorJson } = await import("../../atoms/tma/json.js");
       io.out(coordTensorJson(t, text, tile !== undefined, opts.force === true));

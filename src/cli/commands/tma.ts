@@ -6,6 +6,7 @@
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
+import { TMA_MMA_OPTIONS } from "./tma-mma-options.js";
 
 export const command: CommandSpec = {
   name: "tma",
@@ -13,6 +14,7 @@ export const command: CommandSpec = {
   args: [],
   options: [
     ...TMA_OPTIONS,
+    ...TMA_MMA_OPTIONS,
     { name: "desc", description: "print the descriptor parameters (cuTensorMapEncodeTiled arguments)" },
     { name: "explain", description: "say in plain words what the TMA does: dimensions, box, swizzle, bytes per copy" },
   ],
@@ -20,21 +22,27 @@ export const command: CommandSpec = {
     "tma --op SM90_TMA_LOAD --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1)",
     "tma --op SM90_TMA_LOAD_MULTICAST --type float --gmem (1024,1024):(1024,_1) --smem (_16,_16):(_16,_1) --cluster _2 --desc",
     "tma --op SM90_TMA_LOAD --type half_t --gmem (1000,1024):(1024,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))' --explain",
+    "tma --op SM90_TMA_LOAD --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --cta-tiler (_128,_64) --tma-atom",
+    "tma --op SM100_TMA_2SM_LOAD_MULTICAST --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --cluster (_4,_4,_1) --tma-atom",
+    "tma --op SM100_TMA_2SM_LOAD --type half_t --gmem (1024,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand B --cta-tiler (_256,_256,_64) --desc",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got '${args[0]}')`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
-    const { tmaArgsFrom, strOpt } = await import("../../eval/args/tma-options.js");
+    const { buildTmaFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
+    const { strOpt } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
-    const { hardwareReport, warningLines } = await import("../../atoms/tma/hw-check.js");
-    const arch = strOpt(opts, "arch");
-    const copy = tma.makeTmaCopy(tmaArgsFrom(opts));
-    const hw = hardwareReport(copy, arch);
+    const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");
+    const built = await buildTmaFrom(opts);
+    if (opts.explain && built.kind === "atom") throw new UsageError(`--explain describes a TiledCopy (make_tma_copy); ${built.builder} builds only the Copy_Atom`);
+    const copy = tmaOf(built);
+    const hw = hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch"));
     let text: string;
     if (opts.desc) text = tma.printDesc(copy.desc);
-    else if (opts.explain) text = (await import("../../atoms/tma/explain.js")).explainTma(copy, hw);
-    else text = tma.printTiledCopy(copy);
-    for (const line of warningLines(hw)) io.err(line);
+    else if (built.kind === "atom") text = tma.printTmaAtom(built.atom);
+    else if (opts.explain) text = (await import("../../atoms/tma/explain.js")).explainTma(built.copy, hw);
+    else text = tma.printTiledCopy(built.copy);
+    if (hw) for (const line of warningLines(hw)) io.err(line);
     if (io.json) {
       const { tmaJson } = await import("../../atoms/tma/json.js");
       io.out(tmaJson(copy, text, opts.desc ? "tma_desc" : opts.explain ? "tma_explain" : "tma"));

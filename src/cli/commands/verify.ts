@@ -162,7 +162,15 @@ export const command: CommandSpec = {
         const { makeTmaCopy } = await import("../../atoms/tma/make-tma-copy.js");
         const { parseArch } = await import("../../atoms/tma/hw-rules.js");
         const arch = parseArch(stringOption(opts.arch, "--arch"));
-        verdict = V.verifyTma(makeTmaCopy(tmaArgsFrom(opts)), arch);
+        const tmaArgs = tmaArgsFrom(opts);
+        if (tmaArgs.op.startsWith("SM100_TMA_2SM_")) {
+          throw new UsageError(
+            `verify tma does not judge ${tmaArgs.op}: cute-ts builds it (tma --op ${tmaArgs.op}; tma --for-mma MMA_OP --operand A|B for make_tma_atom_A/B_sm100), ` +
+              "but how the copy engine splits a box across the CTA pair is not sourced here. Its descriptor obeys the same driver rules and its multicast mask is 16 bits " +
+              "(copy_sm100_tma.hpp): to check the descriptor rules, describe one CTA's box with SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST and --arch sm100",
+          );
+        }
+        verdict = V.verifyTma(makeTmaCopy(tmaArgs), arch);
         break;
       }
       case "gmma-smem":

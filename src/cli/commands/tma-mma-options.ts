@@ -1,0 +1,21 @@
+/**
+ * The options of `tma` and `tma-coords` that pick a builder other than make_tma_copy: make_tma_atom
+ * (--tma-atom) and the SM100 UMMA operand builders (--for-mma, --operand, --atoms).
+ */
+import type { OptionSpec } from "../spec.js";
+
+export const TMA_MMA_OPTIONS: OptionSpec[] = [
+  {
+    name: "tma-atom",
+    description:
+      "build only the Copy_Atom: make_tma_atom(op, gmem, smem, cta_tiler, cluster_size), or with --for-mma make_tma_atom_A/B_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk)",
+  },
+  {
+    name: "for-mma",
+    value: "MMA_OP",
+    description:
+      "load an operand of this (UMMA) MMA: make_tma_copy_A/B/C_sm100, or with --tma-atom make_tma_atom_A/B_sm100. Then --cta-tiler is the MMA tiler (TILE_M,TILE_N,TILE_K), --smem the partitioned (MMA,MMA_M|N,MMA_K) layout, and --cluster (with --tma-atom) the cluster shape (CLUSTER_M,CLUSTER_N,CLUSTER_K), default (size(AtomThrID),_1,_1)",
+  },
+  { name: "operand", value: "A|B|C", description: "with --for-mma: which operand the TMA moves (A: gmem (M,K), B: (N,K), C: (M,N), TiledCopy only)" },
+  { name: "atoms", value: "LAYOUT", description: "with --for-mma: the TiledMMA's atom layout over (M,N,K), e.g. (_1,_2,_1); its N (for A) or M (for B) CTAs share a multicast" },
+];

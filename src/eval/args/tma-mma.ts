@@ -1,0 +1,76 @@
+/**
+ * The `tma` / `tma-coords` options beyond make_tma_copy's: `--tma-atom` (make_tma_atom, only the
+ * Copy_Atom) and `--for-mma OP --operand A|B|C [--atoms L]` (the SM100 UMMA operand builders
+ * make_tma_atom_A/B_sm100 and make_tma_copy_A/B/C_sm100), read into a built TMA.
+ *
+ * With --for-mma, `--cta-tiler` is the MMA tiler (TILE_M,TILE_N,TILE_K) and `--cluster` the
+ * cluster shape (CLUSTER_M,CLUSTER_N,CLUSTER_K) that make_tma_atom_X_sm100 divides by the MMA's
+ * peer CTAs (tiled_divide(make_layout(cluster_shape), AtomThrID)); make_tma_copy_X_sm100 takes no
+ * cluster: its multicast CTAs are the TiledMMA's (--atoms).
+ */
+import { UsageError } from "../../core/errors.js";
+import { _1 } from "../../core/integer.js";
+import { Layout, size } from "../../core/layout.js";
+import { isIntTuple } from "../../notation/coerce.js";
+import { evaluate } from "../evaluate.js";
+import { show } from "../../print/print.js";
+import type { Value } from "../../core/value.js";
+import { makeTmaAtom, makeTmaCopy, type TmaAtom, type TmaCopy } from "../../atoms/tma/make-tma-copy.js";
+import { type UmmaOperand } from "../../atoms/tma/sm100.js";
+import { tmaArgsFrom, strOpt, type OptionValues } from "./tma-options.js";
+import { parseTiler } from "./tma.js";
+
+/** what was built: make_tma_copy's TiledCopy (tiled) or make_tma_atom's Copy_Atom alone */
+export type BuiltTma = { kind: "copy"; copy: TmaCopy; builder: string } | { kind: "atom"; atom: TmaAtom; builder: string };
+
+export const tmaOf = (b: BuiltTma): TmaAtom => (b.kind === "copy" ? b.copy : b.atom);
+
+function parseOperandLetter(text: string): UmmaOperand {
+  const t = text.trim().toUpperCase();
+  if (t === "A" || t === "B" || t === "C") return t;
+  throw new UsageError(`--operand takes A, B or C, not '${text}'`);
+}
+
+/** the make_tma_* call the options describe, run */
+export async function buildTmaFrom(opts: OptionValues): Promise<BuiltTma> {
+  const mmaOp = strOpt(opts, "for-mma");
+  const atomOnly = opts["tma-atom"] === true;
+  if (mmaOp === undefined) {
+    for (const o of ["operand", "atoms"]) if (strOpt(opts, o) !== undefined) throw new UsageError(`--${o} goes with --for-mma MMA_OP`);
+    if (!atomOnly) return { kind: "copy", copy: makeTmaCopy(tmaArgsFrom(opts)), builder: "make_tma_copy" };
+    if (strOpt(opts, "cta-tiler") === undefined) {
+      throw new UsageError("make_tma_atom(op, gmem, smem, cta_tiler[, cluster_size]) takes a CTA tiler: add --cta-tiler, e.g. the smem's shape");
+    }
+    return { kind: "atom", atom: makeTmaAtom(tmaArgsFrom(opts)), builder: "make_tma_atom" };
+  }
+
+  const operandText = strOpt(opts, "operand");
+  if (operandText === undefined) throw new UsageError("--for-mma needs --operand A|B|C: which MMA operand the TMA loads");
+  const operand = parseOperandLetter(operandText);
+  const tilerText = strOpt(opts, "cta-tiler");
+  if (tilerText === undefined) throw new UsageError("--for-mma needs --cta-tiler (TILE_M,TILE_N,TILE_K): the MMA tiler, e.g. (_256,_256,_64)");
+  const clusterText = strOpt(opts, "cluster");
+  if (!atomOnly && clusterText !== undefined) {
+    throw new UsageError(
+      `make_tma_copy_${operand}_sm100 takes no cluster: its multicast CTAs are the TiledMMA's (--atoms); ` +
+        `--cluster (CLUSTER_M,CLUSTER_N,CLUSTER_K) goes with --tma-atom (make_tma_atom_${operand}_sm100)`,
+    );
+  }
+  const { cluster: _c, "cta-tiler": _t, ...rest } = opts;
+  const tma = tmaArgsFrom(rest);
+  const catalog = await import("../../atoms/mma/catalog.js");
+  const mma = (await import("./mma.js")).makeTiledMma(catalog.resolveMma(mmaOp), strOpt(opts, "atoms"));
+  const sm100 = await import("../../atoms/tma/sm100.js");
+  const a = { tma, operand, mma, mmaTiler: parseTiler(tilerText, "--cta-tiler") };
+  if (!atomOnly) return { kind: "copy", copy: sm100.makeTmaCopySm100(a), builder: `make_tma_copy_${operand}_sm100` };
+  let vmnk: Layout;
+  // without --cluster: the smallest cluster, the MMA's peer CTAs alone (size(AtomThrID),_1,_1)
+  if (clusterText === undefined) vmnk = sm100.clusterLayoutVMNK(mma, [size(mma.atom.thrID), _1, _1]);
+  else {
+    const v = evaluate(clusterText);
+    if (v instanceof Layout) vmnk = v;
+    else if (isIntTuple(v)) vmnk = sm100.clusterLayoutVMNK(mma, v);
+    else throw new UsageError(`--cluster with --for-mma takes the cluster shape (CLUSTER_M,CLUSTER_N,CLUSTER_K), such as (_4,_4,_1), not ${show(v as Value)}`);
+  }
+  return { kind: "atom", atom: sm100.makeTmaAtomSm100(a, vmnk), builder: `make_tma_atom_${operand}_sm100` };
+}
