@@ -36,7 +36,7 @@ export function explainTma(t: TmaCopy, hw?: HwReport): string {
   lines.push(`box: (${desc.boxDim.join(",")}) = ${boxElems} elements = ${fmtBytes(boxElems * bytesPerElem)} bytes per TMA instruction`);
   lines.push(`swizzle: ${desc.swizzle.replace("CU_TENSOR_MAP_SWIZZLE_", "")}` + swizzleNote(desc.swizzle));
   const tileElems = t.numElems.v;
-  const cluster = args.cluster?.v ?? 1;
+  const cluster = t.numMulticast;
   if (cluster > 1) {
     lines.push(
       `multicast over ${cluster} CTAs: each CTA issues one box of ${boxElems} elements and every CTA in the mask receives it; ` +
