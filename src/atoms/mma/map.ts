@@ -32,14 +32,29 @@ export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): strin
   const rows = w === "B" ? grid.cols : grid.rows;
   const cols = w === "B" ? grid.rows : grid.cols;
   const cell = (r: number, c: number) => (w === "B" ? grid.owner(c, r) : grid.owner(r, c));
+  const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
+  return renderOwnerGrid(`${w} (${size} = ${rows} x ${cols}), ${mma.atom.traits.op}`, AXES[w], rows, cols, cell, opts);
+}
 
+/**
+ * A grid of cells, each labelled `T<t>V<v>` by the thread and value that own it and coloured per
+ * thread (the 8-colour cycle), with row and column indices; `title` is the first line.
+ */
+export function renderOwnerGrid(
+  title: string,
+  [rowAxis, colAxis]: [string, string],
+  rows: number,
+  cols: number,
+  cell: (r: number, c: number) => { thread: number; value: number },
+  opts: MapOptions,
+): string {
   const labels: string[][] = [];
   let width = 0;
   for (let r = 0; r < rows; r++) {
     const row: string[] = [];
     for (let c = 0; c < cols; c++) {
       const o = cell(r, c);
-      const s = `T${o.thread}V${o.value}`;
+      const s = o.thread < 0 ? "-" : `T${o.thread}V${o.value}`;
       width = Math.max(width, s.length);
       row.push(s);
     }
@@ -49,7 +64,7 @@ export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): strin
   const chalk = new Chalk({ level: opts.color ? 3 : 0 });
   const hl = opts.thread;
   const paint = (text: string, thread: number): string => {
-    if (!opts.color) {
+    if (!opts.color || thread < 0) {
       return hl !== undefined && thread === hl ? `[${text}]` : ` ${text} `;
     }
     const [r, g, b] = PALETTE[thread % 8]!;
@@ -58,15 +73,13 @@ export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): strin
     return thread === hl ? chalk.bgRgb(r, g, b).black.bold(padded) : chalk.dim(padded);
   };
 
-  const [rowAxis, colAxis] = AXES[w];
   const corner = `${rowAxis}\\${colAxis}`;
   const rowHead = Math.max(String(rows - 1).length, corner.length);
   const pad = (s: string) => s.padEnd(width);
   const sep = " ".repeat(rowHead + 1) + "+" + Array.from({ length: cols }, () => "-".repeat(width + 2) + "+").join("");
   const centred = (label: string) => (" ".repeat(Math.floor((width + 2 - label.length) / 2)) + label).padEnd(width + 3);
   const head = corner.padEnd(rowHead + 2) + Array.from({ length: cols }, (_, c) => centred(String(c))).join("");
-  const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
-  const lines = [`${w} (${size} = ${rows} x ${cols}), ${mma.atom.traits.op}`, head.trimEnd(), sep];
+  const lines = [title, head.trimEnd(), sep];
   for (let r = 0; r < rows; r++) {
     let line = String(r).padStart(rowHead) + " |";
     for (let c = 0; c < cols; c++) {

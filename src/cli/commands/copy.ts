@@ -2,6 +2,8 @@
  * `cute-ts copy OP --value T`: CuTe's print of Copy_Atom<OP,T>;
  * `--thr L [--val L]`: print(make_tiled_copy(atom, thr, val));
  * `--for-mma MMA_OP [--atoms L] [--tile T] --operand A|B|C`: make_tiled_copy_A/B/C;
+ * `--tmem-c MMA_OP [--fragment-c (M,N)]` or `--tmem L`: make_tmem_copy(OP, tmem) of a TMEM tensor
+ * (a UMMA accumulator, or a layout), with `--map` and `--thread T` views;
  * `--list`: every copy operation the catalog knows.
  */
 import { UsageError } from "../../core/errors.js";
@@ -20,6 +22,11 @@ export const command: CommandSpec = {
     { name: "atoms", value: "LAYOUT", description: "with --for-mma: the MMA atom layout over (M,N,K), e.g. (_2,_2,_1)" },
     { name: "tile", value: "TILE", description: "with --for-mma: the TiledMMA permutation / tile (M,N,K), e.g. (_32,_32,_16)" },
     { name: "operand", value: "A|B|C", description: "with --for-mma: which operand's partitioning to copy" },
+    { name: "tmem-c", value: "MMA_OP", description: "make_tmem_copy(OP, tmem) of this UMMA's accumulator: partition_fragment_C(make_tiled_mma(MMA_OP, --atoms, --tile), --fragment-c); the TMEM value type is the MMA's C type" },
+    { name: "fragment-c", value: "(M,N)", description: "with --tmem-c: the C tile whose accumulator is copied (default one MMA, (tile_size<0>, tile_size<1>))" },
+    { name: "tmem", value: "LAYOUT", description: "make_tmem_copy(OP, make_tensor(make_tmem_ptr<T>(), LAYOUT)) with T = --value, e.g. (_128,_128):(_65536,_1)" },
+    { name: "map", description: "with --tmem-c/--tmem: draw the tile with the thread and value that hold each element" },
+    { name: "thread", value: "T", description: "with --tmem-c/--tmem: thread T's warp and lane, its TMEM tensor (partition_S of a load) and each value's (m,n), TMEM lane and column; with --map, highlight it" },
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
     { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
@@ -30,6 +37,8 @@ export const command: CommandSpec = {
     "copy UniversalCopy<uint128_t> --value float --thr (_32,_8) --val (_4,_1)",
     "copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --value half_t --thr (_16,_8):(_8,_1) --val (_1,_8)",
     "copy SM75_U32x4_LDSM_N --value half_t --for-mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1) --tile (_32,_32,_16) --operand A",
+    "copy SM100_TMEM_LOAD_32dp32b1x --tmem-c SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>",
+    "copy SM100_TMEM_LOAD_16dp256b1x --tmem (_128,_32):(_65536,_1) --value float --thread 33",
     "copy --list",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
@@ -46,6 +55,11 @@ export const command: CommandSpec = {
     const read = await import("../../eval/args/copy.js");
     lib.copyTraits(args[0]!); // an unknown operation is reported before a missing --value
     const value = stringOption(opts.value, "--value");
+    const tmemC = stringOption(opts["tmem-c"], "--tmem-c");
+    const tmemL = stringOption(opts.tmem, "--tmem");
+    if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(args[0]!, opts, io, tmemC, tmemL, value);
+    for (const o of ["fragment-c", "thread"]) if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`--${o} goes with --tmem-c MMA_OP or --tmem LAYOUT`);
+    if (opts.map) throw new UsageError("--map goes with --tmem-c MMA_OP or --tmem LAYOUT (mma --map draws an MMA's operands)");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
     const thr = stringOption(opts.thr, "--thr");
     const val = stringOption(opts.val, "--val");
@@ -79,6 +93,44 @@ export const command: CommandSpec = {
 };
 
 
+/** make_tmem_copy(OP, tmem): the TiledCopy, or with --map / --thread its per-thread views */
+async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | undefined, tmemL: string | undefined, value: string | undefined): Promise<number> {
+  if (tmemC !== undefined && tmemL !== undefined) throw new UsageError("--tmem-c and --tmem are alternatives: the accumulator of a UMMA, or a TMEM tensor by its layout");
+  for (const o of ["thr", "val", "for-mma", "operand"]) {
+    if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`make_tmem_copy builds its TiledCopy from the TMEM tensor; it takes no --${o}`);
+  }
+  const thread = stringOption(opts.thread, "--thread");
+  const read = await import("../../eval/args/tmem.js");
+  const tmemLib = await import("../../atoms/copy/tmem.js");
+  let tmem;
+  if (tmemC !== undefined) {
+    tmem = await read.tmemAccumulator(tmemC, stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"), stringOption(opts["fragment-c"], "--fragment-c"));
+  } else {
+    for (const o of ["atoms", "tile", "fragment-c"]) if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`--${o} goes with --tmem-c MMA_OP`);
+    tmem = read.tmemTensorArg(tmemL!, value);
+  }
+  const { parseValueType } = await import("../../core/value-types.js");
+  const atom = tmemLib.tmem_copy_atom(op, tmem, value === undefined ? undefined : parseValueType(value));
+  const tc = tmemLib.make_tmem_copy(atom, tmem);
+  const views = await import("../../atoms/copy/tmem-map.js");
+  const threadIdx = thread === undefined ? undefined : Number(thread);
+  if (thread !== undefined && !/^\d+$/.test(thread.trim())) throw new UsageError(`--thread takes a thread index such as 37, not '${thread}'`);
+  if (opts.map) {
+    const g = views.tmemGrid(tmem);
+    const { checkCells } = await import("../../print/layout.js");
+    checkCells(g.rows * g.cols, opts.force === true, "copy --map");
+    const title = `make_tmem_copy(${op}, ${tmemLib.formatTmemTensor(tmem)}): M x N = ${g.rows} x ${g.cols}, ${tc.tiledNumThr.v} threads`;
+    io.out(views.renderTmemMap(tc, tmem, { color: io.color, thread: threadIdx }, title));
+    return 0;
+  }
+  if (threadIdx !== undefined) {
+    io.out(views.formatTmemThread(tc, tmem, threadIdx));
+    return 0;
+  }
+  const lib = await import("../../atoms/copy/index.js");
+  io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
+  return 0;
+}
 
 /** the TiledCopy's print, picture (--latex / --svg) or JSON */
 async function render(io: Io, opts: OptionValues, tc: import("../../atoms/copy/tiled.js").TiledCopy, text: string): Promise<string> {

@@ -1,6 +1,7 @@
 /**
  * `cute-ts mma OP [--atoms LAYOUT] [--tile TILE]`: CuTe's print of MMA_Atom<OP> / the TiledMMA;
- * `--map A|B|C` / `--thread T [--operand A|B|C]`: who owns which element; `--list [--arch smXX]`.
+ * `--map A|B|C` / `--thread T [--operand A|B|C]`: who owns which element; `--list [--arch smXX]`;
+ * `--fragment-c (M,N)`: partition_fragment_C of a UMMA, its accumulator in tensor memory.
  */
 import { UsageError } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
@@ -16,6 +17,7 @@ export const command: CommandSpec = {
     { name: "map", value: "A|B|C", description: "draw the operand's grid with the owning thread and value in each cell" },
     { name: "thread", value: "T", description: "highlight thread T on --map, or list its fragment coordinates with --operand" },
     { name: "operand", value: "A|B|C", description: "with --thread: the (m,k)/(n,k)/(m,n) coordinates of that thread's values" },
+    { name: "fragment-c", value: "(M,N)", description: "print partition_fragment_C(tiled_mma, (M,N)): for a UMMA (SM100_MMA_*) the accumulator's TMEM tensor, e.g. tmem_[32b](0x0000.0000) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)" },
     { name: "list", description: "list every MMA operation CuTe defines (name, MxNxK, threads, D/A/B/C types)" },
     { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
@@ -28,6 +30,7 @@ export const command: CommandSpec = {
     "mma SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
     "mma SM80_16x8x8_F16F16F16F16_TN --map C --thread 5",
     "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
+    "mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --fragment-c (_256,_256)",
     "mma --list --arch sm80",
     "mma SM70_8x8x4_F32F16F16F32_NT --latex",
   ],
@@ -54,6 +57,18 @@ export const command: CommandSpec = {
     const thread = stringOption(opts.thread, "--thread");
     const operand = stringOption(opts.operand, "--operand");
     const force = opts.force === true;
+    const fragmentC = stringOption(opts["fragment-c"], "--fragment-c");
+    if (fragmentC !== undefined) {
+      if (map !== undefined || thread !== undefined || operand !== undefined || opts.latex || opts.svg) {
+        throw new UsageError("--fragment-c prints the accumulator tensor; it takes no --map/--thread/--operand/--latex/--svg");
+      }
+      const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
+      const { fragmentShapeC } = await import("../../eval/args/tmem.js");
+      const { partition_fragment_C } = await import("../../atoms/mma/tmem-frg.js");
+      const { formatTmemTensor } = await import("../../atoms/copy/tmem.js");
+      io.out(await printedOrJson(io, formatTmemTensor(partition_fragment_C(mma, await fragmentShapeC(mma, fragmentC))) + "\n"));
+      return 0;
+    }
     if (operand !== undefined && thread === undefined) throw new UsageError("--operand needs --thread T");
     if (opts.latex || opts.svg) {
       if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
