@@ -193,6 +193,14 @@ describe("usage", () => {
   it("a Copy_Atom of another width than the tensor: Expected a CopyAtom with the same type-width as the Tensor.", async () => {
     expect(await refused(["copy", "SM100_TMEM_LOAD_32dp32b1x_16b", "--tmem-c", UMMA_1SM, "--value", "half_t"])).toContain("Expected a CopyAtom with the same type-width as the Tensor.");
   });
+  it("a TMEM tensor narrower than the warpgroup's 128 lanes: values outside a warp's subpartition are flagged, not drawn", async () => {
+    const base = ["copy", "SM100_TMEM_LOAD_16dp256b1x", "--tmem", "(_32,_8):(_65536,_1)", "--value", "float"];
+    // warps 1..3 address lanes 32..127, which the 32-lane tensor does not have: 3 x 32 threads x 8 values
+    expect((await ok([...base, "--map"])).split("\n")[1]).toMatch(/^warning: 768 \(thread, value\) pairs fall outside/);
+    const t40 = await ok([...base, "--thread", "40"]);
+    expect(t40).toContain("(outside the warp's subpartition)");
+    expect(await ok([...base, "--thread", "3"])).not.toContain("outside");
+  });
   it("--map draws the 128 x 256 tile with 128 threads", async () => {
     const out = await ok(["copy", "SM100_TMEM_LOAD_32dp32b32x", "--tmem-c", UMMA_1SM, "--map"]);
     const lines = out.split("\n");

@@ -43,14 +43,30 @@ export function renderTmemMap(tc: TiledCopy, tmem: TmemTensor, opts: MapOptions,
   const owner = new Int32Array(g.rows * g.cols).fill(-1);
   const value = new Int32Array(g.rows * g.cols);
   const all = tmemCopyValues(tc, tmem, Array.from({ length: n }, (_, t) => t));
+  let outside = 0;
   all.forEach((vals, t) => {
     for (const v of vals) {
+      if (!inSubpartition(t, v.lane)) {
+        outside++;
+        continue;
+      }
       const [r, c] = g.coord(v.index);
       owner[r * g.cols + c] = t;
       value[r * g.cols + c] = v.value;
     }
   });
-  return renderOwnerGrid(title, ["m", "n"], g.rows, g.cols, (r, c) => ({ thread: owner[r * g.cols + c]!, value: value[r * g.cols + c]! }), opts);
+  const head = outside === 0 ? title : `${title}\n${outsideWarning(outside)}`;
+  return renderOwnerGrid(head, ["m", "n"], g.rows, g.cols, (r, c) => ({ thread: owner[r * g.cols + c]!, value: value[r * g.cols + c]! }), opts);
+}
+
+/** TMEM_LOAD/STORE's copy_unpack asserts warp w reads only data path lanes 32*(w%4) .. 32*(w%4)+31 */
+const inSubpartition = (thread: number, lane: number): boolean => Math.floor(lane / 32) === Math.floor(thread / 32) % 4;
+
+function outsideWarning(count: number): string {
+  return (
+    `warning: ${count} (thread, value) pairs fall outside their warp's TMEM subpartition (copy_unpack asserts warp w reads lanes 32*(w%4)..32*(w%4)+31): ` +
+    "the tensor does not span the 128 lanes make_tmem_copy's 4 warps address; they are not drawn"
+  );
 }
 
 /** print(thr_copy.partition_S(tmem)) of a load, partition_D(tmem) of a store: the thread's TMEM tensor */
@@ -74,11 +90,15 @@ export function formatTmemThread(tc: TiledCopy, tmem: TmemTensor, thr: number): 
     `${store ? "partition_D" : "partition_S"}(tmem): ${formatTmemPartition(tc, tmem, thr)}`,
     `${vals.length} values, in register order: value (m,n) -> TMEM lane, column${tmem.valueType.bits < 32 ? "[.subword]" : ""}`,
   ];
+  let outside = 0;
   for (const v of vals) {
     const at = g ? `(${g.coord(v.index).join(",")})` : `index ${v.index}`;
     const sub = tmem.valueType.bits < 32 ? `.${v.sub}` : "";
-    lines.push(`  V${v.value}  ${at}  lane ${v.lane}, column ${v.column}${sub}`);
+    const bad = !inSubpartition(thr, v.lane);
+    if (bad) outside++;
+    lines.push(`  V${v.value}  ${at}  lane ${v.lane}, column ${v.column}${sub}${bad ? "  (outside the warp's subpartition)" : ""}`);
   }
+  if (outside > 0) lines.push(outsideWarning(outside));
   return lines.join("\n") + "\n";
 }
 
