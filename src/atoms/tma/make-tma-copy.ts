@@ -144,6 +144,10 @@ function tmaSwizzleBase(sw: Swz): SwizzleBase {
   }
   return fail(`Expected 128b=16B=(2^4)B to 512b=64B=(2^6)B base swizzle (Sw<${b},${m},${s}>).`);
 }
+/** the CUtensorMapSwizzle of an smem swizzle (get_tma_swizzle_bits / _base, to_CUtensorMapSwizzle), refusing as CuTe does */
+export function cuSwizzleOf(sw: Swz): string {
+  return cuSwizzle(tmaSwizzleBits(sw), tmaSwizzleBase(sw));
+}
 function cuSwizzle(bits: SwizzleBits, base: SwizzleBase): string {
   const P = "CU_TENSOR_MAP_SWIZZLE_";
   if (bits !== "B128" && base !== "16B") fail(`Expected 16B swizzle base for ${bits} swizzle bits.`);

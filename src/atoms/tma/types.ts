@@ -17,18 +17,18 @@ export type TmaOp = (typeof TMA_OPS)[number];
 
 /** TMA operations CuTe has (im2col: copy_traits_sm90_im2col.hpp, copy_traits_sm100_im2col.hpp) that cute-ts does not build yet */
 const NOT_YET: ReadonlyMap<string, string> = new Map([
-  ["SM90_TMA_LOAD_IM2COL", "make_im2col_tma_copy"],
-  ["SM90_TMA_LOAD_IM2COL_MULTICAST", "make_im2col_tma_copy"],
-  ["SM90_TMA_STORE_IM2COL", "make_im2col_tma_copy"],
-  ["SM100_TMA_2SM_LOAD_IM2COL", "make_im2col_tma_atom_A_sm100"],
-  ["SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", "make_im2col_tma_atom_A_sm100"],
+  ["SM90_TMA_LOAD_IM2COL", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
+  ["SM90_TMA_LOAD_IM2COL_MULTICAST", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
+  ["SM90_TMA_STORE_IM2COL", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
+  ["SM100_TMA_2SM_LOAD_IM2COL", "the SM100 im2col builders, make_im2col_tma_atom_A/B_sm100"],
+  ["SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", "the SM100 im2col builders, make_im2col_tma_atom_A/B_sm100"],
 ]);
 
 export function tmaOp(name: string): TmaOp {
   const op = TMA_OPS.find((o) => o === name);
   if (op) return op;
   const builder = NOT_YET.get(name);
-  if (builder) throw new UsageError(`cute-ts does not support ${name} (im2col TMA, ${builder}) yet`);
+  if (builder) throw new UsageError(`cute-ts does not support ${name} here yet (${builder})`);
   // SM90_TMA_LOAD_2D, SM100_TMA_2SM_LOAD_3D, ...: the per-rank instructions the op dispatches to
   const dims = /^(SM\d+_TMA_\w+?)_[1-5]D$/.exec(name);
   const hint = dims && TMA_OPS.some((o) => o === dims[1]) ? ` (${name} is one rank of ${dims[1]}, which has no Copy_Traits of its own; pass ${dims[1]})` : "";

@@ -7,7 +7,7 @@
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
-import { TMA_MMA_OPTIONS } from "./tma-mma-options.js";
+import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
 
 export const command: CommandSpec = {
   name: "tma-coords",
@@ -16,6 +16,7 @@ export const command: CommandSpec = {
   options: [
     ...TMA_OPTIONS,
     ...TMA_MMA_OPTIONS,
+    ...TMA_IM2COL_OPTIONS,
     { name: "tile", value: "TILE", description: "the CTA tile for local_tile, e.g. (_16,_16)" },
     { name: "block", value: "COORD", description: "the CTA's block coordinate for local_tile, e.g. (7,0)" },
     { name: "partition", value: "S|D", description: "partition the tile as copy()'s source (S) or destination (D)" },
@@ -31,7 +32,10 @@ export const command: CommandSpec = {
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got '${args[0]}')`);
     const { strOpt } = await import("../../eval/args/tma-options.js");
-    const { buildTmaFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
+    const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
+    if (buildIm2colFrom(opts)) {
+      throw new UsageError("cute-ts does not support the im2col TMA coordinate tensor (get_tma_tensor of make_im2col_tma_copy: the ((q,p,z,n),(c,s,r,t)) GEMM view) yet");
+    }
     const coords = await import("../../atoms/tma/coords.js");
     const { parseTiler, parseCoord, parseInt1 } = await import("../../eval/args/tma.js");
     const tile = strOpt(opts, "tile");

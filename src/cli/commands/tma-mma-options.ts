@@ -19,3 +19,14 @@ export const TMA_MMA_OPTIONS: OptionSpec[] = [
   { name: "operand", value: "A|B|C", description: "with --for-mma: which operand the TMA moves (A: gmem (M,K), B: (N,K), C: (M,N), TiledCopy only)" },
   { name: "atoms", value: "LAYOUT", description: "with --for-mma: the TiledMMA's atom layout over (M,N,K), e.g. (_1,_2,_1); its N (for A) or M (for B) CTAs share a multicast" },
 ];
+
+/** make_im2col_tma_copy's convolution parameters (SM90 im2col ops), one value per spatial mode in (w,h,d) order */
+export const TMA_IM2COL_OPTIONS: OptionSpec[] = [
+  { name: "lower-corner", value: "(W,H,D)", description: "im2col: lower_corner_whd, the pixel box's lower corner (cuTensorMapEncodeIm2col pixelBoxLowerCorner); default 0s" },
+  { name: "upper-corner", value: "(W,H,D)", description: "im2col: upper_corner_whd, the pixel box's upper corner (pixelBoxUpperCorner); default 0s" },
+  { name: "lower-padding", value: "(W,H,D)", description: "im2col: lower_padding_whd; default 0s" },
+  { name: "upper-padding", value: "(W,H,D)", description: "im2col: upper_padding_whd; default 0s" },
+  { name: "traversal-stride", value: "(W,H,D)", description: "im2col: stride_whd, the convolution's traversal strides (elementStrides 1..); default 1s" },
+  { name: "lower-srt", value: "(S,R,T)", description: "im2col: lower_srt, the filter offsets of the base pointer; default 0s" },
+  { name: "dilation", value: "(S,R,T)", description: "im2col: stride_srt, the filter dilation; default 1s" },
+];

@@ -6,7 +6,7 @@
 import { UsageError } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
-import { TMA_MMA_OPTIONS } from "./tma-mma-options.js";
+import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
 
 export const command: CommandSpec = {
   name: "tma",
@@ -15,6 +15,7 @@ export const command: CommandSpec = {
   options: [
     ...TMA_OPTIONS,
     ...TMA_MMA_OPTIONS,
+    ...TMA_IM2COL_OPTIONS,
     { name: "desc", description: "print the descriptor parameters (cuTensorMapEncodeTiled arguments)" },
     { name: "explain", description: "say in plain words what the TMA does: dimensions, box, swizzle, bytes per copy" },
   ],
@@ -24,12 +25,23 @@ export const command: CommandSpec = {
     "tma --op SM90_TMA_LOAD --type half_t --gmem (1000,1024):(1024,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))' --explain",
     "tma --op SM90_TMA_LOAD --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --cta-tiler (_128,_64) --tma-atom",
     "tma --op SM100_TMA_2SM_LOAD_MULTICAST --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --cluster (_4,_4,_1) --tma-atom",
+    "tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem ((56,56,8),64):((64,3584,200704),_1) --smem (_128,_64):(_64,_1) --lower-corner (-1,-1) --upper-corner (-1,-1) --desc",
     "tma --op SM100_TMA_2SM_LOAD --type half_t --gmem (1024,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand B --cta-tiler (_256,_256,_64) --desc",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got '${args[0]}')`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
-    const { buildTmaFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
+    const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
+    const im2col = buildIm2colFrom(opts);
+    if (im2col) {
+      if (opts.explain) throw new UsageError("cute-ts does not explain im2col TMA yet: --desc prints its cuTensorMapEncodeIm2col arguments");
+      const { printIm2colDesc } = await import("../../atoms/tma/im2col.js");
+      const { formatTiledCopy } = await import("../../atoms/copy/index.js");
+      const text = opts.desc ? printIm2colDesc(im2col.copy.desc) : formatTiledCopy(im2col.copy.tiled);
+      const { jsonLine } = await import("../../print/json.js");
+      io.out(io.json ? jsonLine({ kind: opts.desc ? "tma_im2col_desc" : "tma", text, op: im2col.copy.args.op, type: im2col.copy.args.type.name }) : text);
+      return 0;
+    }
     const { strOpt } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
     const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");

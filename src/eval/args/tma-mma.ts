@@ -17,13 +17,57 @@ import { show } from "../../print/print.js";
 import type { Value } from "../../core/value.js";
 import { makeTmaAtom, makeTmaCopy, type TmaAtom, type TmaCopy } from "../../atoms/tma/make-tma-copy.js";
 import { type UmmaOperand } from "../../atoms/tma/sm100.js";
+import { isIm2colOp, makeIm2colTmaCopy, type ConvParams, type Im2colCopy } from "../../atoms/tma/im2col.js";
+import * as T from "../../core/int-tuple.js";
 import { tmaArgsFrom, strOpt, type OptionValues } from "./tma-options.js";
 import { parseTiler } from "./tma.js";
 
 /** what was built: make_tma_copy's TiledCopy (tiled) or make_tma_atom's Copy_Atom alone */
 export type BuiltTma = { kind: "copy"; copy: TmaCopy; builder: string } | { kind: "atom"; atom: TmaAtom; builder: string };
+/** make_im2col_tma_copy's TiledCopy: its descriptor is cuTensorMapEncodeIm2col's */
+export type BuiltIm2col = { kind: "im2col"; copy: Im2colCopy; builder: string };
 
 export const tmaOf = (b: BuiltTma): TmaAtom => (b.kind === "copy" ? b.copy : b.atom);
+
+const CONV_OPTIONS = ["lower-corner", "upper-corner", "lower-padding", "upper-padding", "traversal-stride", "lower-srt", "dilation"] as const;
+
+/** a tuple of integers per spatial mode, e.g. (0,0) or (-2,-2) */
+function convTuple(text: string, name: string): number[] {
+  const v = evaluate(text);
+  const flat = isIntTuple(v) ? T.leaves(v) : undefined;
+  if (!flat || (Array.isArray(v) && v.some((x) => Array.isArray(x)))) {
+    throw new UsageError(`--${name} takes one integer per spatial mode in (w,h,d) order, such as (0,0); got ${show(v as Value)}`);
+  }
+  return flat.map((x) => x.v);
+}
+
+/** make_im2col_tma_copy(op, gmem, smem[, cta_tiler[, multicast]][, conv parameters]) when --op is an SM90 im2col op */
+export function buildIm2colFrom(opts: OptionValues): BuiltIm2col | undefined {
+  const op = strOpt(opts, "op");
+  if (op === undefined || !isIm2colOp(op)) {
+    for (const o of CONV_OPTIONS) if (strOpt(opts, o) !== undefined) throw new UsageError(`--${o} is a convolution parameter of the im2col ops (SM90_TMA_LOAD_IM2COL, ...)`);
+    return undefined;
+  }
+  for (const o of ["for-mma", "operand", "atoms"]) if (strOpt(opts, o) !== undefined) throw new UsageError(`--${o} goes with the SM100 UMMA builders, not with ${op}`);
+  if (opts["tma-atom"] === true) throw new UsageError(`${op}: make_im2col_tma_copy builds a TiledCopy; cute-ts has no --tma-atom for im2col`);
+  const { op: _op, ...rest } = opts;
+  const base = tmaArgsFrom({ ...rest, op: "SM90_TMA_LOAD" });
+  const conv: ConvParams = {};
+  const keys: Record<(typeof CONV_OPTIONS)[number], keyof ConvParams> = {
+    "lower-corner": "lowerCorner",
+    "upper-corner": "upperCorner",
+    "lower-padding": "lowerPadding",
+    "upper-padding": "upperPadding",
+    "traversal-stride": "traversalStride",
+    "lower-srt": "lowerSrt",
+    dilation: "dilation",
+  };
+  for (const o of CONV_OPTIONS) {
+    const t = strOpt(opts, o);
+    if (t !== undefined) conv[keys[o]] = convTuple(t, o);
+  }
+  return { kind: "im2col", copy: makeIm2colTmaCopy({ ...base, op, conv }), builder: "make_im2col_tma_copy" };
+}
 
 function parseOperandLetter(text: string): UmmaOperand {
   const t = text.trim().toUpperCase();
