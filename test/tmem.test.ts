@@ -201,6 +201,15 @@ describe("usage", () => {
     expect(t40).toContain("(outside the warp's subpartition)");
     expect(await ok([...base, "--thread", "3"])).not.toContain("outside");
   });
+  it("--thread --json lists the thread's values with their (m,n), TMEM lane and column", async () => {
+    const out = await ok(["copy", "SM100_TMEM_LOAD_32dp32b1x", "--tmem", "(_128,_4):(_65536,_1)", "--value", "float", "--thread", "37", "--json"]);
+    const doc = JSON.parse(out) as { kind: string; threads: Array<{ thread: number; warp: number; lane: number; values: Array<{ mn: number[]; tmem_lane: number; tmem_column: number }> }> };
+    expect(doc.kind).toBe("tmem_copy_values");
+    const t = doc.threads[0]!;
+    expect([t.thread, t.warp, t.lane]).toEqual([37, 1, 5]);
+    // 32dp32b: thread 37 reads lane 37, one value per column
+    expect(t.values.map((v) => [v.mn, v.tmem_lane, v.tmem_column])).toEqual([0, 1, 2, 3].map((c) => [[37, c], 37, c]));
+  });
   it("--map draws the 128 x 256 tile with 128 threads", async () => {
     const out = await ok(["copy", "SM100_TMEM_LOAD_32dp32b32x", "--tmem-c", UMMA_1SM, "--map"]);
     const lines = out.split("\n");

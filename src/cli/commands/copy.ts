@@ -115,6 +115,37 @@ async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | 
   const views = await import("../../atoms/copy/tmem-map.js");
   const threadIdx = thread === undefined ? undefined : Number(thread);
   if (thread !== undefined && !/^\d+$/.test(thread.trim())) throw new UsageError(`--thread takes a thread index such as 37, not '${thread}'`);
+  if (io.json && (opts.map || threadIdx !== undefined)) {
+    // every thread's (or one thread's) register values: tile coordinate, TMEM lane and column
+    const n = tc.tiledNumThr.v;
+    if (threadIdx !== undefined && !(threadIdx < n)) throw new UsageError(`--thread takes a thread index 0..${n - 1} of this TiledCopy, not ${threadIdx}`);
+    const threads = threadIdx !== undefined ? [threadIdx] : Array.from({ length: n }, (_, t) => t);
+    const { checkCells } = await import("../../print/layout.js");
+    checkCells(threads.length * (tc.tiledNumVal.v || 1), opts.force === true, "copy --json");
+    const grid = (() => {
+      try {
+        return views.tmemGrid(tmem);
+      } catch {
+        return undefined;
+      }
+    })();
+    const all = tmemLib.tmemCopyValues(tc, tmem, threads);
+    const { jsonLine } = await import("../../print/json.js");
+    io.out(
+      jsonLine({
+        kind: "tmem_copy_values",
+        op,
+        tmem: tmemLib.formatTmemTensor(tmem),
+        threads: all.map((vals, i) => ({
+          thread: threads[i]!,
+          warp: Math.floor(threads[i]! / 32),
+          lane: threads[i]! % 32,
+          values: vals.map((v) => ({ value: v.value, index: v.index, ...(grid ? { mn: grid.coord(v.index) } : {}), tmem_lane: v.lane, tmem_column: v.column, subword: v.sub })),
+        })),
+      }),
+    );
+    return 0;
+  }
   if (opts.map) {
     const g = views.tmemGrid(tmem);
     const { checkCells } = await import("../../print/layout.js");
