@@ -1,7 +1,8 @@
 /**
  * `cute-ts mma OP [--atoms LAYOUT] [--tile TILE]`: CuTe's print of MMA_Atom<OP> / the TiledMMA;
  * `--map A|B|C` / `--thread T [--operand A|B|C]`: who owns which element; `--list [--arch smXX]`;
- * `--fragment-c (M,N)`: partition_fragment_C of a UMMA, its accumulator in tensor memory.
+ * `--fragment-c (M,N)`: partition_fragment_C of a UMMA, its accumulator in tensor memory;
+ * `--desc-smem LAYOUT --type T --major K|MN [--arch sm90|sm100]`: make_gmma_desc / make_umma_desc.
  */
 import { UsageError } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
@@ -19,7 +20,12 @@ export const command: CommandSpec = {
     { name: "operand", value: "A|B|C", description: "with --thread: the (m,k)/(n,k)/(m,n) coordinates of that thread's values" },
     { name: "fragment-c", value: "(M,N)", description: "print partition_fragment_C(tiled_mma, (M,N)): for a UMMA (SM100_MMA_*) the accumulator's TMEM tensor, e.g. tmem_[32b](0x0000.0000) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)" },
     { name: "list", description: "list every MMA operation CuTe defines (name, MxNxK, threads, D/A/B/C types)" },
-    { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120)" },
+    { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120); with --desc-smem: sm90 (GMMA, the default) or sm100 (UMMA)" },
+    { name: "desc-smem", value: "LAYOUT", description: "print the shared-memory descriptor CuTe builds for a tensor over this smem layout: make_gmma_desc<Major> (sm90) or make_umma_desc<Major> (sm100), e.g. Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_16):(_64,_1)" },
+    { name: "type", value: "T", description: "with --desc-smem: the element type (half_t, float_e4m3_t, tfloat32_t, ...)" },
+    { name: "major", value: "K|MN", description: "with --desc-smem: the operand's major-ness (GMMA::Major / UMMA::Major)" },
+    { name: "start", value: "ADDR", description: "with --desc-smem: the smem byte address the tensor starts at (decimal or 0x..., default 0)" },
+    { name: "explain", description: "with --desc-smem: after CuTe's print, the uint128_t tensor, the canonical layout and where LBO and SBO come from" },
     { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
     { name: "svg", description: "print CuTe's print_svg of the TiledMMA" },
     { name: "force", description: "answer even past the size limits: 65,536 cells for --latex/--svg, 262,144 cells or coordinates for --map, --thread and their --json" },
@@ -32,9 +38,15 @@ export const command: CommandSpec = {
     "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
     "mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --fragment-c (_256,_256)",
     "mma --list --arch sm80",
+    "mma --desc-smem 'Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_16):(_64,_1)' --type half_t --major K",
+    "mma --desc-smem 'tile_to_shape(Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64), (_128,_16))' --type half_t --major MN --start 0x400 --explain",
+    "mma --desc-smem 'Sw<3,4,3> o smem_ptr[8b](unset) o (_128,_128):(_128,_1)' --type float_e4m3_t --major K --arch sm100",
     "mma SM70_8x8x4_F32F16F16F32_NT --latex",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
+    const descSmem = stringOption(opts["desc-smem"], "--desc-smem");
+    if (descSmem !== undefined) return runDescSmem(descSmem, args, opts, io);
+    for (const o of ["type", "major", "start", "explain"]) if (opts[o] !== undefined) throw new UsageError(`--${o} only applies to --desc-smem`);
     const catalog = await import("../../atoms/mma/catalog.js");
     if (opts.list) {
       if (args.length > 0) throw new UsageError("mma --list takes no operation name");
@@ -48,7 +60,7 @@ export const command: CommandSpec = {
       io.out(formatListing(list));
       return 0;
     }
-    if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list");
+    if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list and --desc-smem");
     if (args.length !== 1) throw new UsageError("mma expects one operation name, e.g. cute-ts mma SM80_16x8x16_F32F16F16F32_TN (or --list)");
     const traits = catalog.resolveMma(args[0]!);
     const atoms = stringOption(opts.atoms, "--atoms");
@@ -121,3 +133,21 @@ export const command: CommandSpec = {
 };
 
 
+
+/** mma --desc-smem: CuTe's print of the descriptor (GmmaDescriptor on sm90; UMMA's fields in the same format on sm100) */
+async function runDescSmem(layout: string, args: string[], opts: OptionValues, io: Io): Promise<number> {
+  if (args.length > 0) throw new UsageError("mma --desc-smem takes no operation name: the descriptor depends on the layout, --type, --major and --arch");
+  for (const o of ["atoms", "tile", "map", "thread", "operand", "fragment-c", "list", "latex", "svg", "force"]) {
+    if (opts[o] !== undefined) throw new UsageError(`--desc-smem takes no --${o}`);
+  }
+  const { smemDescArg } = await import("../../eval/args/smem-desc.js");
+  const d = smemDescArg(layout, { type: stringOption(opts.type, "--type"), major: stringOption(opts.major, "--major"), arch: stringOption(opts.arch, "--arch"), start: stringOption(opts.start, "--start") });
+  const m = await import("../../atoms/mma/smem-desc.js");
+  if (io.json) {
+    const { jsonLine } = await import("../../print/json.js");
+    io.out(jsonLine(m.smemDescriptorJson(d) as never));
+    return 0;
+  }
+  io.out(m.formatSmemDescriptor(d) + (opts.explain ? m.explainSmemDescriptor(d) : ""));
+  return 0;
+}
