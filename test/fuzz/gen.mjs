@@ -278,6 +278,8 @@ function optValue(r, name) {
     case "--map":
     case "--operand":
       return r.pick(["A", "B", "C", "D", "a", "", "AB"]);
+    case "--start":
+      return r.pick(["0", "0x400", "0x3fff0", "4294967295", "4294967296", "-16", "0x", "1e3", ""]);
     case "--thread":
     case "--rank":
     case "--min":
@@ -406,6 +408,12 @@ export function inputFor(r, cmd) {
       break;
     }
     case "mma": {
+      if (r.chance(0.15)) {
+        // mma --desc-smem: a (swizzled) layout, a type, a major-ness and some of --arch/--start/--explain
+        argv = ["mma", "--desc-smem", r.chance(0.6) ? composed(r) : layout(r), "--type", optValue(r, "--type"), "--major", optValue(r, "--major")];
+        argv = randomOpts(r, ["--arch", "--start", "--explain", "--json", "--map"], argv);
+        break;
+      }
       argv = goldenArgv(r, "mma");
       if (r.chance(0.3)) argv[1] = mutate(r, argv[1] ?? "");
       if (r.chance(0.6)) argv = randomOpts(r, MMA_OPTS, argv);
