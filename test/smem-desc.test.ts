@@ -362,6 +362,7 @@ describe("mma --desc-smem (CLI)", () => {
       function: "make_umma_desc<UMMA::Major::K>",
       arch: "sm100",
       desc: "0x4000404000010040",
+      words32: ["0x00010040", "0x40004040"],
       fields: { start_address: 64, leading_byte_offset: 1, stride_byte_offset: 64, version: 1, base_offset: 0, lbo_mode: 0, layout_type: 2, layout_type_name: "SWIZZLE_128B" },
       bytes: { start: 1024, leading_byte_offset: 16, stride_byte_offset: 1024 },
       canonical: "((_8,_8),(_2,_1)):((_8,_64),(_1,_0))",

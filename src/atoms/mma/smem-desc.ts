@@ -383,6 +383,8 @@ export function smemDescriptorJson(d: SmemDescriptor): Record<string, unknown> {
     type: d.type.name,
     text: formatSmemDescriptor(d),
     desc: `0x${hex(d.desc, 16)}`,
+    // the union's two 32-bit words (GmmaDescriptor::reg32_, UMMA::SmemDescriptor's lo/hi)
+    words32: [`0x${hex(d.desc & 0xffffffffn, 8)}`, `0x${hex(d.desc >> 32n, 8)}`],
     fields: { ...d.fields, layout_type_name: d.layoutTypeName },
     bytes: { start: cut(d.u128Start, 32), leading_byte_offset: d.fields.leading_byte_offset! * 16, stride_byte_offset: d.fields.stride_byte_offset! * 16 },
     lbo_from: d.lboFrom,
