@@ -21,6 +21,15 @@
  *
  * CuTe reads the sizes in static_asserts and the strides as constexpr: a layout whose needed
  * integers are dynamic does not compile, and is refused here.
+ *
+ * Versions read (7107b0553 itself is not in the store): mma_traits_sm90_gmma.hpp in its
+ * `namespace SM90::GMMA` form (the one whose sparse ops the atom goldens print as
+ * SM90::GMMA::SPARSE::...), whose make_gmma_desc accepts sparse K-sizes and checks the canonical
+ * layout's profile with congruent(); the older form (rank checks, dense K only, stored at
+ * 082a375c) is not followed. mma_sm90_desc.hpp at 19e8990d (print(GmmaDescriptor), unchanged
+ * across the stored versions), mma_traits_sm100.hpp (two stored versions, the same
+ * make_umma_desc), mma_sm100_desc.hpp at 0d2b201e, pointer_flagged.hpp at 0fc6e605,
+ * pointer_swizzle.hpp at 5386b6cc, tensor_impl.hpp's recast.
  */
 import { CuteError } from "../../core/errors.js";
 import { Int, S } from "../../core/integer.js";
