@@ -1,26 +1,127 @@
 /**
- * Evaluates an expression: the literal reader (src/notation/read.ts) with CuTe's functions for
- * its calls (the registry in ./functions) and CuTe's operator() for its applications.
+ * Evaluates an expression, in the print notation or in CuTe's C++ spelling: the literal reader
+ * (src/notation/read.ts) with CuTe's functions for its calls (the registry in ./functions), C++
+ * types for its values `T<...>{...}` (./types.ts), CuTe's operators (./operators.ts) and
+ * CuTe's operator() for its applications.
+ *
+ * `evaluate` gives core values (what command-line options take). `evaluateAny` also makes MMA
+ * and copy atoms (`make_tiled_mma(...)`, `Copy_Atom<...>{}`): their module, with the catalogs,
+ * is loaded the first time an expression needs it, so an expression without atoms never loads
+ * it and is answered synchronously.
  */
-import { ParseError } from "../core/errors.js";
+import { ParseError, UsageError } from "../core/errors.js";
 import type { Value } from "../core/value.js";
-import { parse } from "../notation/parse.js";
-import { evalNode, type Hooks } from "../notation/read.js";
+import { show } from "../print/print.js";
+import { type Node, parse } from "../notation/parse.js";
+import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
 import { apply } from "./apply.js";
+import { operate } from "./operators.js";
+import { Braced, construct, coreType, unknownType } from "./types.js";
+import { AtomValue, type EvalValue, ExtValue, extState, findExt } from "./ext-value.js";
 
-const HOOKS: Hooks = {
-  call(n, args, src) {
-    const fn = lookupFunction(n.name);
-    if (!fn) {
-      const near = nearestNames(n.name);
-      throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
-    }
-    return fn(args, n.targs, n.name);
-  },
-  apply,
-};
-
-export function evaluate(src: string): Value {
-  return evalNode(parse(src), src, HOOKS);
+/** what ./functions/atoms.ts provides once loaded */
+export interface AtomsModule {
+  call(n: CallNode, args: Value[], src: string): Value | undefined;
+  init(n: InitNode, args: Value[], src: string): Value;
 }
+let ATOMS: AtomsModule | undefined;
+/** thrown, before the atoms module is loaded, by an expression that needs it */
+const NEEDS_ATOMS = { needsAtoms: true };
+
+/** the functions that make atoms, for the message where only core values are read */
+const ATOM_FUNCTIONS = new Set(["make_tiled_mma", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_mma_atom", "make_copy_atom", "MMA_Atom", "Copy_Atom"]);
+
+/** a core function, type or operator refuses atoms and braced lists among its arguments */
+function refuseExt(args: Value[], what: string): void {
+  const e = findExt(args);
+  if (e === undefined) return;
+  if (e instanceof Braced) throw new UsageError(`${what}: a braced list {...} is only the argument of a value of a type, as in Stride<int,_1>{128, {}}`);
+  throw new UsageError(`cute-ts does not support ${what} of ${e.what} yet`);
+}
+
+function unknownFunction(n: CallNode, src: string): never {
+  const near = nearestNames(n.name);
+  throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
+}
+
+function makeHooks(atoms: boolean): Hooks {
+  return {
+    call(n, args, src) {
+      const fn = lookupFunction(n.name);
+      if (fn) {
+        if (extState.made) refuseExt(args, `${n.name}(...)`);
+        return fn(args, n.targs, n.name);
+      }
+      // T(args): a value of a type, as T{args}
+      if (coreType(n.name)) {
+        if (extState.made) refuseExt(args.filter((a) => !(a instanceof Braced)), `${n.name}(...)`);
+        return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
+      }
+      if (!atoms) {
+        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' makes an MMA or copy atom, a value of \`cute-ts eval\` and \`cute-ts print\` only; a layout, shape or tiler is expected here`);
+        unknownFunction(n, src);
+      }
+      if (!ATOMS) throw NEEDS_ATOMS;
+      return ATOMS.call(n, args, src) ?? unknownFunction(n, src);
+    },
+    init(n, args, src) {
+      if (n.name === "") return new Braced(args) as unknown as Value;
+      if (coreType(n.name)) {
+        if (extState.made) refuseExt(args.filter((a) => !(a instanceof Braced)), `${n.name}{...}`);
+        return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
+      }
+      if (!atoms) throw unknownType(n.name, src, n.pos);
+      if (!ATOMS) throw NEEDS_ATOMS;
+      return ATOMS.init(n, args, src);
+    },
+    op(n, args) {
+      if (extState.made) refuseExt(args, `operator${n.name.replace(/^u(?=.)/, "")}`);
+      return operate(n.name, args);
+    },
+    apply(target, args) {
+      if (extState.made) refuseExt([target, ...args], "operator()");
+      return apply(target, args);
+    },
+  };
+}
+const CORE = makeHooks(false);
+const WITH_ATOMS = makeHooks(true);
+
+function run(tree: Node, src: string, hooks: Hooks): EvalValue {
+  extState.made = false;
+  const v = evalNode(tree, src, hooks) as EvalValue;
+  if (extState.made && !(v instanceof AtomValue)) {
+    const e = findExt(v);
+    if (e instanceof Braced) throw new UsageError("a braced list {...} has no type here: write the type before it, as in Shape<int,int>{8, 4}");
+    if (e) throw new UsageError(`cute-ts does not support tuples holding ${e.what} yet`);
+  }
+  return v;
+}
+
+/** a core value: an integer, tuple, layout, swizzle, composed layout or tensor (no atoms) */
+export function evaluate(src: string): Value {
+  return run(parse(src), src, CORE) as Value;
+}
+
+/** any value `cute-ts eval` prints, atoms included; a promise only while the atoms module loads */
+export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
+  const tree = parse(src);
+  if (ATOMS) return run(tree, src, WITH_ATOMS);
+  try {
+    return run(tree, src, WITH_ATOMS);
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+  }
+  return import("./functions/atoms.js").then((m) => {
+    ATOMS = m;
+    return run(tree, src, WITH_ATOMS);
+  });
+}
+
+/** CuTe's print() of any value: the atoms print themselves (several lines), the rest as print/print.ts does */
+export function showValue(v: EvalValue): string {
+  return v instanceof AtomValue ? v.print() : show(v) + "\n";
+}
+
+export { AtomValue, ExtValue, type EvalValue };

@@ -1,13 +1,24 @@
 /**
- * The cute-ts notation (docs/notation.md): a lexer with positions and a recursive-descent parser
- * whose functions are named after the grammar's rules.
+ * The cute-ts notation (docs/notation.md) and CuTe's C++ spelling of the same values, read by one
+ * lexer with positions and one recursive-descent parser whose functions are named after the
+ * grammar's rules. The print notation parses exactly as it always has; the C++ forms add
+ * template types with braces (`Int<8>{}`, `Layout<Shape<_8,_4>>{}`), CuTe's integer operators,
+ * `cute::` prefixes, comments and a trailing `;`.
  *
- *   top      := composed EOF
- *   composed := applied ('o' applied)*
- *   applied  := layout ('(' args ')')*
+ *   top      := composed ';'* EOF
+ *   composed := binary ('o' binary)*
+ *   binary   := unary (binop unary)*            (C++ precedence: * / %, + -, << >>, < <= > >=, == !=, &, ^, |, &&, ||)
+ *   unary    := ('-' | '+' | '!' | '~') unary | applied
+ *   applied  := layout ('(' args ')')*          (a parenthesised single value before '(' groups: `(f(x))(3)`)
  *   layout   := atom (':' atom)?
- *   atom     := integer ('@' integer)* | '_' | tuple | swizzle | smem_ptr | mixed | name ('<' targs '>')? ('(' args ')')?
+ *   atom     := '-'? integer ('@' integer)* | integer '{' '}' | '_' | tuple | swizzle | smem_ptr | mixed
+ *             | name targs? ('(' args ')' | '{' args '}')?
+ *   targs    := '<' (targ (',' targ)*)? '>'
+ *   targ     := name targs? | integer | constant expression   ('>' ends the list outside parentheses)
  *   mixed    := 'M_' digits '|(' digits '&' digits ')=' digits      (one token: CuTe's print of MixedBits)
+ *
+ * A name followed by '<' always opens template arguments (there are no variables to compare).
+ * The grammar leaves room for postfix members (`x.f(...)`) in `applied` and casts in `unary`.
  */
 import { ParseError } from "../core/errors.js";
 
@@ -17,8 +28,13 @@ export type Node =
   | { k: "under"; pos: number }
   | { k: "tuple"; items: Node[]; pos: number }
   | { k: "layout"; shape: Node; stride: Node; pos: number }
-  | { k: "name"; name: string; targs: TArg[]; pos: number }
-  | { k: "call"; name: string; targs: TArg[]; args: Node[]; pos: number }
+  /** a bare name; inside template arguments a type, `types` its own template arguments (null without `<>`) */
+  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number }
+  | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
+  /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
+  | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number; end: number }
+  /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
+  | { k: "op"; name: string; args: Node[]; pos: number }
   | { k: "apply"; target: Node; args: Node[]; pos: number }
   | { k: "composed"; parts: Node[]; pos: number }
   | { k: "swizzle"; b: number; m: number; s: number; pos: number }
@@ -26,25 +42,29 @@ export type Node =
   /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
   | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 
-/** a template argument: an integer or a type name such as `half_t` */
+/** a template argument as a function reads it: an integer or a type's spelling such as `half_t` */
 export type TArg = number | string;
 
 /**
  * Every node is an instance of this one class, whatever its kind: evaluate's reads of `k`,
- * `pos` and the rest then meet one object shape (a switch over eleven literal shapes was
+ * `pos` and the rest then meet one object shape (a switch over many literal shapes was
  * megamorphic). The union type above is what callers see.
  */
 class AstNode {
   v = 0;
   s: boolean | number = false;
   modes: number[] | null = null;
-  /** a tuple's items, a call's or an application's arguments, a composition's parts */
+  /** a tuple's items, a call's, an initialisation's or an application's arguments, a composition's parts, an operator's operands */
   items: Node[] | null = null;
   /** a layout's shape, an application's target */
   shape: Node | null = null;
   stride: Node | null = null;
   name = "";
   targs: TArg[] | null = null;
+  /** template arguments as nodes (types and constants), null without `<>` */
+  types: Node[] | null = null;
+  /** where a type or an initialisation ends in the source (one past its last character) */
+  end = 0;
   b = 0;
   m = 0;
   bits = 0;
@@ -67,18 +87,28 @@ class AstNode {
 }
 const node = (k: Node["k"], pos: number): AstNode => new AstNode(k, pos);
 const done = (n: AstNode): Node => n as unknown as Node;
+const NO_TARGS: TArg[] = [];
 
 export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
 // token kinds
 const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5;
-const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58;
+const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 47, STAR = 42;
 const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
+const LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
 const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
-const isPunctCode = (c: number) => c === LPAREN || c === RPAREN || c === COMMA || c === COLON || c === AT || c === LT || c === GT || c === LBRACK || c === RBRACK;
+const isHexCode = (c: number) => isDigitCode(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+/** single-character tokens; two-character operators (`<<`, `==`, `&&`, ...) are two of them side by side */
+const PUNCTS = new Uint8Array(128);
+for (const ch of "(),:@<>[]-") PUNCTS[ch.charCodeAt(0)] = 1;
+// 2: only C++ has them
+for (const ch of "{};*/%+&|^!~=") PUNCTS[ch.charCodeAt(0)] = 2;
+const isPunctCode = (c: number) => c < 128 && PUNCTS[c] !== 0;
+/** CuTe's tuple makers: a call of one says the expression is C++ */
+const MAKERS = new Set(["make_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "make_step"]);
 
 /**
  * The lexer: reads one token at a time from `src` into its fields (no token objects). `kind`
@@ -97,15 +127,38 @@ class Lexer {
   start = 0;
   /** where the next token's scan begins */
   at = 0;
+  /** where the token before the current one ends */
+  last = 0;
+  /** a construct only C++ has was read: a brace, an operator, `;`, `::`, a comment, 0x1f, 32_c */
+  cxx = false;
   constructor(readonly src: string) {}
 
   /** read the token at `at` */
   advance(): void {
+    this.last = this.at;
+    this.scan();
+  }
+
+  private scan(): void {
     const src = this.src;
     const n = src.length;
     let i = this.at;
     let c = src.charCodeAt(i);
-    while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
+    for (;;) {
+      while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
+      if (c !== SLASH) break;
+      // C++ comments are white space
+      const c1 = src.charCodeAt(i + 1);
+      this.cxx = true;
+      if (c1 === SLASH) {
+        while (i < n && src.charCodeAt(i) !== 10) i++;
+      } else if (c1 === STAR) {
+        const close = src.indexOf("*/", i + 2);
+        if (close < 0) throw new ParseError(src, i, "unterminated comment: expected '*/'");
+        i = close + 2;
+      } else break;
+      c = src.charCodeAt(i);
+    }
     this.start = i;
     if (i >= n) {
       this.kind = EOF;
@@ -114,10 +167,14 @@ class Lexer {
       return;
     }
     const c1 = src.charCodeAt(i + 1);
-    if (isDigitCode(c) || (c === MINUS && isDigitCode(c1))) {
-      this.at = this.readNumber(i);
+    if (isDigitCode(c)) {
+      this.at = c === C0 && (c1 === 120 || c1 === 88) ? this.readHex(i) : this.readNumber(i);
       this.kind = INT;
-      this.stat = false;
+      // 32_c: CuTe's literal for the static integer
+      const j = this.at;
+      this.stat = src.charCodeAt(j) === UNDERSCORE && src.charCodeAt(j + 1) === 99 && !isIdCode(src.charCodeAt(j + 2));
+      if (this.stat) this.at = j + 2;
+      if (this.stat || c1 === 120 || c1 === 88) this.cxx = true;
       return;
     }
     if (c === UNDERSCORE && (isDigitCode(c1) || (c1 === MINUS && isDigitCode(src.charCodeAt(i + 2))))) {
@@ -131,13 +188,25 @@ class Lexer {
       this.at = i + 1;
       return;
     }
-    if (isIdStartCode(c)) {
-      let j = i + 1;
+    if (isIdStartCode(c) || (c === COLON && c1 === COLON && isIdStartCode(src.charCodeAt(i + 2)))) {
+      let j = c === COLON ? i + 2 : i;
+      if (c === COLON) this.cxx = true;
+      // the cute:: namespace (and a leading ::) is where every name lives: cute::Int is Int, cute::_8 is _8
+      if (src.charCodeAt(j) === 99 && src.startsWith("cute::", j) && (isIdStartCode(src.charCodeAt(j + 6)))) {
+        this.at = j + 6;
+        this.cxx = true;
+        this.scan();
+        this.start = i;
+        return;
+      }
+      const first = j;
+      j++;
       while (isIdCode(src.charCodeAt(j))) j++;
       // C++ scope qualifiers such as GMMA::Major::K stay one name
       while (src.charCodeAt(j) === COLON && src.charCodeAt(j + 1) === COLON && isIdStartCode(src.charCodeAt(j + 2))) {
         j += 2;
         while (isIdCode(src.charCodeAt(j))) j++;
+        this.cxx = true;
       }
       if (src.charCodeAt(j) === BAR && c === 77 && j - i > 2 && src.charCodeAt(i + 1) === UNDERSCORE) {
         this.at = this.readMixedBits(i);
@@ -145,7 +214,7 @@ class Lexer {
         return;
       }
       this.kind = NAME;
-      this.text = src.slice(i, j);
+      this.text = src.slice(first, j);
       this.at = j;
       return;
     }
@@ -153,6 +222,7 @@ class Lexer {
       this.kind = PUNCT;
       this.punct = c;
       this.at = i + 1;
+      if (PUNCTS[c] === 2) this.cxx = true;
       return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
@@ -190,6 +260,18 @@ class Lexer {
     this.num = neg ? -v || 0 : v;
     return j;
   }
+
+  /** a C++ hexadecimal literal 0x1f at `start` */
+  private readHex(start: number): number {
+    const src = this.src;
+    let j = start + 2;
+    if (!isHexCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a hexadecimal digit after 0x");
+    while (isHexCode(src.charCodeAt(j))) j++;
+    const v = Number.parseInt(src.slice(start + 2, j), 16);
+    if (!Number.isSafeInteger(v)) throw new ParseError(src, start, `integer ${src.slice(start, j)} is beyond 2^53; cute-ts refuses rather than round`);
+    this.num = v;
+    return j;
+  }
 }
 
 /** Throws the first lexical error of `src`, if it has one (a bad character wins over a grammar error, wherever it is). */
@@ -199,8 +281,25 @@ function lexAll(src: string): void {
   while (lx.kind !== EOF);
 }
 
+/** a binary operator: its precedence (higher binds tighter), spelling and length in characters */
+interface BinOp {
+  prec: number;
+  name: string;
+  len: number;
+}
+const op = (prec: number, name: string): BinOp => ({ prec, name, len: name.length });
+const MUL = op(10, "*"), DIV = op(10, "/"), MOD = op(10, "%"), ADD = op(9, "+"), SUB = op(9, "-");
+const SHL = op(8, "<<"), SHR = op(8, ">>"), LESS = op(7, "<"), LEQ = op(7, "<="), GTR = op(7, ">"), GEQ = op(7, ">=");
+const EQL = op(6, "=="), NEQ = op(6, "!="), BAND = op(5, "&"), BXOR = op(4, "^"), BOR = op(3, "|"), LAND = op(2, "&&"), LOR = op(1, "||");
+
 class Parser {
   private depth = 0;
+  /** whether the expression is C++ (see isCxx), once decided */
+  private cxx: boolean | undefined = undefined;
+  /** a call of make_tuple, make_shape, ... was read */
+  private sawMaker = false;
+  /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
+  private closesAtGt = false;
   private readonly lx: Lexer;
   constructor(private readonly src: string) {
     this.lx = new Lexer(src);
@@ -229,28 +328,129 @@ class Parser {
   private failAt(pos: number, expected: string): never {
     throw new ParseError(this.src, pos, `${expected}, found '${this.src.slice(pos, pos + 12).split(/[\s]/)[0]}'`);
   }
+  /**
+   * Is the expression C++? Then `(x)` groups, as in C++; in the print notation it is a rank-1
+   * tuple, as CuTe prints one (`(-1)` is a tuple in `(4):(-1)`, a number in C++). Decided from
+   * the whole input, on the first `(x)` that needs it.
+   */
+  private isCxx(): boolean {
+    if (this.cxx === undefined) {
+      let yes = this.lx.cxx || this.sawMaker;
+      if (!yes) {
+        const rest = new Lexer(this.src);
+        rest.at = this.lx.at;
+        try {
+          for (rest.advance(); rest.kind !== EOF && !rest.cxx; rest.advance()) if (rest.kind === NAME && MAKERS.has(rest.text)) break;
+          yes = rest.kind !== EOF;
+        } catch {
+          yes = false; // the lexical error is reported in its turn
+        }
+      }
+      this.cxx = yes;
+    }
+    return this.cxx;
+  }
+
+  private enter(pos: number): void {
+    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
+  }
 
   top(): Node {
     const e = this.composed();
+    while (this.isPunct(SEMI)) this.lx.advance();
     if (this.lx.kind !== EOF) this.fail("expected end of input (or ':' / '(' / ' o ')");
     return e;
   }
 
   composed(): Node {
-    const first = this.applied();
+    const first = this.binary(0);
     if (!this.isName("o")) return first;
     const parts = [first];
     while (this.isName("o")) {
       this.lx.advance();
-      parts.push(this.applied());
+      parts.push(this.binary(0));
     }
     const n = node("composed", first.pos);
     n.items = parts;
     return done(n);
   }
 
-  applied(): Node {
-    let e = this.layout();
+  /** the binary operator at the current token, if any */
+  private binop(): BinOp | null {
+    const lx = this.lx;
+    if (lx.kind !== PUNCT) return null;
+    const next = this.src.charCodeAt(lx.start + 1);
+    switch (lx.punct) {
+      case STAR:
+        return MUL;
+      case SLASH:
+        return DIV;
+      case PERCENT:
+        return MOD;
+      case PLUS:
+        return ADD;
+      case MINUS:
+        return SUB;
+      case LT:
+        return next === LT ? SHL : next === EQ ? LEQ : LESS;
+      case GT:
+        if (this.closesAtGt) return null;
+        return next === GT ? SHR : next === EQ ? GEQ : GTR;
+      case EQ:
+        return next === EQ ? EQL : null;
+      case BANG:
+        return next === EQ ? NEQ : null;
+      case AMP:
+        return next === AMP ? LAND : BAND;
+      case CARET:
+        return BXOR;
+      case BAR:
+        return next === BAR ? LOR : BOR;
+    }
+    return null;
+  }
+
+  /** operators of precedence above `min`, left-associative (precedence climbing) */
+  binary(min: number, operand: () => Node = () => this.unary()): Node {
+    let left = operand();
+    for (;;) {
+      const o = this.binop();
+      if (o === null || o.prec <= min) return left;
+      const pos = this.lx.start;
+      for (let i = 0; i < o.len; i++) this.lx.advance();
+      this.enter(pos);
+      const right = this.binary(o.prec, operand);
+      this.depth--;
+      const n = node("op", pos);
+      n.name = o.name;
+      n.items = [grouped(left), grouped(right)];
+      left = done(n);
+    }
+  }
+
+  unary(): Node {
+    const lx = this.lx;
+    if (lx.kind === PUNCT) {
+      const c = lx.punct;
+      if (c === MINUS || c === PLUS || c === BANG || c === TILDE) {
+        const pos = lx.start;
+        lx.advance();
+        // -3 and -3:1 are literals, as the print notation writes them
+        if (c === MINUS && (lx.kind as number) === INT) return this.applied(pos, true);
+        this.enter(pos);
+        const a = this.unary();
+        this.depth--;
+        const n = node("op", pos);
+        n.name = "u" + String.fromCharCode(c);
+        n.items = [grouped(a)];
+        return done(n);
+      }
+    }
+    return this.applied(lx.start, false);
+  }
+
+  applied(pos0: number, negative: boolean): Node {
+    let e = this.layout(pos0, negative);
     let chain = 0;
     while (this.isPunct(LPAREN)) {
       const pos = this.lx.start;
@@ -258,32 +458,41 @@ class Parser {
       if (this.depth + ++chain > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (applications chained one after another count as nesting)`);
       const n = node("apply", pos);
       n.items = this.args();
-      n.shape = e;
+      // a tuple cannot be applied: `(f(x))(3)` is C++ grouping
+      n.shape = grouped(e);
       e = done(n);
     }
     return e;
   }
 
-  layout(): Node {
-    const shape = this.atom();
+  layout(pos0: number, negative: boolean): Node {
+    const shape = this.atom(pos0, negative);
     if (this.isPunct(COLON)) {
       this.lx.advance();
       const n = node("layout", shape.pos);
       n.shape = shape;
-      n.stride = this.atom();
+      const pos = this.lx.start;
+      // a negative stride literal: 8:-1
+      const negative = this.isPunct(MINUS);
+      if (negative) this.lx.advance();
+      n.stride = this.atom(pos, negative);
       return done(n);
     }
     return shape;
   }
 
-  args(): Node[] {
+  /** '(' items ')' or '{' items '}' */
+  args(close = RPAREN): Node[] {
     const open = this.lx.start;
-    this.expectPunct(LPAREN, "to open a tuple or argument list");
-    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, open, `nesting deeper than ${MAX_DEPTH} levels`);
+    const gt = this.closesAtGt;
+    this.closesAtGt = false;
+    this.lx.advance(); // the opening bracket, which the caller has seen
+    this.enter(open);
     const items: Node[] = [];
-    if (this.isPunct(RPAREN)) {
+    if (this.isPunct(close)) {
       this.lx.advance();
       this.depth--;
+      this.closesAtGt = gt;
       return items;
     }
     for (;;) {
@@ -292,27 +501,27 @@ class Parser {
         this.lx.advance();
         continue;
       }
-      if (this.isPunct(RPAREN)) {
+      if (this.isPunct(close)) {
         this.lx.advance();
         break;
       }
-      this.fail("expected ',' or ')'");
+      this.fail(close === RPAREN ? "expected ',' or ')'" : "expected ',' or '}'");
     }
     this.depth--;
+    this.closesAtGt = gt;
     return items;
   }
 
-  atom(): Node {
+  atom(pos: number, negative: boolean): Node {
     const lx = this.lx;
-    const pos = lx.start;
     if (lx.kind === INT) {
-      const v = lx.num, s = lx.stat;
+      const v = negative ? -lx.num || 0 : lx.num, s = lx.stat;
       lx.advance();
       if (this.isPunct(AT)) {
         const modes: number[] = [];
         while (this.isPunct(AT)) {
           lx.advance();
-          if (lx.kind !== INT || lx.stat || lx.num < 0) this.fail("expected a mode index (0, 1, ...) after '@'");
+          if (lx.kind !== INT || lx.stat) this.fail("expected a mode index (0, 1, ...) after '@'");
           if (lx.num > 1023) throw new ParseError(this.src, lx.start, `mode index ${lx.num} after '@' is beyond 1023 (a basis element names a mode of a tuple)`);
           modes.push(lx.num);
           lx.advance();
@@ -324,11 +533,14 @@ class Parser {
         n.modes = modes.reverse();
         return done(n);
       }
+      // _8{}: the value of the type _8
+      if (s && !negative && this.isPunct(LBRACE)) return this.init(pos, "_" + v, NO_TARGS, null);
       const n = node("int", pos);
       n.v = v;
       n.s = s;
       return done(n);
     }
+    if (negative) this.fail("expected an integer after '-'");
     if (lx.kind === UNDER) {
       lx.advance();
       return done(node("under", pos));
@@ -353,15 +565,19 @@ class Parser {
       return done(n);
     }
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
+      const items = this.args();
+      if (items.length === 1 && this.isCxx()) return items[0]!;
       const n = node("tuple", pos);
-      n.items = this.args();
+      n.items = items;
       return done(n);
     }
     if (lx.kind === NAME) {
       const name = lx.text;
       lx.advance();
+      if (name.charCodeAt(0) === 109 && MAKERS.has(name)) this.sawMaker = true;
       if (name === "Sw" || name === "Swizzle") {
-        const [b, m, s] = this.intTargs(3, "Sw<B,M,S>");
+        const [b, m, s] = this.intTargs(3, `${name}<B,M,S>`);
+        if (this.isPunct(LBRACE)) this.emptyBraces(`${name}<B,M,S>{}`);
         const n = node("swizzle", pos);
         n.b = b!;
         n.m = m!;
@@ -369,57 +585,152 @@ class Parser {
         return done(n);
       }
       if (name === "smem_ptr") return this.smemPtr(pos);
-      const targs = this.isPunct(LT) ? this.targs() : [];
-      const n = node(this.isPunct(LPAREN) ? "call" : "name", pos);
+      if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
+      let targs = NO_TARGS, types: Node[] | null = null;
+      if (this.isPunct(LT)) [targs, types] = this.targs();
+      if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
+      if (this.isPunct(LPAREN)) {
+        const n = node("call", pos);
+        n.name = name;
+        n.targs = targs;
+        n.types = types;
+        n.items = this.args();
+        return done(n);
+      }
+      if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>) or '(' (a call)`);
+      const n = node("name", pos);
       n.name = name;
       n.targs = targs;
-      if (n.k === "call") n.items = this.args();
+      n.end = this.lx.last;
       return done(n);
     }
+    if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
+    if (lx.kind === PUNCT && lx.punct === LBRACK) this.unsupported(pos, "lambdas ([&]{ ... }())");
     this.fail("expected an integer, '_', '(', or a name");
   }
 
-  private targs(): TArg[] {
+  /** `T<targs>{args}` from its '{' */
+  private init(pos: number, name: string, targs: TArg[], types: Node[] | null): Node {
+    const n = node("init", pos);
+    n.name = name;
+    n.targs = targs;
+    n.types = types;
+    n.items = this.args(RBRACE);
+    n.end = this.lx.last;
+    return done(n);
+  }
+  private emptyBraces(what: string): void {
+    this.lx.advance();
+    this.expectPunct(RBRACE, `closing ${what}`);
+  }
+  private unsupported(pos: number, what: string): never {
+    throw new ParseError(this.src, pos, `cute-ts does not support C++ ${what} yet: write one expression`);
+  }
+
+  /** '<' targ, ... '>' as the registry reads them (integers, type spellings) and as nodes */
+  private targs(): [TArg[], Node[]] {
     const lx = this.lx;
-    this.expectPunct(LT, "to open template arguments");
+    const open = lx.start;
+    lx.advance(); // '<'
+    this.enter(open);
+    const gt = this.closesAtGt;
+    this.closesAtGt = true;
     const out: TArg[] = [];
-    for (;;) {
-      if (lx.kind === INT) {
-        out.push(lx.num);
-        lx.advance();
-      } else if (lx.kind === NAME) {
-        const name = lx.text;
-        lx.advance();
-        out.push(this.isPunct(LT) ? name + this.nestedTargsText() : name);
-      } else this.fail("expected a template argument");
-      if (this.isPunct(COMMA)) {
-        lx.advance();
-        continue;
+    const nodes: Node[] = [];
+    if (!this.isPunct(GT)) {
+      for (;;) {
+        const t = this.targ();
+        nodes.push(t);
+        out.push(t.k === "int" ? t.v : spellType(t, this.src));
+        if (this.isPunct(COMMA)) {
+          lx.advance();
+          continue;
+        }
+        if (this.isPunct(GT)) break;
+        this.fail("expected ',' or '>' in the template arguments");
       }
-      if (this.isPunct(GT)) {
-        lx.advance();
-        break;
-      }
-      this.fail("expected ',' or '>'");
     }
-    return out;
+    lx.advance(); // '>'
+    this.closesAtGt = gt;
+    this.depth--;
+    return [out, nodes];
   }
-  /** a type argument with its own template arguments, kept as text (from the current '<' to its '>') */
-  private nestedTargsText(): string {
+
+  /** a template argument: a type (a name with its own template arguments, or `_8`), or an integer constant */
+  private targ(): Node {
     const lx = this.lx;
-    const start = lx.start;
-    let level = 0;
-    for (;;) {
-      if (lx.kind === EOF) this.fail("expected '>'");
-      const open = this.isPunct(LT), close = this.isPunct(GT);
-      const end = lx.start;
+    const pos = lx.start;
+    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false") {
+      const name = lx.text;
       lx.advance();
-      if (open) level++;
-      if (close && --level === 0) return this.src.slice(start, end + 1).replace(/\s+/g, "");
+      let targs = NO_TARGS, types: Node[] | null = null;
+      if (this.isPunct(LT)) [targs, types] = this.targs();
+      const n = node("name", pos);
+      n.name = name;
+      n.targs = targs;
+      n.types = types;
+      n.end = lx.last;
+      return done(n);
     }
+    if (lx.kind === UNDER) {
+      lx.advance();
+      const n = node("name", pos);
+      n.name = "_";
+      n.targs = NO_TARGS;
+      n.end = pos + 1;
+      return done(n);
+    }
+    const e = this.binary(0, () => this.constant());
+    if (e.k === "int") return e;
+    const n = node("int", pos);
+    n.v = fold(e, this.src);
+    return done(n);
   }
+  /** an operand of an integer constant expression in template arguments */
+  private constant(): Node {
+    const lx = this.lx;
+    const pos = lx.start;
+    if (lx.kind === INT) {
+      const n = node("int", pos);
+      n.v = lx.num;
+      n.s = lx.stat;
+      lx.advance();
+      return done(n);
+    }
+    if (lx.kind === NAME && (lx.text === "true" || lx.text === "false")) {
+      const n = node("int", pos);
+      n.v = lx.text === "true" ? 1 : 0;
+      lx.advance();
+      return done(n);
+    }
+    if (lx.kind === PUNCT && (lx.punct === MINUS || lx.punct === PLUS || lx.punct === BANG || lx.punct === TILDE)) {
+      const c = lx.punct;
+      lx.advance();
+      this.enter(pos);
+      const a = this.constant();
+      this.depth--;
+      const n = node("op", pos);
+      n.name = "u" + String.fromCharCode(c);
+      n.items = [a];
+      return done(n);
+    }
+    if (lx.kind === PUNCT && lx.punct === LPAREN) {
+      const gt = this.closesAtGt;
+      this.closesAtGt = false;
+      lx.advance();
+      this.enter(pos);
+      const e = this.binary(0, () => this.constant());
+      this.depth--;
+      this.expectPunct(RPAREN, "closing the parenthesised constant");
+      this.closesAtGt = gt;
+      return e;
+    }
+    this.fail("expected a template argument (a type such as _8 or half_t, or an integer constant)");
+  }
+
   private intTargs(n: number, what: string): number[] {
-    const targs = this.targs();
+    if (!this.isPunct(LT)) this.fail(`expected '<' to open template arguments`);
+    const [targs] = this.targs();
     if (targs.length !== n || targs.some((x) => typeof x !== "number")) {
       throw new ParseError(this.src, this.lx.start, `expected ${n} integers in ${what}`);
     }
@@ -447,6 +758,58 @@ class Parser {
     }
     this.fail("expected a bit width such as 16b");
   }
+}
+
+/** `(x)` is a rank-1 tuple in the print notation; as an operand or before an argument list it groups, as in C++ */
+function grouped(n: Node): Node {
+  return n.k === "tuple" && n.items.length === 1 ? n.items[0]! : n;
+}
+
+/** the value of an integer constant expression in template arguments (C++ arithmetic on literals) */
+function fold(n: Node, src: string): number {
+  if (n.k === "int") {
+    if (n.s) throw new ParseError(src, n.pos, "expected an integer constant here, found the type _" + n.v);
+    return n.v;
+  }
+  if (n.k !== "op") throw new ParseError(src, n.pos, "expected an integer constant");
+  const [a, b] = n.args.map((x) => fold(x, src)) as [number, number];
+  let r: number;
+  switch (n.name) {
+    case "u-": r = -a; break;
+    case "u+": r = a; break;
+    case "u!": r = a ? 0 : 1; break;
+    case "u~": r = Number(~BigInt(a)); break;
+    case "*": r = a * b; break;
+    case "/":
+    case "%":
+      if (b === 0) throw new ParseError(src, n.pos, "integer division by zero in a template argument");
+      r = n.name === "/" ? Math.trunc(a / b) : a % b;
+      break;
+    case "+": r = a + b; break;
+    case "-": r = a - b; break;
+    case "<<": r = Number(BigInt(a) << BigInt(b)); break;
+    case ">>": r = Number(BigInt(a) >> BigInt(b)); break;
+    case "<": r = +(a < b); break;
+    case "<=": r = +(a <= b); break;
+    case ">": r = +(a > b); break;
+    case ">=": r = +(a >= b); break;
+    case "==": r = +(a === b); break;
+    case "!=": r = +(a !== b); break;
+    case "&": r = Number(BigInt(a) & BigInt(b)); break;
+    case "^": r = Number(BigInt(a) ^ BigInt(b)); break;
+    case "|": r = Number(BigInt(a) | BigInt(b)); break;
+    case "&&": r = +(a !== 0 && b !== 0); break;
+    default: r = +(a !== 0 || b !== 0);
+  }
+  if (!Number.isSafeInteger(r)) throw new ParseError(src, n.pos, "integer overflow in a template argument (beyond 2^53)");
+  return r || 0;
+}
+
+/** a template argument's C++ spelling, white space removed: `half_t`, `SM80_CP_ASYNC_CACHEALWAYS<uint128_t>`, `_8` */
+export function spellType(n: Node, src: string): string {
+  if (n.k === "int") return n.s ? `_${n.v}` : `${n.v}`;
+  if (n.k === "name" || n.k === "init") return src.slice(n.pos, n.end).replace(/\s+/g, "");
+  return src.slice(n.pos, n.pos + 1);
 }
 
 export function parse(src: string): Node {

@@ -18,11 +18,18 @@ import { Node, parse } from "./parse.js";
 import { asIntTuple, asStride } from "./coerce.js";
 
 export type CallNode = Node & { k: "call" };
+export type InitNode = Node & { k: "init" };
+export type OpNode = Node & { k: "op" };
 
-/** what an expression's calls and applications mean; the literal reader knows neither */
+/**
+ * What an expression's calls, applications, C++ values of a type (`T<...>{args}`) and operators
+ * mean; the literal reader knows none of them.
+ */
 export interface Hooks {
   call(n: CallNode, args: Value[], src: string): Value;
   apply(target: Value, args: Value[]): Value;
+  init(n: InitNode, args: Value[], src: string): Value;
+  op(n: OpNode, args: Value[], src: string): Value;
 }
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
@@ -55,6 +62,10 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return h.call(n, evalAll(n.args, src, h), src);
     case "apply":
       return h.apply(evalNode(n.target, src, h), evalAll(n.args, src, h));
+    case "init":
+      return h.init(n, evalAll(n.args, src, h), src);
+    case "op":
+      return h.op(n, evalAll(n.args, src, h), src);
   }
 }
 
@@ -70,7 +81,7 @@ function nameValue(name: string, src: string, pos: number): Value {
   // an arithmetic-tuple iterator at a single integer prints with no parentheses: ArithTuple_0, ArithTuple5
   const at = /^ArithTuple(_?)(\d{1,15})$/.exec(name);
   if (at) return new ArithIter(at[1] ? S(Number(at[2])) : D(Number(at[2])));
-  throw new ParseError(src, pos, `unknown name '${name}' (a value is an integer, a tuple, a layout, a swizzle, or a call such as size(L))`);
+  throw new ParseError(src, pos, `unknown name '${name}' (a value is an integer, a tuple, a layout, a swizzle, a call such as size(L), or a C++ value such as Int<8>{} or LayoutRight{})`);
 }
 
 function mixedBitsOf(n: Node & { k: "mixed" }): MixedBits {
@@ -134,6 +145,12 @@ const LITERAL: Hooks = {
   },
   apply() {
     throw new UsageError("only a value written as CuTe prints it is read here, not an application X(...)");
+  },
+  init(n, _args, src) {
+    throw new ParseError(src, n.pos, "only a value written as CuTe prints it is read here, not a C++ value T{...}");
+  },
+  op(n, _args, src) {
+    throw new ParseError(src, n.pos, `only a value written as CuTe prints it is read here, not an operator ${n.name.replace(/^u/, "")}`);
   },
 };
 

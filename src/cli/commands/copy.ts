@@ -8,6 +8,7 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
+import { copyOpText } from "../../eval/args/op.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -35,6 +36,7 @@ export const command: CommandSpec = {
   examples: [
     "copy SM75_U32x4_LDSM_N --value half_t",
     "copy UniversalCopy<uint128_t> --value float --thr (_32,_8) --val (_4,_1)",
+    "copy 'Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}' --thr (_16,_8):(_8,_1) --val (_1,_8)",
     "copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --value half_t --thr (_16,_8):(_8,_1) --val (_1,_8)",
     "copy SM75_U32x4_LDSM_N --value half_t --for-mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1) --tile (_32,_32,_16) --operand A",
     "copy SM100_TMEM_LOAD_32dp32b1x --tmem-c SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>",
@@ -53,14 +55,18 @@ export const command: CommandSpec = {
     }
     const lib = await import("../../atoms/copy/index.js");
     const read = await import("../../eval/args/copy.js");
-    lib.copyTraits(args[0]!); // an unknown operation is reported before a missing --value
-    const value = stringOption(opts.value, "--value");
+    const named = copyOpText(args[0]!);
+    lib.copyTraits(named.op); // an unknown operation is reported before a missing --value
+    const value = stringOption(opts.value, "--value") ?? named.value;
     const tmemC = stringOption(opts["tmem-c"], "--tmem-c");
     const tmemL = stringOption(opts.tmem, "--tmem");
-    if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(args[0]!, opts, io, tmemC, tmemL, value);
+    if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(named.op, opts, io, tmemC, tmemL, value);
     for (const o of ["fragment-c", "thread"]) if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`--${o} goes with --tmem-c MMA_OP or --tmem LAYOUT`);
     if (opts.map) throw new UsageError("--map goes with --tmem-c MMA_OP or --tmem LAYOUT (mma --map draws an MMA's operands)");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
+    if (named.value !== undefined && lib.parseValueType(value).name !== lib.parseValueType(named.value).name) {
+      throw new UsageError(`--value ${value} differs from the value type ${named.value} of ${args[0]!.trim()}`);
+    }
     const thr = stringOption(opts.thr, "--thr");
     const val = stringOption(opts.val, "--val");
     const forMma = stringOption(opts["for-mma"], "--for-mma");
@@ -68,7 +74,7 @@ export const command: CommandSpec = {
     const tile = stringOption(opts.tile, "--tile");
     const operand = stringOption(opts.operand, "--operand");
 
-    const atom = lib.make_copy_atom(args[0]!, value);
+    const atom = lib.make_copy_atom(named.op, value);
 
     if (forMma !== undefined) {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");

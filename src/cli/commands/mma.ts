@@ -6,6 +6,7 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
+import { mmaOpText } from "../../eval/args/op.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -34,6 +35,7 @@ export const command: CommandSpec = {
     "mma SM70_8x8x4_F32F16F16F32_NT",
     "mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1) --tile (_32,_32,_16)",
     "mma SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+    "mma 'MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>{}'",
     "mma SM80_16x8x8_F16F16F16F16_TN --map C --thread 5",
     "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
     "mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --fragment-c (_256,_256)",
@@ -62,7 +64,7 @@ export const command: CommandSpec = {
     }
     if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list and --desc-smem");
     if (args.length !== 1) throw new UsageError("mma expects one operation name, e.g. cute-ts mma SM80_16x8x16_F32F16F16F32_TN (or --list)");
-    const traits = catalog.resolveMma(args[0]!);
+    const traits = catalog.resolveMma(mmaOpText(args[0]!));
     const atoms = stringOption(opts.atoms, "--atoms");
     const tile = stringOption(opts.tile, "--tile");
     const map = stringOption(opts.map, "--map");

@@ -2,13 +2,15 @@ import { UsageError } from "../../core/errors.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor } from "../../core/tensor.js";
-import { evaluate } from "../../eval/evaluate.js";
+import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
 import { layoutCells, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
 import { Json, jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
-import type { CommandSpec } from "../spec.js";
+import { printedObjectsJson } from "../../print/json.js";
+import { parseLayoutText } from "../../notation/read.js";
+import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
   name: "print",
@@ -19,11 +21,26 @@ export const command: CommandSpec = {
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
     { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg)" },
   ],
-  examples: ["print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'", "print '(_4,_8):(_8,_1)'", "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'", "print '(2,(2,2)):(4,(2,1))' --latex"],
-  // synchronous but for the pictures, which load their module: batch and check then pay no promise per record
+  examples: [
+    "print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'",
+    "print '(_4,_8):(_8,_1)'",
+    "print 'local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))'",
+    "print '(2,(2,2)):(4,(2,1))' --latex",
+    "print 'Layout<Shape<_4,_8>, Stride<_8,_1>>{}'",
+    "print 'make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, Layout<Shape<_4,_8>>{}, Layout<Shape<_2,_1>>{})' --latex",
+  ],
+  // synchronous but for the pictures and atoms, which load their modules: batch and check then pay no promise per record
   run(args, opts, io) {
     if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
-    let v = evaluate(args[0]!);
+    const e = evaluateAny(args[0]!);
+    return e instanceof Promise ? e.then((w) => draw(w, opts, io)) : draw(e, opts, io);
+  },
+};
+
+function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number> {
+    // an atom prints as CuTe's print() does, and draws as its print_latex / print_svg
+    if (e instanceof AtomValue) return drawAtom(e, opts, io);
+    let v = e;
     if (isIntTuple(v)) v = L.make_layout(asIntTuple(v, "shape"));
     const force = opts.force === true;
     if (opts.latex || opts.svg) {
@@ -44,5 +61,15 @@ export const command: CommandSpec = {
     else if (v instanceof Layout || v instanceof ComposedLayout) io.out(print_layout(v, force));
     else throw new UsageError(`print draws a rank-2 layout (print_layout) or a tensor (print_tensor); this is ${show(v)} — use \`cute-ts eval\` to print other values`);
     return 0;
-  },
-};
+}
+
+async function drawAtom(v: AtomValue, opts: OptionValues, io: Io): Promise<number> {
+  if (opts.latex || opts.svg) {
+    if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
+    io.out(await v.picture(opts.latex ? "latex" : "svg", opts.force === true));
+    return 0;
+  }
+  const text = v.print();
+  io.out(io.json ? jsonLine(printedObjectsJson(text, parseLayoutText)) : text);
+  return 0;
+}

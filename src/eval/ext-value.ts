@@ -1,0 +1,43 @@
+/**
+ * Values an expression can have beyond core's `Value`: MMA and copy atoms (made by the lazily
+ * loaded ./functions/atoms.ts, printed by the atoms' own formatters) and C++ braced lists
+ * `{...}` (only an argument of a value of a type, `Stride<int,_1>{128, {}}`). Core functions
+ * never see them: the evaluator checks the arguments of every core call once any was made.
+ */
+import type { Value } from "../core/value.js";
+
+/** set when an ExtValue is made; the evaluator clears it before each expression */
+export const extState = { made: false };
+
+export abstract class ExtValue {
+  constructor() {
+    extState.made = true;
+  }
+  /** what it is, for refusals: "a TiledMMA" */
+  abstract readonly what: string;
+  toString(): string {
+    return this.what;
+  }
+}
+
+export abstract class AtomValue extends ExtValue {
+  /** CuTe's print(): lines each ending in a newline (a CuteError where CuTe has no print for it) */
+  abstract print(): string;
+  /** print_latex / print_svg, where CuTe draws it */
+  abstract picture(kind: "latex" | "svg", force: boolean): Promise<string>;
+}
+
+/** what `cute-ts eval` can print: a core value or an atom */
+export type EvalValue = Value | AtomValue;
+
+/** an ExtValue anywhere in a value (tuples included) */
+export function findExt(v: unknown): ExtValue | undefined {
+  if (v instanceof ExtValue) return v;
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const e = findExt(x);
+      if (e) return e;
+    }
+  }
+  return undefined;
+}
