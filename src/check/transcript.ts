@@ -56,6 +56,16 @@ export function shellWords(s: string): string[] {
 
 const PROMPT = "$ cute-ts";
 
+/** does the command line end inside a quote? */
+function openQuote(s: string): boolean {
+  try {
+    shellWords(s);
+    return false;
+  } catch (e) {
+    return e instanceof UsageError && e.message.startsWith("unterminated");
+  }
+}
+
 /** the cases of a transcript; Markdown files contribute only their console code blocks */
 export function parseTranscript(text: string, markdown: boolean): Case[] {
   const lines = text.split("\n");
@@ -82,7 +92,11 @@ export function parseTranscript(text: string, markdown: boolean): Case[] {
     if (l.startsWith("$ ")) {
       close(i);
       if (l === PROMPT || l.startsWith(PROMPT + " ")) {
-        cur = { line: i + 1, argv: shellWords(l.slice(PROMPT.length)), text: l, expected: "", from: i + 1, to: i + 1 };
+        // a quoted argument may go on over the next lines, as in a shell (C++ pasted from a kernel)
+        let cmd = l, j = i;
+        while (openQuote(cmd) && j + 1 < lines.length && !(markdown && /^\s*```/.test(lines[j + 1]!))) cmd += "\n" + lines[++j];
+        cur = { line: i + 1, argv: shellWords(cmd.slice(PROMPT.length)), text: cmd, expected: "", from: j + 1, to: j + 1 };
+        i = j;
       }
     }
   }

@@ -31,9 +31,22 @@ export class ParseError extends Error {
     readonly pos: number,
     readonly expected: string,
   ) {
-    super(`${expected}\n  ${input}\n  ${" ".repeat(Math.max(0, pos))}^`);
+    super(`${expected}\n${caret(input, pos)}`);
     this.name = "ParseError";
   }
+}
+
+/** the input with a caret under `pos`; of a multi-line input (C++ pasted from a kernel), the line holding it */
+function caret(input: string, pos: number): string {
+  const at = Math.max(0, pos);
+  if (!input.includes("\n")) return `  ${input}\n  ${" ".repeat(at)}^`;
+  const start = input.lastIndexOf("\n", at - 1) + 1;
+  const nl = input.indexOf("\n", at);
+  const line = input.slice(start, nl < 0 ? input.length : nl).replace(/[\t\r]/g, " ");
+  let n = 1;
+  for (let i = input.indexOf("\n"); i >= 0 && i < start; i = input.indexOf("\n", i + 1)) n++;
+  const head = `  line ${n}: `;
+  return `${head}${line}\n${" ".repeat(head.length + at - start)}^`;
 }
 
 /** Wrong use of a command (missing argument, unknown option, value of the wrong kind). */

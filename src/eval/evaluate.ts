@@ -29,8 +29,10 @@ let ATOMS: AtomsModule | undefined;
 /** thrown, before the atoms module is loaded, by an expression that needs it */
 const NEEDS_ATOMS = { needsAtoms: true };
 
-/** the functions that make atoms, for the message where only core values are read */
+/** the functions and types that make atoms, for the message where only core values are read */
 const ATOM_FUNCTIONS = new Set(["make_tiled_mma", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_mma_atom", "make_copy_atom", "MMA_Atom", "Copy_Atom"]);
+const ATOM_LIKE = /^(?:MMA_Atom|Copy_Atom)$|(?:^|::)(?:SM\d+_|UniversalFMA|UniversalCopy|AutoVectorizing|DefaultCopy|GMMA_|MMA_)/;
+const ONLY_EVAL = "a value of `cute-ts eval` and `cute-ts print` only; a layout, shape or tiler is expected here";
 
 /** a core function, type or operator refuses atoms and braced lists among its arguments */
 function refuseExt(args: Value[], what: string): void {
@@ -40,7 +42,17 @@ function refuseExt(args: Value[], what: string): void {
   throw new UsageError(`cute-ts does not support ${what} of ${e.what} yet`);
 }
 
+/** CuTe's printers: cute-ts eval / print are the print statement */
+const PRINTERS: Readonly<Record<string, string>> = {
+  print: "cute-ts eval prints the value of the expression: write it without print(...)",
+  print_layout: "cute-ts print draws a layout as print_layout does: write the expression without print_layout(...)",
+  print_tensor: "cute-ts print draws a tensor as print_tensor does: write the expression without print_tensor(...)",
+  print_latex: "cute-ts print --latex draws what print_latex does: write the expression without print_latex(...)",
+  print_svg: "cute-ts print --svg draws what print_svg does: write the expression without print_svg(...)",
+};
+
 function unknownFunction(n: CallNode, src: string): never {
+  if (Object.hasOwn(PRINTERS, n.name)) throw new ParseError(src, n.pos, PRINTERS[n.name]!);
   const near = nearestNames(n.name);
   throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
 }
@@ -59,7 +71,7 @@ function makeHooks(atoms: boolean): Hooks {
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
       }
       if (!atoms) {
-        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' makes an MMA or copy atom, a value of \`cute-ts eval\` and \`cute-ts print\` only; a layout, shape or tiler is expected here`);
+        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' makes an MMA or copy atom, ${ONLY_EVAL}`);
         unknownFunction(n, src);
       }
       if (!ATOMS) throw NEEDS_ATOMS;
@@ -71,7 +83,10 @@ function makeHooks(atoms: boolean): Hooks {
         if (extState.made) refuseExt(args.filter((a) => !(a instanceof Braced)), `${n.name}{...}`);
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
       }
-      if (!atoms) throw unknownType(n.name, src, n.pos);
+      if (!atoms) {
+        if (ATOM_LIKE.test(n.name)) throw new ParseError(src, n.pos, `'${n.name}' is an MMA or copy atom or operation, ${ONLY_EVAL}`);
+        throw unknownType(n.name, src, n.pos);
+      }
       if (!ATOMS) throw NEEDS_ATOMS;
       return ATOMS.init(n, args, src);
     },

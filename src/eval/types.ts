@@ -146,7 +146,7 @@ const ALIASES = new Set([
 function staticAlias(v: number, src: string, pos: number): Int {
   if (!ALIASES.has(v)) {
     const spelled = v < 0 ? `_m${-v}` : `_${v}`;
-    throw new ParseError(src, pos, `CuTe defines no alias ${spelled} (only _0.._10, _12, _16, _24, _32, ... powers of two and multiples of 16 up to 256); write Int<${v}>{}`);
+    throw new ParseError(src, pos, `CuTe defines no alias ${spelled} (its aliases are _0.._10, _12, _16, _24, the multiples of 16 up to _256, _384, _768, the powers of two up to _524288, and _m1.._m10, _m12, _m16, _m24, _m32); write Int<${v}>{}`);
   }
   return S(v);
 }

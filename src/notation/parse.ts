@@ -26,13 +26,14 @@ export type Node =
   | { k: "int"; v: number; s: boolean; pos: number }
   | { k: "basis"; v: number; s: boolean; modes: number[]; pos: number }
   | { k: "under"; pos: number }
-  | { k: "tuple"; items: Node[]; pos: number }
+  /** `s`: written `(x)` in a C++ expression, where the parentheses only group: the value is x's */
+  | { k: "tuple"; items: Node[]; s: boolean; pos: number }
   | { k: "layout"; shape: Node; stride: Node; pos: number }
-  /** a bare name; inside template arguments a type, `types` its own template arguments (null without `<>`) */
+  /** a bare name; inside template arguments a type, `types` its own template arguments (null without `<>`), `end` where it ends */
   | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number }
   | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
-  | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number; end: number }
+  | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
   | { k: "op"; name: string; args: Node[]; pos: number }
   | { k: "apply"; target: Node; args: Node[]; pos: number }
@@ -63,7 +64,7 @@ class AstNode {
   targs: TArg[] | null = null;
   /** template arguments as nodes (types and constants), null without `<>` */
   types: Node[] | null = null;
-  /** where a type or an initialisation ends in the source (one past its last character) */
+  /** where a type written as a template argument ends in the source (one past its last character) */
   end = 0;
   b = 0;
   m = 0;
@@ -96,16 +97,20 @@ const MAX_DEPTH = 500;
 const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5;
 const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 47, STAR = 42;
 const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
-const LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
+const DOT = 46, LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
 const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
 const isHexCode = (c: number) => isDigitCode(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 /** single-character tokens; two-character operators (`<<`, `==`, `&&`, ...) are two of them side by side */
 const PUNCTS = new Uint8Array(128);
+const MINUS_CHAR = 45;
 for (const ch of "(),:@<>[]-") PUNCTS[ch.charCodeAt(0)] = 1;
-// 2: only C++ has them
-for (const ch of "{};*/%+&|^!~=") PUNCTS[ch.charCodeAt(0)] = 2;
+// 2: only C++ has them; 3: also unary operators ('-' is both, and the print notation's)
+const UNARY = 3;
+for (const ch of "{};*/%&|^=.") PUNCTS[ch.charCodeAt(0)] = 2;
+for (const ch of "+!~") PUNCTS[ch.charCodeAt(0)] = UNARY;
+PUNCTS[MINUS_CHAR] = UNARY;
 const isPunctCode = (c: number) => c < 128 && PUNCTS[c] !== 0;
 /** CuTe's tuple makers: a call of one says the expression is C++ */
 const MAKERS = new Set(["make_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "make_step"]);
@@ -127,36 +132,19 @@ class Lexer {
   start = 0;
   /** where the next token's scan begins */
   at = 0;
-  /** where the token before the current one ends */
-  last = 0;
   /** a construct only C++ has was read: a brace, an operator, `;`, `::`, a comment, 0x1f, 32_c */
   cxx = false;
   constructor(readonly src: string) {}
 
   /** read the token at `at` */
   advance(): void {
-    this.last = this.at;
-    this.scan();
-  }
-
-  private scan(): void {
     const src = this.src;
     const n = src.length;
     let i = this.at;
     let c = src.charCodeAt(i);
-    for (;;) {
-      while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
-      if (c !== SLASH) break;
-      // C++ comments are white space
-      const c1 = src.charCodeAt(i + 1);
-      this.cxx = true;
-      if (c1 === SLASH) {
-        while (i < n && src.charCodeAt(i) !== 10) i++;
-      } else if (c1 === STAR) {
-        const close = src.indexOf("*/", i + 2);
-        if (close < 0) throw new ParseError(src, i, "unterminated comment: expected '*/'");
-        i = close + 2;
-      } else break;
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
+    if (c === SLASH) {
+      i = this.skipComments(i);
       c = src.charCodeAt(i);
     }
     this.start = i;
@@ -168,13 +156,21 @@ class Lexer {
     }
     const c1 = src.charCodeAt(i + 1);
     if (isDigitCode(c)) {
-      this.at = c === C0 && (c1 === 120 || c1 === 88) ? this.readHex(i) : this.readNumber(i);
       this.kind = INT;
+      if (c === C0 && (c1 === 120 || c1 === 88)) {
+        this.at = this.readHex(i);
+        this.stat = false;
+        this.cxx = true;
+        return;
+      }
+      this.at = this.readNumber(i);
       // 32_c: CuTe's literal for the static integer
       const j = this.at;
       this.stat = src.charCodeAt(j) === UNDERSCORE && src.charCodeAt(j + 1) === 99 && !isIdCode(src.charCodeAt(j + 2));
-      if (this.stat) this.at = j + 2;
-      if (this.stat || c1 === 120 || c1 === 88) this.cxx = true;
+      if (this.stat) {
+        this.at = j + 2;
+        this.cxx = true;
+      }
       return;
     }
     if (c === UNDERSCORE && (isDigitCode(c1) || (c1 === MINUS && isDigitCode(src.charCodeAt(i + 2))))) {
@@ -195,7 +191,7 @@ class Lexer {
       if (src.charCodeAt(j) === 99 && src.startsWith("cute::", j) && (isIdStartCode(src.charCodeAt(j + 6)))) {
         this.at = j + 6;
         this.cxx = true;
-        this.scan();
+        this.advance();
         this.start = i;
         return;
       }
@@ -222,10 +218,30 @@ class Lexer {
       this.kind = PUNCT;
       this.punct = c;
       this.at = i + 1;
-      if (PUNCTS[c] === 2) this.cxx = true;
+      if (PUNCTS[c] >= 2 && c !== MINUS) this.cxx = true;
       return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
+  }
+
+  /** C++ comments and the white space after them, from `i`: where the next token begins */
+  private skipComments(i: number): number {
+    const src = this.src;
+    for (;;) {
+      const c1 = src.charCodeAt(i + 1);
+      if (c1 === SLASH) {
+        const nl = src.indexOf("\n", i);
+        i = nl < 0 ? src.length : nl;
+      } else if (c1 === STAR) {
+        const close = src.indexOf("*/", i + 2);
+        if (close < 0) throw new ParseError(src, i, "unterminated comment: expected '*/'");
+        i = close + 2;
+      } else return i;
+      this.cxx = true;
+      let c = src.charCodeAt(i);
+      while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
+      if (c !== SLASH) return i;
+    }
   }
 
   /** CuTe's print of MixedBits, `M_s|(d&f)=v`, at `start`: sets `bits` and returns the index after it */
@@ -294,10 +310,17 @@ const EQL = op(6, "=="), NEQ = op(6, "!="), BAND = op(5, "&"), BXOR = op(4, "^")
 
 class Parser {
   private depth = 0;
-  /** whether the expression is C++ (see isCxx), once decided */
-  private cxx: boolean | undefined = undefined;
   /** a call of make_tuple, make_shape, ... was read */
   private sawMaker = false;
+  /** where the last template argument list read ends (after its '>') */
+  private targsEnd = 0;
+  /**
+   * `(x)` read before it was known whether the expression is C++: in C++ they group, in the
+   * print notation they are rank-1 tuples, as CuTe prints one (`(-1)` is a tuple in `(4):(-1)`,
+   * a number in C++). A C++ construct anywhere (see Lexer.cxx, and a make_tuple/make_shape/...
+   * call) makes the expression C++.
+   */
+  private singles: AstNode[] | undefined = undefined;
   /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
   private closesAtGt = false;
   private readonly lx: Lexer;
@@ -328,29 +351,6 @@ class Parser {
   private failAt(pos: number, expected: string): never {
     throw new ParseError(this.src, pos, `${expected}, found '${this.src.slice(pos, pos + 12).split(/[\s]/)[0]}'`);
   }
-  /**
-   * Is the expression C++? Then `(x)` groups, as in C++; in the print notation it is a rank-1
-   * tuple, as CuTe prints one (`(-1)` is a tuple in `(4):(-1)`, a number in C++). Decided from
-   * the whole input, on the first `(x)` that needs it.
-   */
-  private isCxx(): boolean {
-    if (this.cxx === undefined) {
-      let yes = this.lx.cxx || this.sawMaker;
-      if (!yes) {
-        const rest = new Lexer(this.src);
-        rest.at = this.lx.at;
-        try {
-          for (rest.advance(); rest.kind !== EOF && !rest.cxx; rest.advance()) if (rest.kind === NAME && MAKERS.has(rest.text)) break;
-          yes = rest.kind !== EOF;
-        } catch {
-          yes = false; // the lexical error is reported in its turn
-        }
-      }
-      this.cxx = yes;
-    }
-    return this.cxx;
-  }
-
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
   }
@@ -359,6 +359,8 @@ class Parser {
     const e = this.composed();
     while (this.isPunct(SEMI)) this.lx.advance();
     if (this.lx.kind !== EOF) this.fail("expected end of input (or ':' / '(' / ' o ')");
+    // the expression is C++ (a construct only C++ has came after them): its (x) group
+    if (this.singles && (this.lx.cxx || this.sawMaker)) for (const n of this.singles) n.s = true;
     return e;
   }
 
@@ -379,7 +381,6 @@ class Parser {
   private binop(): BinOp | null {
     const lx = this.lx;
     if (lx.kind !== PUNCT) return null;
-    const next = this.src.charCodeAt(lx.start + 1);
     switch (lx.punct) {
       case STAR:
         return MUL;
@@ -391,35 +392,52 @@ class Parser {
         return ADD;
       case MINUS:
         return SUB;
-      case LT:
+      case LT: {
+        const next = this.next();
         return next === LT ? SHL : next === EQ ? LEQ : LESS;
-      case GT:
+      }
+      case GT: {
         if (this.closesAtGt) return null;
+        const next = this.next();
         return next === GT ? SHR : next === EQ ? GEQ : GTR;
+      }
       case EQ:
-        return next === EQ ? EQL : null;
+        return this.next() === EQ ? EQL : null;
       case BANG:
-        return next === EQ ? NEQ : null;
+        return this.next() === EQ ? NEQ : null;
       case AMP:
-        return next === AMP ? LAND : BAND;
+        return this.next() === AMP ? LAND : BAND;
       case CARET:
         return BXOR;
       case BAR:
-        return next === BAR ? LOR : BOR;
+        return this.next() === BAR ? LOR : BOR;
     }
     return null;
   }
+  /** the character right after the current one-character token: `<<` is two '<' side by side */
+  private next(): number {
+    return this.src.charCodeAt(this.lx.start + 1);
+  }
 
-  /** operators of precedence above `min`, left-associative (precedence climbing) */
-  binary(min: number, operand: () => Node = () => this.unary()): Node {
-    let left = operand();
+  /**
+   * operators of precedence above `min`, left-associative (precedence climbing); the operands
+   * are expressions, or in template arguments integer constants
+   */
+  binary(min: number, constants = false): Node {
+    const lx = this.lx;
+    let left = constants ? this.constant() : lx.kind === PUNCT && lx.punct < 128 && PUNCTS[lx.punct] === UNARY ? this.unary() : this.applied(lx.start, false);
     for (;;) {
+      // most tokens after an operand (',' ')' ':' end) start no operator
+      if (lx.kind !== PUNCT || lx.punct >= 128 || PUNCTS[lx.punct] < 2) {
+        if (lx.kind !== PUNCT || (lx.punct !== LT && lx.punct !== GT)) return left;
+      }
       const o = this.binop();
       if (o === null || o.prec <= min) return left;
       const pos = this.lx.start;
       for (let i = 0; i < o.len; i++) this.lx.advance();
+      if (o === MUL && this.isPunct(RPAREN)) this.unsupported(pos, "casts ((T*)x) and pointers");
       this.enter(pos);
-      const right = this.binary(o.prec, operand);
+      const right = this.binary(o.prec, constants);
       this.depth--;
       const n = node("op", pos);
       n.name = o.name;
@@ -450,7 +468,8 @@ class Parser {
   }
 
   applied(pos0: number, negative: boolean): Node {
-    let e = this.layout(pos0, negative);
+    let e = this.atom(pos0, negative);
+    if (this.isPunct(COLON)) e = this.layout(e);
     let chain = 0;
     while (this.isPunct(LPAREN)) {
       const pos = this.lx.start;
@@ -462,39 +481,39 @@ class Parser {
       n.shape = grouped(e);
       e = done(n);
     }
+    // postfix members (x.get_slice(3), x.layout()) would be read here
+    if (this.isPunct(DOT)) this.unsupported(this.lx.start, "member calls (x.f(...))");
     return e;
   }
 
-  layout(pos0: number, negative: boolean): Node {
-    const shape = this.atom(pos0, negative);
-    if (this.isPunct(COLON)) {
-      this.lx.advance();
-      const n = node("layout", shape.pos);
-      n.shape = shape;
-      const pos = this.lx.start;
-      // a negative stride literal: 8:-1
-      const negative = this.isPunct(MINUS);
-      if (negative) this.lx.advance();
-      n.stride = this.atom(pos, negative);
-      return done(n);
-    }
-    return shape;
+  /** `shape ':' stride`, from the ':' */
+  layout(shape: Node): Node {
+    this.lx.advance();
+    const n = node("layout", shape.pos);
+    n.shape = shape;
+    const pos = this.lx.start;
+    // a negative stride literal: 8:-1
+    const negative = this.isPunct(MINUS);
+    if (negative) this.lx.advance();
+    n.stride = this.atom(pos, negative);
+    return done(n);
   }
 
   /** '(' items ')' or '{' items '}' */
   args(close = RPAREN): Node[] {
     const open = this.lx.start;
     const gt = this.closesAtGt;
-    this.closesAtGt = false;
+    if (gt) this.closesAtGt = false;
     this.lx.advance(); // the opening bracket, which the caller has seen
-    this.enter(open);
+    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, open, `nesting deeper than ${MAX_DEPTH} levels`);
     const items: Node[] = [];
     if (this.isPunct(close)) {
       this.lx.advance();
       this.depth--;
-      this.closesAtGt = gt;
+      if (gt) this.closesAtGt = true;
       return items;
     }
+    if (this.lx.kind === EOF) this.fail(close === RPAREN ? "expected ')'" : "expected '}'");
     for (;;) {
       items.push(this.composed());
       if (this.isPunct(COMMA)) {
@@ -508,7 +527,7 @@ class Parser {
       this.fail(close === RPAREN ? "expected ',' or ')'" : "expected ',' or '}'");
     }
     this.depth--;
-    this.closesAtGt = gt;
+    if (gt) this.closesAtGt = true;
     return items;
   }
 
@@ -566,9 +585,11 @@ class Parser {
     }
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
       const items = this.args();
-      if (items.length === 1 && this.isCxx()) return items[0]!;
+      // (x) groups in C++: known now if a C++ construct came before, else at the end (see top)
+      if (items.length === 1 && (lx.cxx || this.sawMaker)) return items[0]!;
       const n = node("tuple", pos);
       n.items = items;
+      if (items.length === 1) (this.singles ??= []).push(n);
       return done(n);
     }
     if (lx.kind === NAME) {
@@ -601,7 +622,6 @@ class Parser {
       const n = node("name", pos);
       n.name = name;
       n.targs = targs;
-      n.end = this.lx.last;
       return done(n);
     }
     if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
@@ -616,7 +636,6 @@ class Parser {
     n.targs = targs;
     n.types = types;
     n.items = this.args(RBRACE);
-    n.end = this.lx.last;
     return done(n);
   }
   private emptyBraces(what: string): void {
@@ -650,6 +669,7 @@ class Parser {
         this.fail("expected ',' or '>' in the template arguments");
       }
     }
+    this.targsEnd = lx.at;
     lx.advance(); // '>'
     this.closesAtGt = gt;
     this.depth--;
@@ -662,14 +682,18 @@ class Parser {
     const pos = lx.start;
     if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false") {
       const name = lx.text;
+      let end = lx.at;
       lx.advance();
       let targs = NO_TARGS, types: Node[] | null = null;
-      if (this.isPunct(LT)) [targs, types] = this.targs();
+      if (this.isPunct(LT)) {
+        [targs, types] = this.targs();
+        end = this.targsEnd;
+      }
       const n = node("name", pos);
       n.name = name;
       n.targs = targs;
       n.types = types;
-      n.end = lx.last;
+      n.end = end;
       return done(n);
     }
     if (lx.kind === UNDER) {
@@ -680,7 +704,7 @@ class Parser {
       n.end = pos + 1;
       return done(n);
     }
-    const e = this.binary(0, () => this.constant());
+    const e = this.binary(0, true);
     if (e.k === "int") return e;
     const n = node("int", pos);
     n.v = fold(e, this.src);
@@ -719,7 +743,7 @@ class Parser {
       this.closesAtGt = false;
       lx.advance();
       this.enter(pos);
-      const e = this.binary(0, () => this.constant());
+      const e = this.binary(0, true);
       this.depth--;
       this.expectPunct(RPAREN, "closing the parenthesised constant");
       this.closesAtGt = gt;
@@ -808,7 +832,7 @@ function fold(n: Node, src: string): number {
 /** a template argument's C++ spelling, white space removed: `half_t`, `SM80_CP_ASYNC_CACHEALWAYS<uint128_t>`, `_8` */
 export function spellType(n: Node, src: string): string {
   if (n.k === "int") return n.s ? `_${n.v}` : `${n.v}`;
-  if (n.k === "name" || n.k === "init") return src.slice(n.pos, n.end).replace(/\s+/g, "");
+  if (n.k === "name") return src.slice(n.pos, n.end).replace(/\s+/g, "");
   return src.slice(n.pos, n.pos + 1);
 }
 

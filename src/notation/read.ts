@@ -41,7 +41,7 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "under":
       return UNDER;
     case "tuple":
-      return evalAll(n.items, src, h);
+      return n.s ? evalNode(n.items[0]!, src, h) : evalAll(n.items, src, h);
     case "layout": {
       const shape = evalNode(n.shape, src, h);
       const stride = evalNode(n.stride, src, h);
