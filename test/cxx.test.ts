@@ -142,6 +142,12 @@ describe("CuTe's integer operators (integral_constant.hpp)", () => {
     expect(ev("Int<2>{} * E<1>{}")).toBe("_2@1");
     expect(ev("(5)*E<1>{}")).toBe("5@1");
     expect(ev("E<0>{} * 3")).toBe("3@0");
+    // and add up to arithmetic tuples, (_0,...,_0,v) per basis element; only _0 adds to one
+    expect(ev("E<0>{} + Int<2>{} * E<1>{}")).toBe("(_1,_2)");
+    expect(ev("Int<0>{} + E<1>{}")).toBe("_1@1");
+  });
+  it("an integer other than _0 plus a basis element is CuTe's static_assert", async () => {
+    expect(await refusal(["eval", "Int<1>{} + E<1>{}"])).toContain("ScaledBasis op+ error!");
   });
   it("static division by zero is refused, not computed", async () => {
     expect(await refusal(["eval", "Int<1>{} / Int<0>{}"])).toContain("division by zero");

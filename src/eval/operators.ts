@@ -3,13 +3,14 @@
  * (`C<(t OP u)>`), a dynamic operand makes the result dynamic, except where CuTe's mixed
  * overloads keep a static result: `_0 * x`, `x * _0`, `_0 / x`, `x % _1`, `x % _-1`, `_0 % x`,
  * `_0 & x`, `x & _0` are `_0`; `_0 && x` is static false, `_1 || x` static true. Booleans are
- * printed as integers, as CuTe's print(bool) does. A scaled basis scales by an integer
- * (numeric/arithmetic_tuple.hpp): `Int<2>{} * E<1>{}` is `_2@1`.
+ * printed as integers, as CuTe's print(bool) does. A scaled basis scales by an integer and adds
+ * to other bases into an arithmetic tuple (numeric/arithmetic_tuple.hpp): `Int<2>{} * E<1>{}` is
+ * `_2@1`, `E<0>{} + E<1>{}` is `(_1,_1)`.
  */
 import { CuteError, UsageError } from "../core/errors.js";
 import * as I from "../core/integer.js";
 import { Int, isConst, mk, _0, _1 } from "../core/integer.js";
-import { ScaledBasis } from "../core/basis.js";
+import { ScaledBasis, type Idx, idxAdd } from "../core/basis.js";
 import { Layout } from "../core/layout.js";
 import type { Value } from "../core/value.js";
 
@@ -26,6 +27,8 @@ export function operate(name: string, args: Value[]): Value {
   if (a instanceof Int && b instanceof Int) return binary(name, a, b);
   if (name === "*" && a instanceof Int && b instanceof ScaledBasis) return new ScaledBasis(I.mul(a, b.value), b.modes);
   if (name === "*" && a instanceof ScaledBasis && b instanceof Int) return new ScaledBasis(I.mul(a.value, b), a.modes);
+  // basis elements add up to arithmetic tuples: E<0>{} + E<1>{} is (_1,_1); _0 + E<1>{} is E<1>{}
+  if (name === "+" && (a instanceof ScaledBasis || b instanceof ScaledBasis) && isIdx(a) && isIdx(b)) return idxAdd(a, b) as Value;
   return unsupported(name, a, b);
 }
 
@@ -94,6 +97,8 @@ function big(op: string, x: bigint): number {
   if (!Number.isSafeInteger(n)) throw new CuteError(op, "integer overflow: the result exceeds 2^53 (cute-ts refuses rather than round)");
   return n;
 }
+
+const isIdx = (v: Value): v is Idx => v instanceof Int || v instanceof ScaledBasis || (Array.isArray(v) && v.every(isIdx));
 
 function kind(v: Value): string {
   if (v instanceof Int) return "an integer";
