@@ -54,7 +54,8 @@ export type TArg = number | string;
 class AstNode {
   v = 0;
   s: boolean | number = false;
-  modes: number[] | null = null;
+  /** a basis element's modes; template arguments as nodes (`types`) */
+  modes: number[] | Node[] | null = null;
   /** a tuple's items, a call's, an initialisation's or an application's arguments, a composition's parts, an operator's operands */
   items: Node[] | null = null;
   /** a layout's shape, an application's target */
@@ -62,12 +63,9 @@ class AstNode {
   stride: Node | null = null;
   name = "";
   targs: TArg[] | null = null;
-  /** template arguments as nodes (types and constants), null without `<>` */
-  types: Node[] | null = null;
-  /** where a type written as a template argument ends in the source (one past its last character) */
-  end = 0;
   b = 0;
   m = 0;
+  /** smem_ptr's bit width; where a type written as a template argument ends in the source (`end`) */
   bits = 0;
   sbits = 0;
   dbits = 0;
@@ -84,6 +82,20 @@ class AstNode {
   }
   get target(): Node | null {
     return this.shape;
+  }
+  /** template arguments as nodes (types and constants), null without `<>` */
+  get types(): Node[] | null {
+    return this.modes as Node[] | null;
+  }
+  set types(t: Node[] | null) {
+    this.modes = t;
+  }
+  /** one past the last character of a type written as a template argument */
+  get end(): number {
+    return this.bits;
+  }
+  set end(e: number) {
+    this.bits = e;
   }
 }
 const node = (k: Node["k"], pos: number): AstNode => new AstNode(k, pos);
@@ -112,6 +124,11 @@ for (const ch of "{};*/%&|^=.") PUNCTS[ch.charCodeAt(0)] = 2;
 for (const ch of "+!~") PUNCTS[ch.charCodeAt(0)] = UNARY;
 PUNCTS[MINUS_CHAR] = UNARY;
 const isPunctCode = (c: number) => c < 128 && PUNCTS[c] !== 0;
+/** characters that start a binary operator, and those only C++ has */
+const BINOP_START = new Uint8Array(128);
+for (const ch of "*/%+-<>=!&^|") BINOP_START[ch.charCodeAt(0)] = 1;
+const CXX_PUNCT = new Uint8Array(128);
+for (const ch of "{};*/%+&|^!~=.") CXX_PUNCT[ch.charCodeAt(0)] = 1;
 /** CuTe's tuple makers: a call of one says the expression is C++ */
 const MAKERS = new Set(["make_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "make_step"]);
 
@@ -218,7 +235,7 @@ class Lexer {
       this.kind = PUNCT;
       this.punct = c;
       this.at = i + 1;
-      if (PUNCTS[c] >= 2 && c !== MINUS) this.cxx = true;
+      if (CXX_PUNCT[c] === 1) this.cxx = true;
       return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
@@ -344,6 +361,7 @@ class Parser {
   }
   /** a grammar error at the current token */
   private fail(expected: string): never {
+    if (this.isPunct(DOT)) this.unsupported(this.lx.start, "member calls (x.f(...))");
     if (this.lx.kind === EOF) throw new ParseError(this.src, this.lx.start, `${expected}, found end of input`);
     this.failAt(this.lx.start, expected);
   }
@@ -428,9 +446,7 @@ class Parser {
     let left = constants ? this.constant() : lx.kind === PUNCT && lx.punct < 128 && PUNCTS[lx.punct] === UNARY ? this.unary() : this.applied(lx.start, false);
     for (;;) {
       // most tokens after an operand (',' ')' ':' end) start no operator
-      if (lx.kind !== PUNCT || lx.punct >= 128 || PUNCTS[lx.punct] < 2) {
-        if (lx.kind !== PUNCT || (lx.punct !== LT && lx.punct !== GT)) return left;
-      }
+      if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) return left;
       const o = this.binop();
       if (o === null || o.prec <= min) return left;
       const pos = this.lx.start;
@@ -481,8 +497,8 @@ class Parser {
       n.shape = grouped(e);
       e = done(n);
     }
-    // postfix members (x.get_slice(3), x.layout()) would be read here
-    if (this.isPunct(DOT)) this.unsupported(this.lx.start, "member calls (x.f(...))");
+    // postfix members (x.get_slice(3), x.layout()) would be read here; until then a '.' after a
+    // value is refused where the grammar fails (see fail)
     return e;
   }
 
@@ -608,7 +624,11 @@ class Parser {
       if (name === "smem_ptr") return this.smemPtr(pos);
       if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
       let targs = NO_TARGS, types: Node[] | null = null;
-      if (this.isPunct(LT)) [targs, types] = this.targs();
+      if (this.isPunct(LT)) {
+        const t = this.targs();
+        targs = t[0];
+        types = t[1];
+      }
       if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
       if (this.isPunct(LPAREN)) {
         const n = node("call", pos);
@@ -686,7 +706,9 @@ class Parser {
       lx.advance();
       let targs = NO_TARGS, types: Node[] | null = null;
       if (this.isPunct(LT)) {
-        [targs, types] = this.targs();
+        const t = this.targs();
+        targs = t[0];
+        types = t[1];
         end = this.targsEnd;
       }
       const n = node("name", pos);
@@ -754,7 +776,7 @@ class Parser {
 
   private intTargs(n: number, what: string): number[] {
     if (!this.isPunct(LT)) this.fail(`expected '<' to open template arguments`);
-    const [targs] = this.targs();
+    const targs = this.targs()[0];
     if (targs.length !== n || targs.some((x) => typeof x !== "number")) {
       throw new ParseError(this.src, this.lx.start, `expected ${n} integers in ${what}`);
     }
