@@ -160,10 +160,6 @@ class Lexer {
     let i = this.at;
     let c = src.charCodeAt(i);
     while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++i);
-    if (c === SLASH) {
-      i = this.skipComments(i);
-      c = src.charCodeAt(i);
-    }
     this.start = i;
     if (i >= n) {
       this.kind = EOF;
@@ -174,19 +170,11 @@ class Lexer {
     const c1 = src.charCodeAt(i + 1);
     if (isDigitCode(c)) {
       this.kind = INT;
-      if (c === C0 && (c1 === 120 || c1 === 88)) {
-        this.at = this.readHex(i);
-        this.stat = false;
-        this.cxx = true;
-        return;
-      }
-      this.at = this.readNumber(i);
-      // 32_c: CuTe's literal for the static integer
-      const j = this.at;
-      this.stat = src.charCodeAt(j) === UNDERSCORE && src.charCodeAt(j + 1) === 99 && !isIdCode(src.charCodeAt(j + 2));
-      if (this.stat) {
-        this.at = j + 2;
-        this.cxx = true;
+      this.stat = false;
+      if (c === C0 && (c1 === 120 || c1 === 88)) this.readHex(i);
+      else {
+        this.at = this.readNumber(i);
+        if (src.charCodeAt(this.at) === UNDERSCORE) this.staticLiteral();
       }
       return;
     }
@@ -202,36 +190,16 @@ class Lexer {
       return;
     }
     if (isIdStartCode(c) || (c === COLON && c1 === COLON && isIdStartCode(src.charCodeAt(i + 2)))) {
-      let j = c === COLON ? i + 2 : i;
-      if (c === COLON) this.cxx = true;
-      // the cute:: namespace (and a leading ::) is where every name lives: cute::Int is Int, cute::_8 is _8
-      if (src.charCodeAt(j) === 99 && src.startsWith("cute::", j) && (isIdStartCode(src.charCodeAt(j + 6)))) {
-        this.at = j + 6;
-        this.cxx = true;
-        this.advance();
-        this.start = i;
-        return;
-      }
-      const first = j;
-      j++;
-      while (isIdCode(src.charCodeAt(j))) j++;
-      // C++ scope qualifiers such as GMMA::Major::K stay one name
-      while (src.charCodeAt(j) === COLON && src.charCodeAt(j + 1) === COLON && isIdStartCode(src.charCodeAt(j + 2))) {
-        j += 2;
-        while (isIdCode(src.charCodeAt(j))) j++;
-        this.cxx = true;
-      }
-      if (src.charCodeAt(j) === BAR && c === 77 && j - i > 2 && src.charCodeAt(i + 1) === UNDERSCORE) {
-        this.at = this.readMixedBits(i);
-        this.kind = MIXED;
-        return;
-      }
-      this.kind = NAME;
-      this.text = src.slice(first, j);
-      this.at = j;
+      this.readName(i, c);
       return;
     }
     if (isPunctCode(c)) {
+      if (c === SLASH && (c1 === SLASH || c1 === STAR)) {
+        // a C++ comment is white space
+        this.at = this.skipComments(i);
+        this.advance();
+        return;
+      }
       this.kind = PUNCT;
       this.punct = c;
       this.at = i + 1;
@@ -239,6 +207,48 @@ class Lexer {
       return;
     }
     throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
+  }
+
+  /** 32_c after its digits: CuTe's literal for the static integer */
+  private staticLiteral(): void {
+    const src = this.src, j = this.at;
+    if (src.charCodeAt(j + 1) === 99 && !isIdCode(src.charCodeAt(j + 2))) {
+      this.stat = true;
+      this.at = j + 2;
+      this.cxx = true;
+    }
+  }
+
+  /** a name at `i` (`c` its first character): `Int`, `GMMA::Major::K`, `cute::Int` (read as `Int`), or mixed bits `M_s|(d&f)=v` */
+  private readName(i: number, c: number): void {
+    const src = this.src;
+    let j = c === COLON ? i + 2 : i;
+    if (c === COLON) this.cxx = true;
+    // the cute:: namespace (and a leading ::) is where every name lives: cute::Int is Int, cute::_8 is _8
+    if (src.charCodeAt(j) === 99 && src.startsWith("cute::", j) && isIdStartCode(src.charCodeAt(j + 6))) {
+      this.at = j + 6;
+      this.cxx = true;
+      this.advance();
+      this.start = i;
+      return;
+    }
+    const first = j;
+    j++;
+    while (isIdCode(src.charCodeAt(j))) j++;
+    // C++ scope qualifiers such as GMMA::Major::K stay one name
+    while (src.charCodeAt(j) === COLON && src.charCodeAt(j + 1) === COLON && isIdStartCode(src.charCodeAt(j + 2))) {
+      j += 2;
+      while (isIdCode(src.charCodeAt(j))) j++;
+      this.cxx = true;
+    }
+    if (src.charCodeAt(j) === BAR && c === 77 && j - i > 2 && src.charCodeAt(i + 1) === UNDERSCORE) {
+      this.at = this.readMixedBits(i);
+      this.kind = MIXED;
+      return;
+    }
+    this.kind = NAME;
+    this.text = src.slice(first, j);
+    this.at = j;
   }
 
   /** C++ comments and the white space after them, from `i`: where the next token begins */
@@ -294,8 +304,8 @@ class Lexer {
     return j;
   }
 
-  /** a C++ hexadecimal literal 0x1f at `start` */
-  private readHex(start: number): number {
+  /** a C++ hexadecimal literal 0x1f at `start`: a dynamic integer */
+  private readHex(start: number): void {
     const src = this.src;
     let j = start + 2;
     if (!isHexCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected a hexadecimal digit after 0x");
@@ -303,7 +313,8 @@ class Lexer {
     const v = Number.parseInt(src.slice(start + 2, j), 16);
     if (!Number.isSafeInteger(v)) throw new ParseError(src, start, `integer ${src.slice(start, j)} is beyond 2^53; cute-ts refuses rather than round`);
     this.num = v;
-    return j;
+    this.at = j;
+    this.cxx = true;
   }
 }
 
@@ -384,7 +395,7 @@ class Parser {
 
   composed(): Node {
     const first = this.binary(0);
-    if (!this.isName("o")) return first;
+    if (this.lx.kind !== NAME || this.lx.text !== "o") return first;
     const parts = [first];
     while (this.isName("o")) {
       this.lx.advance();
@@ -443,14 +454,20 @@ class Parser {
    */
   binary(min: number, constants = false): Node {
     const lx = this.lx;
-    let left = constants ? this.constant() : lx.kind === PUNCT && lx.punct < 128 && PUNCTS[lx.punct] === UNARY ? this.unary() : this.applied(lx.start, false);
+    const left = constants ? this.constant() : lx.kind === PUNCT && PUNCTS[lx.punct] === UNARY ? this.unary() : this.applied(lx.start, false);
+    // most tokens after an operand (',' ')' ':' end) start no operator
+    if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) return left;
+    return this.binaryRest(left, min, constants);
+  }
+  private binaryRest(first: Node, min: number, constants: boolean): Node {
+    const lx = this.lx;
+    let left = first;
     for (;;) {
-      // most tokens after an operand (',' ')' ':' end) start no operator
       if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) return left;
       const o = this.binop();
       if (o === null || o.prec <= min) return left;
-      const pos = this.lx.start;
-      for (let i = 0; i < o.len; i++) this.lx.advance();
+      const pos = lx.start;
+      for (let i = 0; i < o.len; i++) lx.advance();
       if (o === MUL && this.isPunct(RPAREN)) this.unsupported(pos, "casts ((T*)x) and pointers");
       this.enter(pos);
       const right = this.binary(o.prec, constants);
@@ -569,7 +586,7 @@ class Parser {
         return done(n);
       }
       // _8{}: the value of the type _8
-      if (s && !negative && this.isPunct(LBRACE)) return this.init(pos, "_" + v, NO_TARGS, null);
+      if (s && (lx.kind as number) === PUNCT && lx.punct === LBRACE && !negative) return this.init(pos, "_" + v, NO_TARGS, null);
       const n = node("int", pos);
       n.v = v;
       n.s = s;
@@ -580,25 +597,7 @@ class Parser {
       lx.advance();
       return done(node("under", pos));
     }
-    if (lx.kind === MIXED) {
-      const [sbits, dbits, mask, value] = lx.bits;
-      // what CuTe's make_mixed_bits would have built: no static bit under the mask, no dynamic bit
-      // outside it, some bit dynamic, and the printed value their union
-      const why =
-        Math.max(sbits, dbits, mask, value) > 0xffffffff ? "mixed bits are 32-bit"
-        : mask === 0 ? "the mask has no dynamic bit (that would be the static integer _s)"
-        : (sbits & mask) !== 0 ? "a static bit lies under the dynamic mask"
-        : (dbits & ~mask) !== 0 ? "a dynamic bit lies outside the mask"
-        : (sbits | dbits) >>> 0 !== value ? `the value is s|d = ${(sbits | dbits) >>> 0}`
-        : "";
-      if (why) throw new ParseError(this.src, pos, `inconsistent mixed bits M_s|(d&f)=v: ${why}`);
-      lx.advance();
-      const n = node("mixed", pos);
-      n.sbits = sbits;
-      n.dbits = dbits;
-      n.mask = mask;
-      return done(n);
-    }
+    if (lx.kind === MIXED) return this.mixed(pos);
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
       const items = this.args();
       // (x) groups in C++: known now if a C++ construct came before, else at the end (see top)
@@ -608,45 +607,71 @@ class Parser {
       if (items.length === 1) (this.singles ??= []).push(n);
       return done(n);
     }
-    if (lx.kind === NAME) {
-      const name = lx.text;
-      lx.advance();
-      if (name.charCodeAt(0) === 109 && MAKERS.has(name)) this.sawMaker = true;
-      if (name === "Sw" || name === "Swizzle") {
-        const [b, m, s] = this.intTargs(3, `${name}<B,M,S>`);
-        if (this.isPunct(LBRACE)) this.emptyBraces(`${name}<B,M,S>{}`);
-        const n = node("swizzle", pos);
-        n.b = b!;
-        n.m = m!;
-        n.s = s!;
-        return done(n);
-      }
-      if (name === "smem_ptr") return this.smemPtr(pos);
-      if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
-      let targs = NO_TARGS, types: Node[] | null = null;
-      if (this.isPunct(LT)) {
-        const t = this.targs();
-        targs = t[0];
-        types = t[1];
-      }
-      if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
-      if (this.isPunct(LPAREN)) {
-        const n = node("call", pos);
-        n.name = name;
-        n.targs = targs;
-        n.types = types;
-        n.items = this.args();
-        return done(n);
-      }
-      if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>) or '(' (a call)`);
-      const n = node("name", pos);
-      n.name = name;
-      n.targs = targs;
-      return done(n);
-    }
+    if (lx.kind === NAME) return this.named(pos);
     if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
     if (lx.kind === PUNCT && lx.punct === LBRACK) this.unsupported(pos, "lambdas ([&]{ ... }())");
     this.fail("expected an integer, '_', '(', or a name");
+  }
+
+  /** CuTe's printed MixedBits `M_s|(d&f)=v`, checked as make_mixed_bits would have built it */
+  private mixed(pos: number): Node {
+    const lx = this.lx;
+    const [sbits, dbits, mask, value] = lx.bits;
+    // what CuTe's make_mixed_bits would have built: no static bit under the mask, no dynamic bit
+    // outside it, some bit dynamic, and the printed value their union
+    const why =
+      Math.max(sbits, dbits, mask, value) > 0xffffffff ? "mixed bits are 32-bit"
+      : mask === 0 ? "the mask has no dynamic bit (that would be the static integer _s)"
+      : (sbits & mask) !== 0 ? "a static bit lies under the dynamic mask"
+      : (dbits & ~mask) !== 0 ? "a dynamic bit lies outside the mask"
+      : (sbits | dbits) >>> 0 !== value ? `the value is s|d = ${(sbits | dbits) >>> 0}`
+      : "";
+    if (why) throw new ParseError(this.src, pos, `inconsistent mixed bits M_s|(d&f)=v: ${why}`);
+    lx.advance();
+    const n = node("mixed", pos);
+    n.sbits = sbits;
+    n.dbits = dbits;
+    n.mask = mask;
+    return done(n);
+  }
+
+  /** a name: `Sw<B,M,S>`, `smem_ptr[16b](unset)`, a call `f<targs>(args)`, a value `T<targs>{args}`, or a bare name */
+  private named(pos: number): Node {
+    const lx = this.lx;
+    const name = lx.text;
+    lx.advance();
+    if (name.charCodeAt(0) === 109 && MAKERS.has(name)) this.sawMaker = true;
+    if (name === "Sw" || name === "Swizzle") {
+      const [b, m, s] = this.intTargs(3, `${name}<B,M,S>`) as [number, number, number];
+      if (this.isPunct(LBRACE)) this.emptyBraces(`${name}<B,M,S>{}`);
+      const n = node("swizzle", pos);
+      n.b = b!;
+      n.m = m!;
+      n.s = s!;
+      return done(n);
+    }
+    if (name === "smem_ptr") return this.smemPtr(pos);
+    if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
+    let targs = NO_TARGS, types: Node[] | null = null;
+    if (this.isPunct(LT)) {
+      const t = this.targs();
+      targs = t[0];
+      types = t[1];
+    }
+    if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
+    if (this.isPunct(LPAREN)) {
+      const n = node("call", pos);
+      n.name = name;
+      n.targs = targs;
+      n.types = types;
+      n.items = this.args();
+      return done(n);
+    }
+    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>) or '(' (a call)`);
+    const n = node("name", pos);
+    n.name = name;
+    n.targs = targs;
+    return done(n);
   }
 
   /** `T<targs>{args}` from its '{' */
