@@ -161,6 +161,8 @@ describe("C++ types as values", () => {
   it("integers: Int, C, _N, constants and booleans; int and friends are dynamic", () => {
     expect(ev("(Int<8>{}, C<8>{}, _8{}, _m2{}, true_type{}, false_type{}, bool_constant<true>{}, integral_constant<int,3>{})")).toBe("(_8,_8,_8,_-2,_1,_0,_1,_3)");
     expect(ev("(int{}, int{5}, int(6), uint32_t{7}, size_t{Int<8>{}})")).toBe("(0,5,6,7,8)");
+    // T() value-initialises as T{} does
+    expect(ev("make_shape(_8(), Int<2>(), Shape<_1,int>(), X())")).toBe("(_8,_2,(_1,0),_)");
   });
   it("tuples of every CuTe name, value-initialised or from values", () => {
     expect(ev("(Shape<_8,int>{}, Stride<_1,_8>{}, Coord<int>{}, Tile<_32,_16>{}, tuple<>{}, cute::tuple<_1,Shape<_2,_3>>{})")).toBe("((_8,0),(_1,_8),(0),(_32,_16),(),(_1,(_2,_3)))");
@@ -331,6 +333,12 @@ describe("C++ parse errors point at the token and say what was expected", () => 
     expect(e).toContain("expected ',' or ')'");
     expect(e).toContain("  line 3:   make_stride(_1{} _8{}))");
     caretUnder(e, "make_stride(_1{} _8{}))", 17);
+  });
+  it("template arguments nested hundreds deep parse in linear time", () => {
+    const deep = "Shape<".repeat(400) + "_1" + ">".repeat(400) + "{}";
+    const t0 = Date.now();
+    expect(ev(deep)).toBe("(".repeat(400) + "_1" + ")".repeat(400));
+    expect(Date.now() - t0).toBeLessThan(2000);
   });
   it("a ParseError keeps the input and the position for --json", () => {
     try {

@@ -585,8 +585,17 @@ class Parser {
         n.modes = modes.reverse();
         return done(n);
       }
-      // _8{}: the value of the type _8
-      if (s && (lx.kind as number) === PUNCT && lx.punct === LBRACE && !negative) return this.init(pos, "_" + v, NO_TARGS, null);
+      // _8{} and _8(): the value of the type _8
+      if (s && (lx.kind as number) === PUNCT && !negative) {
+        if (lx.punct === LBRACE) return this.init(pos, "_" + v, NO_TARGS, null);
+        if (lx.punct === LPAREN && this.closesNext()) {
+          const n = node("init", pos);
+          n.name = "_" + v;
+          n.targs = NO_TARGS;
+          n.items = this.args();
+          return done(n);
+        }
+      }
       const n = node("int", pos);
       n.v = v;
       n.s = s;
@@ -654,9 +663,8 @@ class Parser {
     if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
     let targs = NO_TARGS, types: Node[] | null = null;
     if (this.isPunct(LT)) {
-      const t = this.targs();
-      targs = t[0];
-      types = t[1];
+      types = this.targs();
+      targs = this.spelled(types);
     }
     if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
     if (this.isPunct(LPAREN)) {
@@ -672,6 +680,15 @@ class Parser {
     n.name = name;
     n.targs = targs;
     return done(n);
+  }
+
+  /** is the next token ')' (the current one being '(')? */
+  private closesNext(): boolean {
+    const src = this.src;
+    let j = this.lx.at;
+    let c = src.charCodeAt(j);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = src.charCodeAt(++j);
+    return c === RPAREN;
   }
 
   /** `T<targs>{args}` from its '{' */
@@ -691,21 +708,23 @@ class Parser {
     throw new ParseError(this.src, pos, `cute-ts does not support C++ ${what} yet: write one expression`);
   }
 
-  /** '<' targ, ... '>' as the registry reads them (integers, type spellings) and as nodes */
-  private targs(): [TArg[], Node[]] {
+  /** template arguments as the registry reads them: integers, and types as C++ spells them */
+  private spelled(types: Node[]): TArg[] {
+    return types.map((t) => (t.k === "int" ? t.v : spellType(t, this.src)));
+  }
+
+  /** '<' targ, ... '>' as nodes */
+  private targs(): Node[] {
     const lx = this.lx;
     const open = lx.start;
     lx.advance(); // '<'
     this.enter(open);
     const gt = this.closesAtGt;
     this.closesAtGt = true;
-    const out: TArg[] = [];
     const nodes: Node[] = [];
     if (!this.isPunct(GT)) {
       for (;;) {
-        const t = this.targ();
-        nodes.push(t);
-        out.push(t.k === "int" ? t.v : spellType(t, this.src));
+        nodes.push(this.targ());
         if (this.isPunct(COMMA)) {
           lx.advance();
           continue;
@@ -718,7 +737,7 @@ class Parser {
     lx.advance(); // '>'
     this.closesAtGt = gt;
     this.depth--;
-    return [out, nodes];
+    return nodes;
   }
 
   /** a template argument: a type (a name with its own template arguments, or `_8`), or an integer constant */
@@ -729,16 +748,15 @@ class Parser {
       const name = lx.text;
       let end = lx.at;
       lx.advance();
-      let targs = NO_TARGS, types: Node[] | null = null;
+      let types: Node[] | null = null;
       if (this.isPunct(LT)) {
-        const t = this.targs();
-        targs = t[0];
-        types = t[1];
+        types = this.targs();
         end = this.targsEnd;
       }
       const n = node("name", pos);
       n.name = name;
-      n.targs = targs;
+      // a type's own template arguments are read as nodes (`types`); spelled only where a function takes them
+      n.targs = NO_TARGS;
       n.types = types;
       n.end = end;
       return done(n);
@@ -801,7 +819,7 @@ class Parser {
 
   private intTargs(n: number, what: string): number[] {
     if (!this.isPunct(LT)) this.fail(`expected '<' to open template arguments`);
-    const targs = this.targs()[0];
+    const targs = this.spelled(this.targs());
     if (targs.length !== n || targs.some((x) => typeof x !== "number")) {
       throw new ParseError(this.src, this.lx.start, `expected ${n} integers in ${what}`);
     }
