@@ -10,15 +10,18 @@
  *   binary   := unary (binop unary)*            (C++ precedence: * / %, + -, << >>, < <= > >=, == !=, &, ^, |, &&, ||)
  *   unary    := ('-' | '+' | '!' | '~') unary | applied
  *   applied  := layout ('(' args ')')*          (a parenthesised single value before '(' groups: `(f(x))(3)`)
- *   layout   := atom (':' atom)?
- *   atom     := '-'? integer ('@' integer)* | integer '{' '}' | '_' | tuple | swizzle | smem_ptr | mixed
- *             | name targs? ('(' args ')' | '{' args '}')?
+ *   layout   := atom (':' '-'? atom)?
+ *   atom     := '-'? integer ('@' integer)* | _N ('{' '}' | '(' ')') | '_' | tuple | '{' args '}' | swizzle
+ *             | smem_ptr | mixed | name targs? ('(' args ')' | '{' args '}')?
  *   targs    := '<' (targ (',' targ)*)? '>'
  *   targ     := name targs? | integer | constant expression   ('>' ends the list outside parentheses)
  *   mixed    := 'M_' digits '|(' digits '&' digits ')=' digits      (one token: CuTe's print of MixedBits)
  *
  * A name followed by '<' always opens template arguments (there are no variables to compare).
- * The grammar leaves room for postfix members (`x.f(...)`) in `applied` and casts in `unary`.
+ * `(x)` is a rank-1 tuple in the print notation and groups in C++: an expression is C++ when it
+ * has a construct only C++ has (Lexer.cxx, or a make_tuple-style call), decided once it is read.
+ * The grammar leaves room for postfix members (`x.f(...)`) in `applied` (a '.' there is refused by
+ * name for now) and casts in `unary`.
  */
 import { ParseError } from "../core/errors.js";
 
