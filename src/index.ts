@@ -6,7 +6,7 @@ export * as tuple from "./core/int-tuple.js";
 export * from "./core/layout.js";
 export { Swizzle, ComposedLayout } from "./core/swizzle.js";
 export { Tensor, CountingIter, ArithIter } from "./core/tensor.js";
-export { evaluate } from "./eval/evaluate.js";
+export { evaluate, evaluateAny, showValue, AtomValue, type EvalValue } from "./eval/evaluate.js";
 export { parse } from "./notation/parse.js";
 export { show } from "./print/print.js";
 export { print_layout, print_tensor } from "./print/layout.js";
