@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { writeAll } from "./output.js";
-import { runCommand, COMMANDS } from "./run.js";
+import { runCommand, COMMANDS, splitDialect } from "./run.js";
 import type { Io } from "./spec.js";
 
 function colorWanted(argv: string[]): boolean {
@@ -14,6 +14,15 @@ function colorWanted(argv: string[]): boolean {
   // Loaded here, not imported, so that runs without color never load it; a built-in resolves from
   // any base path, so this needs no import.meta (absent in the CommonJS bundle bin/cute-ts runs)
   return (createRequire(process.execPath)("node:tty") as typeof import("node:tty")).isatty(1);
+}
+
+/** the command line without --dialect (a --dialect without its value is left for the dispatcher to refuse) */
+function splitDialectSafe(argv: string[]): string[] {
+  try {
+    return splitDialect(argv).argv;
+  } catch {
+    return argv;
+  }
 }
 
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
@@ -53,12 +62,14 @@ async function main(): Promise<void> {
     process.exitCode = await runHelp(cleaned, io);
     return;
   }
-  if (!(cleaned[0]! in COMMANDS)) {
+  // the global option --dialect may come before the command
+  if (!(splitDialectSafe(cleaned)[0]! in COMMANDS)) {
     const { runHelp } = await import("./help.js");
     process.exitCode = await runHelp(cleaned, io);
     return;
   }
-  if (cleaned[0] === "batch" || cleaned[0] === "check") tuneJitForManyRecords();
+  const command = splitDialectSafe(cleaned)[0];
+  if (command === "batch" || command === "check") tuneJitForManyRecords();
   process.exitCode = await runCommand(cleaned, io);
 }
 

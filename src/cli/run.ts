@@ -77,6 +77,32 @@ export function parseArgv(spec: CommandSpec, argv: string[]): { args: string[]; 
   return { args, opts };
 }
 
+/**
+ * The global option --dialect (cxx, dsl, dsl-printf), before or after the command
+ * (`--dialect dsl`, `--dialect=dsl`): the command line without it, and its value. It reads no
+ * file, so batch records and transcript cases may give it too.
+ */
+export function splitDialect(argv: string[]): { argv: string[]; dialect?: string } {
+  let dialect: string | undefined;
+  let out: string[] | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (a !== "--dialect" && !a.startsWith("--dialect=")) continue;
+    out ??= argv.slice(0, i);
+    if (a === "--dialect") {
+      const v = argv[i + 1];
+      if (v === undefined) throw new UsageError("option --dialect needs a value (cxx, dsl or dsl-printf)");
+      dialect = v;
+      i++;
+    } else dialect = a.slice("--dialect=".length);
+    // the rest of the line, without this option
+    const rest = splitDialect(argv.slice(i + 1));
+    return { argv: [...out, ...rest.argv], dialect: rest.dialect ?? dialect };
+  }
+  return { argv };
+}
+
 const loaded = new Map<string, CommandSpec>();
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
@@ -99,6 +125,18 @@ export function dispatch(argv: string[], io: Io): number | Promise<number> {
     return code;
   };
   try {
+    if (argv.some((a) => a === "--dialect" || a.startsWith("--dialect="))) {
+      const d = splitDialect(argv);
+      argv = d.argv;
+      if (d.dialect !== undefined) {
+        const dialect = d.dialect;
+        if (!["cxx", "dsl", "dsl-printf"].includes(dialect)) throw new UsageError(`--dialect takes cxx (CuTe's C++ print, the default), dsl (the CuTe DSL's print at trace time) or dsl-printf (the DSL's cute.printf at run time), not '${dialect}'`);
+        const base = io;
+        io = { out: base.out, err: base.err, progress: base.progress, json: base.json, dialect, get color() {
+          return base.color;
+        } };
+      }
+    }
     const name = argv[0];
     if (name === undefined) throw new UsageError("no command given; try `cute-ts --help`");
     const entry = COMMANDS[name];

@@ -10,6 +10,12 @@ export interface Io {
   color: boolean;
   /** --json was given: write one JSON document (schema in src/print/json.ts) instead of text */
   json?: boolean;
+  /**
+   * --dialect: how values are read and printed. Absent or "cxx": CuTe's C++ print notation;
+   * "dsl": the CuTe DSL's Python spelling in, its trace-time print() out; "dsl-printf": the same
+   * input, its run-time cute.printf out.
+   */
+  dialect?: string;
   /** called after each unit of work in commands that run many (a batch record, a check case), so a watchdog can tell slow from stuck */
   progress?: () => void;
 }

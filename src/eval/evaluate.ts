@@ -57,9 +57,20 @@ function unknownFunction(n: CallNode, src: string): never {
   throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
 }
 
-function makeHooks(atoms: boolean): Hooks {
-  return {
+/**
+ * A front end's own calls (src/eval/dsl.ts: the CuTe DSL's subscripts, attributes and
+ * operations), asked before the registry: a value, or undefined to go on as CuTe would. `base`
+ * is the evaluator's own hooks, so that an answer can be made of CuTe's functions and types.
+ */
+export type CallIntercept = (n: CallNode, args: Value[], src: string, base: Hooks) => Value | undefined;
+
+function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
+  const hooks: Hooks = {
     call(n, args, src) {
+      if (intercept !== undefined) {
+        const v = intercept(n, args, src, hooks);
+        if (v !== undefined) return v;
+      }
       const fn = lookupFunction(n.name);
       if (fn) {
         if (extState.made) refuseExt(args, `${n.name}(...)`);
@@ -99,6 +110,7 @@ function makeHooks(atoms: boolean): Hooks {
       return apply(target, args);
     },
   };
+  return hooks;
 }
 const CORE = makeHooks(false);
 const WITH_ATOMS = makeHooks(true);
@@ -131,6 +143,23 @@ export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
   return import("./functions/atoms.js").then((m) => {
     ATOMS = m;
     return run(tree, src, WITH_ATOMS);
+  });
+}
+
+/**
+ * Any value of an already parsed tree (a front end's, src/notation/dsl.ts), its calls asked of
+ * `intercept` first; a promise only while the atoms module loads.
+ */
+export function evaluateTree(tree: Node, src: string, intercept: CallIntercept): EvalValue | Promise<EvalValue> {
+  if (ATOMS) return run(tree, src, makeHooks(true, intercept));
+  try {
+    return run(tree, src, makeHooks(true, intercept));
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+  }
+  return import("./functions/atoms.js").then((m) => {
+    ATOMS = m;
+    return run(tree, src, makeHooks(true, intercept));
   });
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { UsageError } from "../../core/errors.js";
-import { dispatch } from "../run.js";
+import { dispatch, splitDialect } from "../run.js";
 import type { CommandSpec, Io } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
@@ -35,8 +35,10 @@ export async function runBatch(text: string, write: (line: string) => void, prog
       const r = rec as { id?: unknown; cmd?: unknown };
       id = r.id ?? null;
       if (!isArgv(r.cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
-      if (r.cmd[0] === "batch") throw new UsageError("batch cannot run batch");
-      if (r.cmd[0] === "web") throw new UsageError("batch cannot run web (it serves the page until stopped)");
+      // the command after the global --dialect, which a record may give
+      const cmd0 = splitDialect(r.cmd).argv[0];
+      if (cmd0 === "batch") throw new UsageError("batch cannot run batch");
+      if (cmd0 === "web") throw new UsageError("batch cannot run web (it serves the page until stopped)");
       const answer = dispatch(r.cmd, io);
       code = typeof answer === "number" ? answer : await answer;
     } catch (e) {

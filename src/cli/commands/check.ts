@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync, statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../../core/errors.js";
 import { parseTranscript, trimNewlines, unifiedDiff, updateTranscript } from "../../check/transcript.js";
-import { runCommand } from "../run.js";
+import { runCommand, splitDialect } from "../run.js";
 import type { CommandSpec, Io } from "../spec.js";
 
 /** `.cute` and `.md` files, directories searched for them */
@@ -42,7 +42,14 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
     const parsed = parseTranscript(text, file.endsWith(".md"));
     const actual: string[] = [];
     for (const c of parsed) {
-      if (c.argv[0] === "check" || c.argv[0] === "batch" || c.argv[0] === "web") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${c.argv[0]}'`);
+      // the command after the global --dialect, which a case may give
+      let cmd0: string | undefined;
+      try {
+        cmd0 = splitDialect(c.argv).argv[0];
+      } catch {
+        cmd0 = c.argv[0];
+      }
+      if (cmd0 === "check" || cmd0 === "batch" || cmd0 === "web") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${cmd0}'`);
       let out = "";
       await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false });
       actual.push(out);

@@ -3,6 +3,8 @@ import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
 import { show } from "../../print/print.js";
 import { jsonLine, printedObjectsJson, toJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
+import { looksLikeDsl } from "../../notation/dsl.js";
+import { type Dialect, type DslValue, evaluateDsl, showDslValue } from "../../eval/dsl.js";
 import type { CommandSpec, Io } from "../spec.js";
 
 export const command: CommandSpec = {
@@ -19,14 +21,39 @@ export const command: CommandSpec = {
     "eval 'make_layout(make_shape(Int<8>{}, 4), LayoutRight{})'",
     "eval 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_64>{})'",
     "eval 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'",
+    "eval --dialect dsl 'cute.composition(cute.make_layout((6, 2), stride=(cutlass.Int32(8), 2)), cute.make_layout((4, 3), stride=(3, 1)))'",
+    "eval --dialect dsl-printf 'cute.make_layout((cutlass.Int32(8), 2))'",
   ],
   // synchronous unless the expression makes an atom and the atoms module is not loaded yet
   run(args, _opts, io) {
     if (args.length !== 1) throw new UsageError("eval takes one expression (quote it for the shell)");
+    if (io.dialect === "dsl" || io.dialect === "dsl-printf") return evalDsl(args[0]!, io);
+    hintDialect(args[0]!, io);
     const v = evaluateAny(args[0]!);
     return v instanceof Promise ? v.then((w) => write(io, w)) : write(io, v);
   },
 };
+
+/** the CuTe DSL's spelling given without --dialect: said on stderr, never read as the DSL */
+export function hintDialect(expr: string, io: Io): void {
+  if (looksLikeDsl(expr)) io.err("cute-ts: hint: this looks like the CuTe DSL's Python spelling; give --dialect dsl (or dsl-printf) to read it as the DSL\n");
+}
+
+/** --dialect dsl / dsl-printf: the DSL's spelling in, the DSL's print out */
+function evalDsl(expr: string, io: Io): number | Promise<number> {
+  const dialect = io.dialect as Dialect;
+  const out = (r: DslValue): number => {
+    if (io.json) {
+      if (r.value instanceof AtomValue) throw new UsageError("--json of an atom is given in CuTe's C++ dialect only: drop --dialect");
+      io.out(jsonLine({ ...(toJson(r.value as never) as object), [dialect]: showDslValue(r, dialect).replace(/\n$/, "") } as never));
+      return 0;
+    }
+    io.out(showDslValue(r, dialect));
+    return 0;
+  };
+  const r = evaluateDsl(expr, dialect);
+  return r instanceof Promise ? r.then(out) : out(r);
+}
 
 function write(io: Io, v: EvalValue): number {
   if (v instanceof AtomValue) {

@@ -1,0 +1,290 @@
+/**
+ * The CuTe DSL (CUTLASS 4's Python DSL) over cute-ts's engine: an expression in the DSL's
+ * spelling (src/notation/dsl.ts) is evaluated by the same evaluator and registry as CuTe's C++
+ * spelling, and printed as the DSL prints it (src/print/dsl.ts).
+ *
+ * What the DSL's types know of a dynamic integer. The DSL's MLIR types carry, for each dynamic
+ * integer, a number known to divide it (`?{div=3}`): CuTe DSL's IntValue multiplies
+ * divisibilities with its operands (core.py: a static int's divisibility is the int itself,
+ * get_divisibility), so a dynamic stride times a static 3 is `?{div=3}`, and crd2idx of a
+ * dynamic coordinate by a stride 128 is `?{div=128}` (the DSL's printed IR). The compiler's
+ * rules for the other operations are not published. cute-ts computes what holds for every
+ * run-time value: it evaluates the expression again with other values of its dynamic inputs (each
+ * a multiple of what the input's own type knows) and takes, for each dynamic integer of the
+ * result, the greatest common divisor of its values. For products this is the DSL's rule
+ * exactly; where the DSL's compiler proves less than what holds (`x + x` is even), cute-ts prints
+ * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
+ */
+import { UsageError } from "../core/errors.js";
+import { Int } from "../core/integer.js";
+import * as T from "../core/int-tuple.js";
+import { Layout } from "../core/layout.js";
+import { ComposedLayout } from "../core/swizzle.js";
+import { Tensor, ArithIter, CountingIter } from "../core/tensor.js";
+import type { Value } from "../core/value.js";
+import type { Idx } from "../core/basis.js";
+import { show } from "../print/print.js";
+import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_INDEX, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import type { CallNode, Hooks } from "../notation/read.js";
+import { apply } from "./apply.js";
+import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
+import { evaluateTree } from "./evaluate.js";
+import { dslAtomCall, dslAtomText } from "./dsl-atoms.js";
+
+/** the dialects: CuTe's C++ print (the default), the DSL's trace-time print, the DSL's run-time printf */
+export type Dialect = "cxx" | "dsl" | "dsl-printf";
+export const DIALECTS: readonly Dialect[] = ["cxx", "dsl", "dsl-printf"];
+
+export function asDialect(text: string): Dialect {
+  if ((DIALECTS as readonly string[]).includes(text)) return text as Dialect;
+  throw new UsageError(`--dialect takes cxx (CuTe's C++ print, the default), dsl (the CuTe DSL's print at trace time) or dsl-printf (the DSL's cute.printf at run time), not '${text}'`);
+}
+
+// ------------------------------------------------------------------------------ values only the DSL has
+
+/** a DSL numeric type as a value (`cutlass.Float16`): an argument of an operation */
+export class DslType extends ExtValue {
+  readonly what: string;
+  constructor(readonly name: string) {
+    super();
+    this.what = `the DSL type ${name}`;
+  }
+}
+/** a Python bool (`transpose=True`) */
+export class DslBool extends ExtValue {
+  readonly what = "a Python bool";
+  constructor(readonly v: boolean) {
+    super();
+  }
+}
+/** a keyword argument of an operation or atom function (`num_bits_per_copy=64`) */
+export class DslKeyword extends ExtValue {
+  readonly what: string;
+  constructor(
+    readonly name: string,
+    readonly value: Value,
+  ) {
+    super();
+    this.what = `the keyword argument ${name}=`;
+  }
+}
+
+// ------------------------------------------------------------------------------ the DSL's own calls
+
+const asValue = (x: ExtValue): Value => x as unknown as Value;
+
+function staticIndex(v: Value, what: string): number {
+  if (v instanceof Int && v.s) return v.v;
+  throw new UsageError(`${what} is a Python int (a static integer), not ${show(v)}`);
+}
+
+/** `x[i]`: a mode of a layout (get), an element (or a slice) of a tensor, an item of a Python tuple */
+function index(target: Value, i: Value, base: Hooks, at: CallNode, src: string): Value {
+  if (target instanceof Layout || target instanceof ComposedLayout) {
+    const k = staticIndex(i, "a layout's index");
+    return base.call({ ...at, name: "get", targs: [k], args: [] } as CallNode, [target], src);
+  }
+  if (target instanceof Tensor) return apply(target, [i]);
+  if (Array.isArray(target)) {
+    const k = staticIndex(i, "a tuple's index");
+    const n = target.length;
+    if (k < -n || k >= n) throw new UsageError(`tuple index ${k} out of range (the tuple has ${n} items)`);
+    return target[k < 0 ? n + k : k]!;
+  }
+  throw new UsageError(`${show(target)} cannot be indexed: x[i] takes a layout, a tensor or a tuple`);
+}
+function layoutShape(c: ComposedLayout): T.IntTuple {
+  let b: unknown = c.b;
+  while (b instanceof ComposedLayout) b = b.b;
+  return (b as Layout).shape;
+}
+
+/** the value of an ArithIter or CountingIter as a Python value */
+function iterValue(t: Tensor): Value {
+  return t.iter instanceof CountingIter ? t.iter.v : (t.iter.coord as Value);
+}
+
+function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: string): Value {
+  const cute = (fn: string) => base.call({ ...at, name: fn, targs: [], args: [] } as CallNode, [x], src);
+  switch (name) {
+    case "shape":
+      return cute("shape");
+    case "stride":
+      if (x instanceof ComposedLayout) throw new UsageError("can't get stride from composed layout (the DSL's own words)");
+      if (x instanceof Tensor && x.layout instanceof ComposedLayout) throw new UsageError("can't get stride from composed layout (the DSL's own words)");
+      return cute("stride");
+    case "layout":
+      if (x instanceof Tensor) return x.layout;
+      break;
+    case "iterator":
+      if (x instanceof Tensor) return iterValue(x);
+      break;
+    case "inner":
+      if (x instanceof ComposedLayout) return x.a as Value;
+      break;
+    case "outer":
+      if (x instanceof ComposedLayout) return x.b as Value;
+      break;
+    case "offset":
+      if (x instanceof ComposedLayout) return x.offset as Value;
+      break;
+  }
+  throw new UsageError(`cute-ts does not know the attribute .${name} of ${x instanceof Layout ? "a layout" : x instanceof Tensor ? "a tensor" : x instanceof ComposedLayout ? "a composed layout" : show(x)}`);
+}
+
+const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value | undefined => {
+  if (!n.name.startsWith("dsl.")) return undefined;
+  switch (n.name) {
+    case DSL_INDEX:
+      return index(args[0]!, args[1]!, base, n, src);
+    case DSL_ATTR: {
+      const name = String(n.targs[0]);
+      if (name.startsWith("=")) return asValue(new DslKeyword(name.slice(1), args[0]!));
+      return attribute(name, args[0]!, base, n, src);
+    }
+    case DSL_COORD_TENSOR: {
+      const [it, l] = args as [Value, Value];
+      if (!(l instanceof Layout || l instanceof ComposedLayout)) throw new UsageError(`a tensor's layout is a layout, not ${show(l)}`);
+      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError("cute-ts makes tensors over coordinates (a coordinate tensor, as make_identity_tensor makes), not over pointers");
+      return new Tensor(new ArithIter(it as Idx), l);
+    }
+    case "dsl.group_modes": {
+      const x = args[0]!;
+      const b = n.targs[0] as number;
+      let e = n.targs[1] as number;
+      if (e < 0) e = T.rank(x instanceof Tensor ? (x.layout instanceof Layout ? x.layout.shape : layoutShape(x.layout)) : x instanceof Layout ? x.shape : x instanceof ComposedLayout ? layoutShape(x) : (x as T.IntTuple));
+      return base.call({ ...n, name: x instanceof Tensor ? "group_modes" : "group", targs: [b, e] } as CallNode, args, src);
+    }
+    case DSL_TYPE:
+      return asValue(new DslType(String(n.targs[0])));
+    case DSL_BOOL:
+      return asValue(new DslBool(n.targs[0] === 1));
+    case DSL_OP:
+      return dslAtomCall(String(n.targs[0]), args, n, src, base);
+  }
+  return undefined;
+};
+
+// ------------------------------------------------------------------------------ evaluation
+
+/** the value of a DSL expression, and what its printer needs */
+export interface DslValue {
+  readonly value: EvalValue;
+  /** what the DSL's types know of each dynamic integer of the value, in printing order */
+  readonly dyn: readonly DynInfo[];
+}
+
+function runOnce(p: DslProgram, src: string): EvalValue | Promise<EvalValue> {
+  return evaluateTree(p.tree, src, INTERCEPT);
+}
+
+/**
+ * A deterministic multiplier for slot `i` in sample `k`: 1 for every slot in the first sample
+ * (the least values, which min and shape_div meet), then values in [1, 61].
+ */
+function multiplier(k: number, i: number): number {
+  if (k === 0) return 1;
+  let x = (k * 73856093) ^ (i * 19349663) ^ 0x5bd1e995;
+  x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
+  x = Math.imul(x ^ (x >>> 12), 0x297a2d39);
+  x ^= x >>> 15;
+  return 1 + ((x >>> 0) % 61);
+}
+
+const SAMPLES = 12;
+
+/** a value the DSL could have at run time for a slot without one (`?`) */
+const stand_in = (s: DslSlot): number => s.div * 8;
+
+function setSlots(p: DslProgram, value: (s: DslSlot, i: number) => number): void {
+  p.slots.forEach((s, i) => (s.node.v = value(s, i)));
+}
+
+/** the dynamic integers of a value, or undefined where it is an atom or fails */
+function leavesOf(p: DslProgram, src: string): Int[] | undefined {
+  try {
+    const v = runOnce(p, src);
+    if (v instanceof Promise || v instanceof AtomValue) return undefined;
+    return dynamicLeaves(v as Value);
+  } catch {
+    return undefined;
+  }
+}
+
+function gcdNum(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** what the DSL's types know of each dynamic integer of `v` (see the module's comment) */
+function dynamicInfo(p: DslProgram, src: string, v: Value): DynInfo[] {
+  const leaves = dynamicLeaves(v);
+  if (leaves.length === 0) return [];
+  const g = new Array<number>(leaves.length).fill(0);
+  let samples = 0;
+  for (let k = 0; k < SAMPLES; k++) {
+    setSlots(p, (s, i) => s.div * multiplier(k, i));
+    const ls = leavesOf(p, src);
+    if (ls === undefined || ls.length !== leaves.length) continue;
+    samples++;
+    for (let j = 0; j < ls.length; j++) g[j] = gcdNum(g[j]!, ls[j]!.v);
+  }
+  const wide = new Array<boolean>(leaves.length).fill(false);
+  if (p.slots.some((s) => s.width === 64)) {
+    // a value that moves when only the Int64 inputs move follows one of them
+    for (const k of [SAMPLES, SAMPLES + 1]) {
+      setSlots(p, (s, i) => s.div * multiplier(0, i));
+      const base = leavesOf(p, src);
+      setSlots(p, (s, i) => s.div * (s.width === 64 ? multiplier(k, i) : multiplier(0, i)));
+      const moved = leavesOf(p, src);
+      if (base === undefined || moved === undefined || base.length !== leaves.length || moved.length !== leaves.length) continue;
+      for (let j = 0; j < leaves.length; j++) if (base[j]!.v !== moved[j]!.v) wide[j] = true;
+    }
+  }
+  return leaves.map((_, j) => ({ div: samples === 0 || g[j] === 0 ? 1 : g[j]!, i64: wide[j]! }));
+}
+
+/** printf needs every dynamic value: a `?` the result depends on is refused, named */
+function refuseUnknown(p: DslProgram, src: string, v: Value): void {
+  const unknown = p.slots.filter((s) => s.given === undefined);
+  if (unknown.length === 0) return;
+  const leaves = dynamicLeaves(v);
+  if (leaves.length === 0) return;
+  for (const probe of unknown) {
+    setSlots(p, (s) => (s.given !== undefined ? s.given : s === probe ? stand_in(s) * 3 + s.div : stand_in(s)));
+    const moved = leavesOf(p, src);
+    if (moved === undefined || moved.length !== leaves.length || moved.some((x, j) => x.v !== leaves[j]!.v)) {
+      throw new UsageError(`the dynamic integer '${probe.text}' (column ${probe.pos + 1}) has no value, and cute.printf prints values: give it one, as in cutlass.Int32(8)`);
+    }
+  }
+}
+
+function finish(p: DslProgram, src: string, v: EvalValue, dialect: Dialect): DslValue {
+  if (v instanceof AtomValue) return { value: v, dyn: [] };
+  if (dialect === "dsl-printf") {
+    refuseUnknown(p, src, v);
+    return { value: v, dyn: [] };
+  }
+  return { value: v, dyn: dynamicInfo(p, src, v) };
+}
+
+/** an expression in the DSL's spelling, evaluated for printing in `dialect` (dsl or dsl-printf) */
+export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<DslValue> {
+  const p = parseDsl(src);
+  setSlots(p, (s) => s.given ?? stand_in(s));
+  const v = runOnce(p, src);
+  if (v instanceof Promise) return v.then((w) => finish(p, src, w, dialect));
+  return finish(p, src, v, dialect);
+}
+
+/** the text the DSL prints for the value, a newline at the end */
+export function showDslValue(r: DslValue, dialect: Dialect): string {
+  const v = r.value;
+  if (v instanceof AtomValue) return dslAtomText(v);
+  if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
+  if (dialect === "dsl-printf") return showDslPrintf(v) + "\n";
+  return showDsl(v, (k) => r.dyn[k] ?? { div: 1, i64: false }) + "\n";
+}
