@@ -1,12 +1,460 @@
-/** placeholder */
-import { UsageError } from "../core/errors.js";
+/**
+ * The CuTe DSL's MMA and copy atoms over cute-ts's catalogs (python/CuTeDSL/cutlass/cute/atom.py,
+ * nvgpu/): an operation (`cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32,
+ * (16, 8, 16))`, `cute.nvgpu.CopyUniversalOp()`, `cute.nvgpu.warp.LdMatrix8x8x16bOp(...)`) is the
+ * CuTe operation of the same instruction (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalCopy<...>`,
+ * `SM75_U32x4_LDSM_N`), and `cute.make_mma_atom`, `make_tiled_mma`, `make_copy_atom`,
+ * `make_tiled_copy_tv`, `make_tiled_copy`, `make_tiled_copy_A/B/C` are CuTe's MMA_Atom,
+ * make_tiled_mma, Copy_Atom, make_tiled_copy. Each value prints as the DSL's classes print it
+ * (MmaAtom.__str__, TiledMma.__str__, CopyAtom.__str__, TiledCopy.__str__) through
+ * src/print/dsl.ts, and as CuTe's print() in the C++ dialect.
+ *
+ * This module holds the catalogs: src/eval/dsl.ts loads it when an expression names an atom.
+ */
+import { CuteError, UsageError } from "../core/errors.js";
+import { Int, S } from "../core/integer.js";
+import { Layout, make_layout } from "../core/layout.js";
+import type { Tiler } from "../core/layout.js";
+import type { IntTuple } from "../core/int-tuple.js";
+import { Underscore } from "../core/int-tuple.js";
 import type { Value } from "../core/value.js";
-import type { CallNode, Hooks } from "../notation/read.js";
-import type { AtomValue } from "./ext-value.js";
+import { show } from "../print/print.js";
+import { type DslCopyAtom, type DslMmaAtom, type DslTiledCopy, type DslTiledMma, showDslCopyAtom, showDslMmaAtom, showDslTiledCopy, showDslTiledMma } from "../print/dsl.js";
+import { asLayout, asTiler } from "../notation/coerce.js";
+import { resolveMma, type MmaTraits } from "../atoms/mma/catalog.js";
+import { formatMmaAtom } from "../atoms/mma/atom.js";
+import { type TiledMma, formatTiledMma, layoutTV, make_tiled_mma, mmaAtom, tileSizeMNK } from "../atoms/mma/tiled-mma.js";
+import { CopyAtom, formatCopyAtom, make_copy_atom } from "../atoms/copy/atom.js";
+import { TiledCopy, type TiledMmaLike, formatTiledCopy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
+import { AtomValue } from "./ext-value.js";
+import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
 
-export function dslAtomCall(name: string, _args: Value[], _n: CallNode, _src: string, _base: Hooks): Value {
-  throw new UsageError(`cute-ts does not read the DSL's ${name} yet`);
+// ------------------------------------------------------------------------------ the DSL's numeric types
+
+/** a DSL numeric type: its C++ name (CuTe's value type) and the MLIR type the DSL prints ("Value type: f16") */
+interface Numeric {
+  cxx: string;
+  mlir: string;
+  bits: number;
+  /** the letters of an MMA name: F16, BF16, F32, E4M3, S8, U8, S32 */
+  mma?: string;
 }
-export function dslAtomText(v: AtomValue): string {
-  throw new UsageError(`cute-ts does not print ${v.what} in the DSL's dialect yet`);
+/** MLIR's integer types are signless: Uint8's is i8 */
+const NUMERIC: Readonly<Record<string, Numeric>> = {
+  Float16: { cxx: "half_t", mlir: "f16", bits: 16, mma: "F16" },
+  BFloat16: { cxx: "bfloat16_t", mlir: "bf16", bits: 16, mma: "BF16" },
+  TFloat32: { cxx: "tfloat32_t", mlir: "tf32", bits: 32, mma: "TF32" },
+  Float32: { cxx: "float", mlir: "f32", bits: 32, mma: "F32" },
+  Float64: { cxx: "double", mlir: "f64", bits: 64, mma: "F64" },
+  Float8E4M3FN: { cxx: "float_e4m3_t", mlir: "f8E4M3FN", bits: 8, mma: "E4M3" },
+  Float8E5M2: { cxx: "float_e5m2_t", mlir: "f8E5M2", bits: 8, mma: "E5M2" },
+  Int8: { cxx: "int8_t", mlir: "i8", bits: 8, mma: "S8" },
+  Uint8: { cxx: "uint8_t", mlir: "i8", bits: 8, mma: "U8" },
+  Int16: { cxx: "int16_t", mlir: "i16", bits: 16 },
+  Uint16: { cxx: "uint16_t", mlir: "i16", bits: 16 },
+  Int32: { cxx: "int32_t", mlir: "i32", bits: 32, mma: "S32" },
+  Uint32: { cxx: "uint32_t", mlir: "i32", bits: 32 },
+  Int64: { cxx: "int64_t", mlir: "i64", bits: 64 },
+  Uint64: { cxx: "uint64_t", mlir: "i64", bits: 64 },
+};
+// cutlass.Float is Float32 in the DSL's typing
+const ALIASES: Readonly<Record<string, string>> = { Float: "Float32", Half: "Float16" };
+
+function numeric(v: Value | undefined, what: string): Numeric & { name: string } {
+  const x = v as unknown;
+  if (!(x instanceof DslType)) throw new UsageError(`${what} is a DSL numeric type, such as cutlass.Float16`);
+  const name = ALIASES[x.name] ?? x.name;
+  const n = Object.hasOwn(NUMERIC, name) ? NUMERIC[name]! : undefined;
+  if (n === undefined) throw new UsageError(`cute-ts does not know the DSL type ${x.name} as ${what} (it knows ${Object.keys(NUMERIC).join(", ")})`);
+  return { ...n, name };
+}
+
+// ------------------------------------------------------------------------------ arguments
+
+interface Bound {
+  pos: Value[];
+  kw: Map<string, Value>;
+}
+function bind(args: Value[]): Bound {
+  const pos: Value[] = [], kw = new Map<string, Value>();
+  for (const a of args) {
+    const x = a as unknown;
+    if (x instanceof DslKeyword) kw.set(x.name, x.value);
+    else pos.push(a);
+  }
+  return { pos, kw };
+}
+/** the argument of this position or keyword, refusing unknown keywords and extra positions */
+function params(name: string, b: Bound, names: string[]): (Value | undefined)[] {
+  if (b.pos.length > names.length) throw new UsageError(`${name} takes at most ${names.length} arguments (${names.join(", ")})`);
+  for (const k of b.kw.keys()) if (!names.includes(k)) throw new UsageError(`${name} has no parameter '${k}' (parameters: ${names.join(", ")})`);
+  return names.map((n, i) => {
+    const p = b.pos[i], k = b.kw.get(n);
+    if (p !== undefined && k !== undefined) throw new UsageError(`${name} got '${n}' twice`);
+    return p ?? k;
+  });
+}
+function need<T>(v: T | undefined, name: string, what: string): T {
+  if (v === undefined) throw new UsageError(`${name} needs its argument '${what}'`);
+  return v;
+}
+function staticInts(v: Value | undefined, what: string): number[] {
+  const xs = Array.isArray(v) ? v : [v];
+  return xs.map((x) => {
+    if (x instanceof Int && x.s) return x.v;
+    throw new UsageError(`${what} is a tuple of Python ints, not ${x === undefined ? "nothing" : show(x as Value)}`);
+  });
+}
+function bool(v: Value | undefined, dflt: boolean, what: string): boolean {
+  if (v === undefined) return dflt;
+  const x = v as unknown;
+  if (x instanceof DslBool) return x.v;
+  throw new UsageError(`${what} is True or False`);
+}
+function staticInt(v: Value | undefined, dflt: number, what: string): number {
+  if (v === undefined) return dflt;
+  if (v instanceof Int && v.s) return v.v;
+  throw new UsageError(`${what} is a Python int`);
+}
+
+// ------------------------------------------------------------------------------ values
+
+/** an MMA operation of the DSL: the CuTe operation of its instruction, and its __str__ */
+class DslMmaOp extends AtomValue {
+  readonly what: string;
+  constructor(
+    readonly traits: MmaTraits,
+    private readonly text: string,
+  ) {
+    super();
+    this.what = `the MMA operation ${traits.op}`;
+  }
+  print(): string {
+    throw new CuteError("print", `no matching overload for the MMA operation ${this.traits.op}{}: print MMA_Atom<${this.traits.op}>{} or a TiledMMA`);
+  }
+  dsl(): string {
+    return this.text;
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("draw the atom: cute.make_tiled_mma(op)"));
+  }
+}
+
+const mmaFields = (t: MmaTraits): DslMmaAtom => {
+  const a = mmaAtom(t);
+  return { thrID: a.thrID, shapeMNK: a.shapeMNK as Value, layoutA: a.layoutA, layoutB: a.layoutB, layoutC: a.layoutC };
+};
+
+class DslMmaAtomValue extends AtomValue {
+  readonly what = "an MMA atom";
+  constructor(readonly traits: MmaTraits) {
+    super();
+  }
+  print(): string {
+    return formatMmaAtom(this.traits);
+  }
+  dsl(): string {
+    return showDslMmaAtom(mmaFields(this.traits));
+  }
+  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
+    return new DslTiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force);
+  }
+}
+
+export function tiledMmaFields(m: TiledMma): DslTiledMma {
+  return { ...mmaFields(m.atom.traits), thrLayoutVMNK: m.thrLayoutVMNK, permutationMNK: m.permutationMNK as Value };
+}
+
+class DslTiledMmaValue extends AtomValue {
+  readonly what = "a TiledMMA";
+  constructor(readonly mma: TiledMma) {
+    super();
+  }
+  print(): string {
+    return formatTiledMma(this.mma);
+  }
+  dsl(): string {
+    return showDslTiledMma(tiledMmaFields(this.mma));
+  }
+  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
+    const p = await import("../atoms/pictures.js");
+    return kind === "latex" ? p.print_latex_tiled_mma(this.mma, force) : p.print_svg_tiled_mma(this.mma, force);
+  }
+}
+
+/** a copy operation of the DSL: the CuTe operation for a number of bits per copy */
+class DslCopyOp extends AtomValue {
+  readonly what: string;
+  constructor(
+    readonly dslName: string,
+    /** the CuTe operation copying `bits` bits per instruction (the op's own width when it has one) */
+    readonly cxx: (bits: number, valueBits: number) => string,
+  ) {
+    super();
+    this.what = `the copy operation ${dslName}`;
+  }
+  print(): string {
+    throw new CuteError("print", `no matching overload for the copy operation ${this.dslName}: print cute.make_copy_atom(op, dtype)`);
+  }
+  dsl(): string {
+    throw new UsageError(`cute-ts does not print the copy operation ${this.dslName} itself: print cute.make_copy_atom(op, dtype)`);
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("draw a TiledCopy: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)"));
+  }
+}
+
+export function copyAtomFields(a: CopyAtom, mlir: string): DslCopyAtom {
+  return { thrID: a.thrID, layoutSrc: a.valLayoutSrc, layoutDst: a.valLayoutDst, valueType: mlir };
+}
+
+class DslCopyAtomValue extends AtomValue {
+  readonly what = "a copy atom";
+  constructor(
+    readonly atom: CopyAtom,
+    readonly mlir: string,
+  ) {
+    super();
+  }
+  print(): string {
+    return formatCopyAtom(this.atom);
+  }
+  dsl(): string {
+    return showDslCopyAtom(copyAtomFields(this.atom, this.mlir));
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("CuTe draws TiledCopies, not bare atoms: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)"));
+  }
+}
+
+export function tiledCopyFields(tc: TiledCopy, mlir: string): DslTiledCopy {
+  return { ...copyAtomFields(tc.atom, mlir), tilerMN: tc.tiler as Value, layoutTV: tc.layoutTV };
+}
+
+class DslTiledCopyValue extends AtomValue {
+  readonly what = "a TiledCopy";
+  constructor(
+    readonly tc: TiledCopy,
+    readonly mlir: string,
+  ) {
+    super();
+  }
+  print(): string {
+    return formatTiledCopy(this.tc);
+  }
+  dsl(): string {
+    return showDslTiledCopy(tiledCopyFields(this.tc, this.mlir));
+  }
+  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
+    const p = await import("../atoms/pictures.js");
+    return kind === "latex" ? p.print_latex_tiled_copy(this.tc, force) : p.print_svg_tiled_copy(this.tc, force);
+  }
+}
+
+// ------------------------------------------------------------------------------ the operations
+
+/** the shape (M,N,K) of an instruction, as a Python tuple of ints */
+function shapeMNK(v: Value | undefined, name: string): [number, number, number] {
+  const s = staticInts(need(v, name, "shape_mnk"), `${name}'s shape_mnk`);
+  if (s.length !== 3) throw new UsageError(`${name}'s shape_mnk is (M, N, K)`);
+  return s as [number, number, number];
+}
+
+function mmaOp(cxx: string, text: string, name: string): Value {
+  let traits: MmaTraits;
+  try {
+    traits = resolveMma(cxx);
+  } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(`${name}: the DSL makes no such operation (CuTe has no ${cxx})`);
+    throw e;
+  }
+  return new DslMmaOp(traits, text) as unknown as Value;
+}
+
+/** a Python tuple as the DSL's __str__ shows it, (16, 8, 16) */
+const pyTuple = (xs: number[]) => `(${xs.join(", ")})`;
+
+/** the DSL's operations cute-ts reads, by their name after `cute.` */
+const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
+  // nvgpu/warp/mma.py: A row-major, B column-major (TN); the SM80 mma.sync instructions
+  "nvgpu.warp.MmaF16BF16Op"(b, name) {
+    const [ab, acc, sh] = params(name, b, ["ab_dtype", "acc_dtype", "shape_mnk"]);
+    const a = numeric(need(ab, name, "ab_dtype"), `${name}'s ab_dtype`), c = numeric(need(acc, name, "acc_dtype"), `${name}'s acc_dtype`);
+    const [m, n, k] = shapeMNK(sh, name);
+    if (!["Float16", "BFloat16"].includes(a.name)) throw new UsageError(`${name} expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16`);
+    if (!["Float16", "Float32"].includes(c.name)) throw new UsageError(`${name} expects the 'acc_dtype' Op parameter to be one of Float16 or Float32`);
+    if (a.name === "BFloat16" && c.name !== "Float32") throw new UsageError(`${name} expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16`);
+    if (!(m === 16 && n === 8 && (k === 8 || k === 16))) throw new UsageError(`${name} expects the 'shape_mnk' Op parameter to be one of (16,8,8) or (16,8,16)`);
+    const text = `warp-level F16/BF16 MMA Operation\n  A/B data type         = ${a.name}\n  Accumulator data type = ${c.name}\n  Instruction shape MNK = ${pyTuple([m, n, k])}\n`;
+    return mmaOp(`SM80_${m}x${n}x${k}_${c.mma}${a.mma}${a.mma}${c.mma}_TN`, text, name);
+  },
+  "nvgpu.warp.MmaFP8Op"(b, name) {
+    const [ab, acc, sh] = params(name, b, ["ab_dtype", "acc_dtype", "shape_mnk"]);
+    const a = numeric(need(ab, name, "ab_dtype"), `${name}'s ab_dtype`), c = numeric(need(acc, name, "acc_dtype"), `${name}'s acc_dtype`);
+    const [m, n, k] = shapeMNK(sh, name);
+    if (!["Float8E4M3FN", "Float8E5M2"].includes(a.name)) throw new UsageError(`${name} expects the 'ab_dtype' Op parameter to be one of Float8E4M3FN or Float8E5M2`);
+    if (!["Float16", "Float32"].includes(c.name)) throw new UsageError(`${name} expects the 'acc_dtype' Op parameter to be Float32 or Float16`);
+    if (!(m === 16 && n === 8 && (k === 16 || k === 32))) throw new UsageError(`${name} expects the 'shape_mnk' Op parameter to be (16,8,32) or (16,8,16)`);
+    const text = `warp-level FP8 MMA Operation (SM89)\n  A/B data type         = ${a.name}\n  Accumulator data type = ${c.name}\n  Instruction shape MNK = ${pyTuple([m, n, k])}\n`;
+    return mmaOp(`SM89_${m}x${n}x${k}_${c.mma}${a.mma}${a.mma}${c.mma}_TN`, text, name);
+  },
+  // nvgpu/common.py: the universal FMA, one thread, one value
+  "nvgpu.MmaUniversalOp"(b, name) {
+    const [t] = params(name, b, ["abacc_dtype"]);
+    const x = numeric(need(t, name, "abacc_dtype"), `${name}'s abacc_dtype`);
+    return mmaOp(`UniversalFMA<${x.cxx},${x.cxx},${x.cxx},${x.cxx}>`, `universal MMA Operation\n  A/B/Accumulator data type = ${x.name}\n`, name);
+  },
+  // nvgpu/common.py: a copy of num_bits_per_copy bits (make_copy_atom's keyword; the value type's width by default)
+  "nvgpu.CopyUniversalOp"(b, name) {
+    params(name, b, []);
+    return new DslCopyOp(name, (bits) => `UniversalCopy<uint${bits}_t>`) as unknown as Value;
+  },
+  // nvgpu/warp/copy.py: ldmatrix / stmatrix of 8x8 matrices of 16-bit elements
+  "nvgpu.warp.LdMatrix8x8x16bOp"(b, name) {
+    const [tr, nm] = params(name, b, ["transpose", "num_matrices"]);
+    const t = bool(tr, false, `${name}'s transpose`), n = staticInt(nm, 1, `${name}'s num_matrices`);
+    if (![1, 2, 4].includes(n)) throw new UsageError(`${name}'s num_matrices is 1, 2 or 4`);
+    return new DslCopyOp(name, () => (t ? `SM75_U16x${2 * n}_LDSM_T` : `SM75_U32x${n}_LDSM_N`)) as unknown as Value;
+  },
+  "nvgpu.warp.StMatrix8x8x16bOp"(b, name) {
+    const [tr, nm] = params(name, b, ["transpose", "num_matrices"]);
+    const t = bool(tr, false, `${name}'s transpose`), n = staticInt(nm, 1, `${name}'s num_matrices`);
+    if (![1, 2, 4].includes(n)) throw new UsageError(`${name}'s num_matrices is 1, 2 or 4`);
+    return new DslCopyOp(name, () => (t ? `SM90_U16x${2 * n}_STSM_T` : `SM90_U32x${n}_STSM_N`)) as unknown as Value;
+  },
+  // nvgpu/cpasync/copy.py: cp.async of num_bits_per_copy bits (32, 64 or 128)
+  "nvgpu.cpasync.CopyG2SOp"(b, name) {
+    params(name, b, ["cache_mode"]);
+    const global = b.kw.has("cache_mode") || b.pos.length > 0;
+    if (global) throw new UsageError(`${name}: cute-ts reads the default cache mode (ALWAYS) only`);
+    return new DslCopyOp(name, (bits) => `SM80_CP_ASYNC_CACHEALWAYS<uint${bits}_t>`) as unknown as Value;
+  },
+};
+
+// ------------------------------------------------------------------------------ the atom functions
+
+function mmaTraitsOf(v: Value | undefined, name: string): MmaTraits {
+  const x = v as unknown;
+  if (x instanceof DslMmaOp || x instanceof DslMmaAtomValue) return x.traits;
+  throw new UsageError(`${name} takes an MMA operation or atom (such as cute.nvgpu.warp.MmaF16BF16Op(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+}
+function copyAtomOf(v: Value | undefined, name: string): DslCopyAtomValue {
+  const x = v as unknown;
+  if (x instanceof DslCopyAtomValue) return x;
+  if (x instanceof DslCopyOp) throw new UsageError(`${name} takes a copy atom: cute.make_copy_atom(${x.dslName}(...), dtype)`);
+  throw new UsageError(`${name} takes a copy atom (cute.make_copy_atom(op, dtype)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+}
+function tiledMmaOf(v: Value | undefined, name: string): TiledMma {
+  const x = v as unknown;
+  if (x instanceof DslTiledMmaValue) return x.mma;
+  throw new UsageError(`${name} takes a TiledMMA (cute.make_tiled_mma(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+}
+function layoutArg(v: Value | undefined, name: string, what: string): Layout {
+  const x = need(v, name, what);
+  if (x instanceof Layout) return x;
+  if (x instanceof Int || Array.isArray(x)) return make_layout(x as IntTuple);
+  return asLayout(x, name);
+}
+function tiledMmaLike(mma: TiledMma): TiledMmaLike {
+  return {
+    get_layoutA_TV: () => layoutTV(mma, "A"),
+    get_layoutB_TV: () => layoutTV(mma, "B"),
+    get_layoutC_TV: () => layoutTV(mma, "C"),
+    tile_size: (i) => tileSizeMNK(mma, i),
+  };
+}
+/** a permutation tiler as the DSL takes one: None is `_` */
+function permutation(v: Value | undefined, name: string): Tiler | undefined {
+  if (v === undefined) return undefined;
+  if (v instanceof Underscore) return undefined;
+  return asTiler(v, name);
+}
+
+const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
+  make_mma_atom(b, name) {
+    const [op] = params(name, b, ["op"]);
+    return new DslMmaAtomValue(mmaTraitsOf(need(op, name, "op"), name)) as unknown as Value;
+  },
+  make_tiled_mma(b, name) {
+    const [op, atoms, perm] = params(name, b, ["op_or_atom", "atom_layout_mnk", "permutation_mnk"]);
+    const traits = mmaTraitsOf(need(op, name, "op_or_atom"), name);
+    const layout = atoms === undefined ? make_layout([S(1), S(1), S(1)]) : layoutArg(atoms, name, "atom_layout_mnk");
+    return new DslTiledMmaValue(make_tiled_mma(traits, layout, permutation(perm, name))) as unknown as Value;
+  },
+  make_copy_atom(b, name) {
+    const [op, t, bits] = params(name, b, ["op", "copy_internal_type", "num_bits_per_copy"]);
+    const x = need(op, name, "op") as unknown;
+    if (!(x instanceof DslCopyOp)) throw new UsageError(`${name} takes a copy operation, such as cute.nvgpu.CopyUniversalOp()`);
+    const vt = numeric(need(t, name, "copy_internal_type"), `${name}'s copy_internal_type`);
+    const n = staticInt(bits, vt.bits, `${name}'s num_bits_per_copy`);
+    return new DslCopyAtomValue(make_copy_atom(x.cxx(n, vt.bits), vt.cxx), vt.mlir) as unknown as Value;
+  },
+  make_tiled_copy_tv(b, name) {
+    const [atom, thr, val] = params(name, b, ["atom", "thr_layout", "val_layout"]);
+    const a = copyAtomOf(atom, name);
+    return new DslTiledCopyValue(make_tiled_copy(a.atom, layoutArg(thr, name, "thr_layout"), layoutArg(val, name, "val_layout")), a.mlir) as unknown as Value;
+  },
+  make_tiled_copy(b, name) {
+    const [atom, tv, tiler] = params(name, b, ["atom", "layout_tv", "tiler_mn"]);
+    const a = copyAtomOf(atom, name);
+    return new DslTiledCopyValue(make_tiled_copy_impl(a.atom, layoutArg(tv, name, "layout_tv"), asTiler(need(tiler, name, "tiler_mn"), name)), a.mlir) as unknown as Value;
+  },
+  make_tiled_copy_A: forMma(make_tiled_copy_A),
+  make_tiled_copy_B: forMma(make_tiled_copy_B),
+  make_tiled_copy_C: forMma(make_tiled_copy_C),
+};
+
+function forMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (b: Bound, name: string) => Value {
+  return (b, name) => {
+    const [atom, mma] = params(name, b, ["atom", "tiled_mma"]);
+    const a = copyAtomOf(atom, name);
+    return new DslTiledCopyValue(f(a.atom, tiledMmaLike(tiledMmaOf(mma, name))), a.mlir) as unknown as Value;
+  };
+}
+
+/** the DSL names of operations and atom functions cute-ts reads */
+export function dslAtomNames(): string[] {
+  return [...Object.keys(OPS), ...Object.keys(FUNCTIONS)];
+}
+
+/** `cute.<name>(args)` for an operation or atom function; keyword arguments come as DslKeyword values */
+export function dslAtomCall(name: string, args: Value[]): Value {
+  const shown = `cute.${name}`;
+  const b = bind(args);
+  if (Object.hasOwn(OPS, name)) return OPS[name]!(b, shown);
+  if (Object.hasOwn(FUNCTIONS, name)) return FUNCTIONS[name]!(b, shown);
+  throw new UsageError(`cute-ts does not read the DSL's ${shown} yet (it reads ${dslAtomNames().map((n) => "cute." + n).join(", ")})`);
+}
+
+// ------------------------------------------------------------------------------ CuTe's atoms in the DSL's print
+
+/** a value type named as the DSL names it (Float16, cutlass.Float16) as CuTe names it (half_t); other names as given */
+export function cxxTypeOf(name: string): string {
+  const n = name.replace(/^cutlass\./, "").replace(/^cute\./, "");
+  const k = ALIASES[n] ?? n;
+  return Object.hasOwn(NUMERIC, k) ? NUMERIC[k]!.cxx : name;
+}
+
+/** the MLIR name the DSL prints for a CuTe value type (half_t: f16) */
+export function mlirTypeOf(cxx: string): string {
+  for (const n of Object.values(NUMERIC)) if (n.cxx === cxx) return n.mlir;
+  const m = /^u?int(\d+)_t$/.exec(cxx);
+  if (m) return `i${m[1]}`;
+  throw new UsageError(`cute-ts does not know the DSL's name of the value type ${cxx}`);
+}
+/** MmaAtom.__str__ of MMA_Atom<OP> */
+export function dslMmaAtomText(t: MmaTraits): string {
+  return showDslMmaAtom(mmaFields(t));
+}
+/** TiledMma.__str__ */
+export function dslTiledMmaText(m: TiledMma): string {
+  return showDslTiledMma(tiledMmaFields(m));
+}
+/** CopyAtom.__str__ of Copy_Atom<OP, T> */
+export function dslCopyAtomText(a: CopyAtom): string {
+  return showDslCopyAtom(copyAtomFields(a, mlirTypeOf(a.valueType.name)));
+}
+/** TiledCopy.__str__ */
+export function dslTiledCopyText(tc: TiledCopy): string {
+  return showDslTiledCopy(tiledCopyFields(tc, mlirTypeOf(tc.atom.valueType.name)));
 }

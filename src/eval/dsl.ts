@@ -30,7 +30,12 @@ import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { dslAtomCall, dslAtomText } from "./dsl-atoms.js";
+import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
+
+/** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
+let ATOMS: typeof import("./dsl-atoms.js") | undefined;
+/** thrown before the atoms module is loaded by an expression that needs it */
+const NEEDS_ATOMS = { needsDslAtoms: true };
 
 /** the dialects: CuTe's C++ print (the default), the DSL's trace-time print, the DSL's run-time printf */
 export type Dialect = "cxx" | "dsl" | "dsl-printf";
@@ -39,35 +44,6 @@ export const DIALECTS: readonly Dialect[] = ["cxx", "dsl", "dsl-printf"];
 export function asDialect(text: string): Dialect {
   if ((DIALECTS as readonly string[]).includes(text)) return text as Dialect;
   throw new UsageError(`--dialect takes cxx (CuTe's C++ print, the default), dsl (the CuTe DSL's print at trace time) or dsl-printf (the DSL's cute.printf at run time), not '${text}'`);
-}
-
-// ------------------------------------------------------------------------------ values only the DSL has
-
-/** a DSL numeric type as a value (`cutlass.Float16`): an argument of an operation */
-export class DslType extends ExtValue {
-  readonly what: string;
-  constructor(readonly name: string) {
-    super();
-    this.what = `the DSL type ${name}`;
-  }
-}
-/** a Python bool (`transpose=True`) */
-export class DslBool extends ExtValue {
-  readonly what = "a Python bool";
-  constructor(readonly v: boolean) {
-    super();
-  }
-}
-/** a keyword argument of an operation or atom function (`num_bits_per_copy=64`) */
-export class DslKeyword extends ExtValue {
-  readonly what: string;
-  constructor(
-    readonly name: string,
-    readonly value: Value,
-  ) {
-    super();
-    this.what = `the keyword argument ${name}=`;
-  }
 }
 
 // ------------------------------------------------------------------------------ the DSL's own calls
@@ -161,7 +137,8 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     case DSL_BOOL:
       return asValue(new DslBool(n.targs[0] === 1));
     case DSL_OP:
-      return dslAtomCall(String(n.targs[0]), args, n, src, base);
+      if (ATOMS === undefined) throw NEEDS_ATOMS;
+      return ATOMS.dslAtomCall(String(n.targs[0]), args);
   }
   return undefined;
 };
@@ -275,7 +252,16 @@ function finish(p: DslProgram, src: string, v: EvalValue, dialect: Dialect): Dsl
 export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<DslValue> {
   const p = parseDsl(src);
   setSlots(p, (s) => s.given ?? stand_in(s));
-  const v = runOnce(p, src);
+  let v: EvalValue | Promise<EvalValue>;
+  try {
+    v = runOnce(p, src);
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+    return import("./dsl-atoms.js").then((m) => {
+      ATOMS = m;
+      return evaluateDsl(src, dialect);
+    });
+  }
   if (v instanceof Promise) return v.then((w) => finish(p, src, w, dialect));
   return finish(p, src, v, dialect);
 }
@@ -283,8 +269,33 @@ export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<D
 /** the text the DSL prints for the value, a newline at the end */
 export function showDslValue(r: DslValue, dialect: Dialect): string {
   const v = r.value;
-  if (v instanceof AtomValue) return dslAtomText(v);
+  if (v instanceof AtomValue) {
+    if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
+    const t = (v as unknown as { dsl?: () => string }).dsl;
+    if (typeof t !== "function") throw new UsageError(`cute-ts does not print ${v.what} in the DSL's dialect`);
+    return t.call(v);
+  }
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
   if (dialect === "dsl-printf") return showDslPrintf(v) + "\n";
   return showDsl(v, (k) => r.dyn[k] ?? { div: 1, i64: false }) + "\n";
+}
+
+/**
+ * A command-line value (--atoms, --tile, --thr, --val) written in the DSL's spelling, as CuTe's
+ * print notation: what the commands' own readers take (`(2, 2, 1)` is `(_2,_2,_1)`).
+ */
+export function dslArgText(src: string, what: string): string {
+  const p = parseDsl(src);
+  const unknown = p.slots.find((s) => s.given === undefined);
+  if (unknown !== undefined) throw new UsageError(`${what}: the dynamic integer '${unknown.text}' has no value; give it one, as in cutlass.Int32(8)`);
+  setSlots(p, (s) => s.given!);
+  let v: EvalValue | Promise<EvalValue>;
+  try {
+    v = runOnce(p, src);
+  } catch (e) {
+    if (e === NEEDS_ATOMS) throw new UsageError(`${what} is a layout or a tuple, not an atom`);
+    throw e;
+  }
+  if (v instanceof Promise || v instanceof AtomValue || v instanceof ExtValue) throw new UsageError(`${what} is a layout or a tuple`);
+  return show(v);
 }

@@ -57,7 +57,9 @@ export const command: CommandSpec = {
     const read = await import("../../eval/args/copy.js");
     const named = copyOpText(args[0]!);
     lib.copyTraits(named.op); // an unknown operation is reported before a missing --value
-    const value = stringOption(opts.value, "--value") ?? named.value;
+    let value = stringOption(opts.value, "--value") ?? named.value;
+    // --dialect dsl: the value type may be named as the DSL names it (Float16, cutlass.Float16)
+    if (value !== undefined && io.dialect === "dsl") value = (await import("../../eval/dsl-atoms.js")).cxxTypeOf(value);
     const tmemC = stringOption(opts["tmem-c"], "--tmem-c");
     const tmemL = stringOption(opts.tmem, "--tmem");
     if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(named.op, opts, io, tmemC, tmemL, value);
@@ -67,11 +69,19 @@ export const command: CommandSpec = {
     if (named.value !== undefined && lib.parseValueType(value).name !== lib.parseValueType(named.value).name) {
       throw new UsageError(`--value ${value} differs from the value type ${named.value} of ${args[0]!.trim()}`);
     }
-    const thr = stringOption(opts.thr, "--thr");
-    const val = stringOption(opts.val, "--val");
+    let thr = stringOption(opts.thr, "--thr");
+    let val = stringOption(opts.val, "--val");
     const forMma = stringOption(opts["for-mma"], "--for-mma");
-    const atoms = stringOption(opts.atoms, "--atoms");
-    const tile = stringOption(opts.tile, "--tile");
+    let atoms = stringOption(opts.atoms, "--atoms");
+    let tile = stringOption(opts.tile, "--tile");
+    if (dslDialect(io)) {
+      // the options in the DSL's spelling: (32, 4) is static
+      const { dslArgText } = await import("../../eval/dsl.js");
+      if (thr !== undefined) thr = dslArgText(thr, "--thr");
+      if (val !== undefined) val = dslArgText(val, "--val");
+      if (atoms !== undefined) atoms = dslArgText(atoms, "--atoms");
+      if (tile !== undefined) tile = dslArgText(tile, "--tile");
+    }
     const operand = stringOption(opts.operand, "--operand");
 
     const atom = lib.make_copy_atom(named.op, value);
@@ -80,7 +90,7 @@ export const command: CommandSpec = {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
       if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
       const tc = await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), atoms, tile);
-      io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
+      io.out(await render(io, opts, tc, await tiledCopyText(io, tc)));
       return 0;
     }
     if (atoms !== undefined || tile !== undefined || operand !== undefined) {
@@ -89,11 +99,15 @@ export const command: CommandSpec = {
     if (thr === undefined) {
       if (val !== undefined) throw new UsageError("--val goes with --thr (make_tiled_copy(atom, thr, val))");
       if (opts.latex || opts.svg) throw new UsageError("CuTe draws TiledCopies, not bare atoms: add --thr/--val or --for-mma to --latex/--svg");
+      if (dslDialect(io)) {
+        io.out((await import("../../eval/dsl-atoms.js")).dslCopyAtomText(atom));
+        return 0;
+      }
       io.out(await printedOrJson(io, lib.formatCopyAtom(atom)));
       return 0;
     }
     const tc = lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val"));
-    io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
+    io.out(await render(io, opts, tc, await tiledCopyText(io, tc)));
     return 0;
   },
 };
@@ -101,6 +115,7 @@ export const command: CommandSpec = {
 
 /** make_tmem_copy(OP, tmem): the TiledCopy, or with --map / --thread its per-thread views */
 async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | undefined, tmemL: string | undefined, value: string | undefined): Promise<number> {
+  if (dslDialect(io)) throw new UsageError("the CuTe DSL's print of make_tmem_copy is not modelled: drop --dialect");
   if (tmemC !== undefined && tmemL !== undefined) throw new UsageError("--tmem-c and --tmem are alternatives: the accumulator of a UMMA, or a TMEM tensor by its layout");
   for (const o of ["thr", "val", "for-mma", "operand"]) {
     if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`make_tmem_copy builds its TiledCopy from the TMEM tensor; it takes no --${o}`);
@@ -167,6 +182,22 @@ async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | 
   const lib = await import("../../atoms/copy/index.js");
   io.out(await render(io, opts, tc, lib.formatTiledCopy(tc)));
   return 0;
+}
+
+/**
+ * --dialect dsl: the CuTe DSL's print of the atom (CopyAtom.__str__, TiledCopy.__str__); cute.printf
+ * prints no atoms, and the JSON documents are CuTe's
+ */
+function dslDialect(io: Io): boolean {
+  if (io.dialect === "dsl-printf") throw new UsageError("cute.printf prints integers, tuples, layouts and tensors, not copy atoms: use --dialect dsl");
+  if (io.dialect === "dsl" && io.json) throw new UsageError("--json describes CuTe's print: drop --dialect");
+  return io.dialect === "dsl";
+}
+
+/** the TiledCopy's print in the dialect asked for */
+async function tiledCopyText(io: Io, tc: import("../../atoms/copy/tiled.js").TiledCopy): Promise<string> {
+  if (dslDialect(io)) return (await import("../../eval/dsl-atoms.js")).dslTiledCopyText(tc);
+  return (await import("../../atoms/copy/index.js")).formatTiledCopy(tc);
 }
 
 /** the TiledCopy's print, picture (--latex / --svg) or JSON */

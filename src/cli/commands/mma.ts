@@ -65,13 +65,24 @@ export const command: CommandSpec = {
     if (opts.arch !== undefined) throw new UsageError("--arch only applies to --list and --desc-smem");
     if (args.length !== 1) throw new UsageError("mma expects one operation name, e.g. cute-ts mma SM80_16x8x16_F32F16F16F32_TN (or --list)");
     const traits = catalog.resolveMma(mmaOpText(args[0]!));
-    const atoms = stringOption(opts.atoms, "--atoms");
-    const tile = stringOption(opts.tile, "--tile");
+    if (io.dialect === "dsl-printf") throw new UsageError("cute.printf prints integers, tuples, layouts and tensors, not MMA atoms: use --dialect dsl");
+    if (io.dialect === "dsl" && io.json) throw new UsageError("--json describes CuTe's print: drop --dialect");
+    let atoms = stringOption(opts.atoms, "--atoms");
+    let tile = stringOption(opts.tile, "--tile");
+    if (io.dialect === "dsl") {
+      // the options in the DSL's spelling: (2, 2, 1) is static
+      const { dslArgText } = await import("../../eval/dsl.js");
+      if (atoms !== undefined) atoms = dslArgText(atoms, "--atoms");
+      if (tile !== undefined) tile = dslArgText(tile, "--tile");
+    }
     const map = stringOption(opts.map, "--map");
     const thread = stringOption(opts.thread, "--thread");
     const operand = stringOption(opts.operand, "--operand");
     const force = opts.force === true;
     const fragmentC = stringOption(opts["fragment-c"], "--fragment-c");
+    if (io.dialect === "dsl" && (fragmentC !== undefined || map !== undefined || thread !== undefined)) {
+      throw new UsageError("--dialect dsl prints the atom or TiledMMA as the CuTe DSL does; --map, --thread and --fragment-c are in CuTe's C++ dialect only");
+    }
     if (fragmentC !== undefined) {
       if (map !== undefined || thread !== undefined || operand !== undefined || opts.latex || opts.svg) {
         throw new UsageError("--fragment-c prints the accumulator tensor; it takes no --map/--thread/--operand/--latex/--svg");
@@ -93,6 +104,10 @@ export const command: CommandSpec = {
       return 0;
     }
     if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
+      if (io.dialect === "dsl") {
+        io.out((await import("../../eval/dsl-atoms.js")).dslMmaAtomText(traits));
+        return 0;
+      }
       const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
       io.out(await printedOrJson(io, formatMmaAtom(traits), { op: traits.op, arch: traits.arch, M: traits.M, N: traits.N, K: traits.K, threads: traits.threads, types: traits.types }));
       return 0;
@@ -127,6 +142,10 @@ export const command: CommandSpec = {
       for (const w of which) coords += tiled.valuesPerThread(mma, w);
       checkCells(coords, force, "mma --thread");
       io.out(which.map((w) => tiled.formatFragment(mma, w, t)).join("\n"));
+      return 0;
+    }
+    if (io.dialect === "dsl") {
+      io.out((await import("../../eval/dsl-atoms.js")).dslTiledMmaText(mma));
       return 0;
     }
     io.out(await printedOrJson(io, tiled.formatTiledMma(mma), { op: traits.op }));
