@@ -111,6 +111,13 @@ function bool(v: Value | undefined, dflt: boolean, what: string): boolean {
   if (x instanceof DslBool) return x.v;
   throw new UsageError(`${what} is True or False`);
 }
+/** the member of a DSL enum (cute.nvgpu.cpasync.LoadCacheMode.GLOBAL: GLOBAL) */
+function enumMember(v: Value, enumName: string, what: string): string {
+  const x = v as unknown;
+  const m = x instanceof DslType ? new RegExp(`(?:^|\\.)${enumName}\\.([A-Z][A-Z0-9_]*)$`).exec(x.name) : null;
+  if (!m) throw new UsageError(`${what} is a member of ${enumName}, such as cute.nvgpu.cpasync.${enumName}.ALWAYS`);
+  return m[1]!;
+}
 function staticInt(v: Value | undefined, dflt: number, what: string): number {
   if (v === undefined) return dflt;
   if (v instanceof Int && v.s) return v.v;
@@ -324,10 +331,11 @@ const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
   },
   // nvgpu/cpasync/copy.py: cp.async of num_bits_per_copy bits (32, 64 or 128)
   "nvgpu.cpasync.CopyG2SOp"(b, name) {
-    params(name, b, ["cache_mode"]);
-    const global = b.kw.has("cache_mode") || b.pos.length > 0;
-    if (global) throw new UsageError(`${name}: cute-ts reads the default cache mode (ALWAYS) only`);
-    return new DslCopyOp(name, (bits) => `SM80_CP_ASYNC_CACHEALWAYS<uint${bits}_t>`) as unknown as Value;
+    const [mode] = params(name, b, ["cache_mode"]);
+    // LoadCacheMode.ALWAYS (the default) is cp.async.ca, GLOBAL is cp.async.cg
+    const m = mode === undefined ? "ALWAYS" : enumMember(mode, "LoadCacheMode", `${name}'s cache_mode`);
+    if (m !== "ALWAYS" && m !== "GLOBAL") throw new UsageError(`${name}'s cache_mode is LoadCacheMode.ALWAYS or LoadCacheMode.GLOBAL in cute-ts, not ${m}`);
+    return new DslCopyOp(name, (bits) => `SM80_CP_ASYNC_CACHE${m}<uint${bits}_t>`) as unknown as Value;
   },
 };
 

@@ -698,6 +698,8 @@ class Translator {
   private name(d: D & { t: "name" }): Node {
     const n = dslName(d.name);
     if (Object.hasOwn(INT_TYPES, n) || /^(?:Float|BFloat|TFloat|Uint|Int|Boolean)\w*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
+    // a member of one of the DSL's enums, such as nvgpu.cpasync.LoadCacheMode.GLOBAL: a name the operations read
+    if (/\.[A-Z][A-Za-z0-9]*\.[A-Z][A-Z0-9_]*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     if (Object.hasOwn(FUNCTIONS, n)) this.fail(`'${d.name}' is a function: call it, as in ${d.name}(...)`, d.pos);
     if (/^nvgpu\./.test(n) || /Op$/.test(n)) this.fail(`'${d.name}' is an operation: make one with ${d.name}(...)`, d.pos);
     this.unknown(d);
