@@ -103,6 +103,9 @@ export function splitDialect(argv: string[]): { argv: string[]; dialect?: string
   return { argv };
 }
 
+/** the commands that read and print the CuTe DSL's dialect; batch and check take it per record */
+const DIALECT_COMMANDS = new Set(["eval", "mma", "copy", "batch", "check"]);
+
 const loaded = new Map<string, CommandSpec>();
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
@@ -139,6 +142,9 @@ export function dispatch(argv: string[], io: Io): number | Promise<number> {
     }
     const name = argv[0];
     if (name === undefined) throw new UsageError("no command given; try `cute-ts --help`");
+    if ((io.dialect === "dsl" || io.dialect === "dsl-printf") && !DIALECT_COMMANDS.has(name)) {
+      throw new UsageError(`--dialect ${io.dialect} applies to eval, mma and copy (the CuTe DSL's spelling and prints); '${name}' reads and prints CuTe's C++ notation only`);
+    }
     const entry = COMMANDS[name];
     if (!entry) {
       throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);

@@ -4,7 +4,7 @@ import { dispatch, splitDialect } from "../run.js";
 import type { CommandSpec, Io } from "../spec.js";
 
 /** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
-export async function runBatch(text: string, write: (line: string) => void, progress?: () => void): Promise<void> {
+export async function runBatch(text: string, write: (line: string) => void, progress?: () => void, dialect?: string): Promise<void> {
   // one Io for the whole batch, its buffers emptied per record (records run one at a time, an
   // asynchronous answer awaited before the next record starts)
   let out = "", err = "";
@@ -16,6 +16,8 @@ export async function runBatch(text: string, write: (line: string) => void, prog
       err += s;
     },
     color: false,
+    // a --dialect given to batch is every record's, unless the record gives its own
+    ...(dialect === undefined ? {} : { dialect }),
   };
   // one line at a time, not text.split: the lines of a large input would all live at once,
   // and each young-generation scavenge would copy them until they were promoted
@@ -84,7 +86,7 @@ export const command: CommandSpec = {
         io.out(chunks.length === 1 ? chunks.pop()! : chunks.splice(0).join(""));
         pending = 0;
       }
-    }, io.progress);
+    }, io.progress, io.dialect);
     io.out(chunks.join(""));
     return 0;
   },

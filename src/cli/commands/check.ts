@@ -51,7 +51,8 @@ export async function checkFiles(paths: string[], update: boolean, io: Io): Prom
       }
       if (cmd0 === "check" || cmd0 === "batch" || cmd0 === "web") throw new UsageError(`${file}:${c.line}: a transcript cannot run '${cmd0}'`);
       let out = "";
-      await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false });
+      // a --dialect given to check is every case's, unless the case gives its own
+      await runCommand(c.argv, { out: (s) => (out += s), err: (s) => (out += s), color: false, ...(io.dialect === undefined ? {} : { dialect: io.dialect }) });
       actual.push(out);
       cases++;
       io.progress?.();

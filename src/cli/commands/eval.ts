@@ -35,8 +35,10 @@ export const command: CommandSpec = {
 };
 
 /** the CuTe DSL's spelling given without --dialect: said on stderr, never read as the DSL */
-export function hintDialect(expr: string, io: Io): void {
-  if (looksLikeDsl(expr)) io.err("cute-ts: hint: this looks like the CuTe DSL's Python spelling; give --dialect dsl (or dsl-printf) to read it as the DSL\n");
+export function hintDialect(expr: string, io: Io, command = "eval"): void {
+  if (!looksLikeDsl(expr)) return;
+  const how = command === "eval" ? "give --dialect dsl (or dsl-printf) to read it as the DSL" : "cute-ts eval --dialect dsl reads it as the DSL";
+  io.err(`cute-ts: hint: this looks like the CuTe DSL's Python spelling; ${how}\n`);
 }
 
 /** --dialect dsl / dsl-printf: the DSL's spelling in, the DSL's print out */

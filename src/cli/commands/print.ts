@@ -3,6 +3,7 @@ import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor } from "../../core/tensor.js";
 import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
+import { hintDialect } from "./eval.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
 import { layoutCells, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
@@ -32,6 +33,7 @@ export const command: CommandSpec = {
   // synchronous but for the pictures and atoms, which load their modules: batch and check then pay no promise per record
   run(args, opts, io) {
     if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
+    hintDialect(args[0]!, io, "print");
     const e = evaluateAny(args[0]!);
     return e instanceof Promise ? e.then((w) => draw(w, opts, io)) : draw(e, opts, io);
   },

@@ -1,0 +1,376 @@
+/**
+ * The CuTe DSL dialect (--dialect dsl / dsl-printf). Expected texts come from what NVIDIA's CuTe
+ * DSL printed: fixtures/golden/dsl.jsonl and the saved outputs of the DSL's notebooks
+ * (examples/python/CuTeDSL/notebooks/cute_layout_algebra.ipynb, tensor.ipynb, print.ipynb), the
+ * DSL's printed IR (`?{div=128}`, `?{i64}`), and DSL prints published in CUTLASS issues and DSL
+ * examples (atoms). The properties check the dialect against cute-ts's own C++ print.
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { readGolden, run, trimEnd } from "./helpers.js";
+import { D, S, type Int } from "../src/core/integer.js";
+import { ScaledBasis } from "../src/core/basis.js";
+import { Layout } from "../src/core/layout.js";
+import type { Value } from "../src/core/value.js";
+import { show } from "../src/print/print.js";
+import { evaluateDsl } from "../src/eval/dsl.js";
+import { parseDsl } from "../src/notation/dsl.js";
+
+const dsl = async (expr: string) => trimEnd((await run(["eval", "--dialect", "dsl", expr])).stdout);
+const printf = async (expr: string) => trimEnd((await run(["eval", "--dialect", "dsl-printf", expr])).stdout);
+
+describe("dsl.jsonl: what the DSL's notebooks printed", () => {
+  for (const r of readGolden("../fixtures/golden/dsl.jsonl")) {
+    it(`${r.id}: ${r.cmd.join(" ")}`, async () => {
+      const res = await run(r.cmd);
+      expect(res.stderr).toBe("");
+      expect(res.exit).toBe(0);
+      expect(trimEnd(res.stdout)).toBe(trimEnd(r.out!));
+    });
+  }
+});
+
+describe("the layout algebra notebook's other cells (cute_layout_algebra.ipynb saved outputs)", () => {
+  const A = "cute.make_layout((cutlass.Int32(12), (cutlass.Int32(4), cutlass.Int32(8))), stride=(cutlass.Int32(59), (cutlass.Int32(13), cutlass.Int32(1))))";
+  const L9 = "cute.make_layout((9, (4, 8)), stride=(59, (13, 1)))";
+  const T9 = "(cute.make_layout(3, stride=3), cute.make_layout((2, 4), stride=(1, 8)))";
+  const P = "cute.make_layout((2, 5), stride=(5, 1))";
+  const PT = "cute.make_layout((3, 4), stride=(1, 3))";
+  it("composition of dynamic layouts keeps the size-1 modes (R_dynamic)", async () => {
+    const a = "cute.make_layout((cutlass.Int32(10), cutlass.Int32(2)), stride=(cutlass.Int32(16), cutlass.Int32(4)))";
+    const b = "cute.make_layout((cutlass.Int32(5), cutlass.Int32(4)), stride=(cutlass.Int32(1), cutlass.Int32(5)))";
+    expect(await printf(a)).toBe("(10,2):(16,4)");
+    expect(await printf(b)).toBe("(5,4):(1,5)");
+    expect(await printf(`cute.composition(${a}, ${b})`)).toBe("((5,1),(2,2)):((16,4),(80,4))");
+    expect(await dsl("cute.make_layout((10, 2), stride=(16, 4))")).toBe("(10,2):(16,4)");
+  });
+  it("by-mode composition with a tiler (3, 8)", async () => {
+    expect(await dsl(A)).toBe("(?,(?,?)):(?,(?,?))");
+    expect(await printf(A)).toBe("(12,(4,8)):(59,(13,1))");
+    expect(await dsl("(3, 8)")).toBe("(3, 8)");
+    expect(await printf("(3, 8)")).toBe("(3,8)");
+    expect(await dsl(`cute.composition(${A}, (3, 8))`)).toBe("(3,(?,?)):(?,(?,?))");
+    expect(await printf(`cute.composition(${A}, (3, 8))`)).toBe("(3,(4,2)):(59,(13,1))");
+  });
+  it("the divides and products", async () => {
+    expect(await dsl(`cute.logical_divide(${L9}, tiler=${T9})`)).toBe("((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+    expect(await dsl(`cute.zipped_divide(${L9}, tiler=${T9})`)).toBe("((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    expect(await dsl(`cute.tiled_divide(${L9}, tiler=${T9})`)).toBe("((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+    expect(await printf(`cute.flat_divide(${L9}, tiler=${T9})`)).toBe("(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+    expect(await dsl("cute.logical_product(cute.make_layout((2, 2), stride=(4, 1)), tiler=cute.make_layout(6, stride=1))")).toBe("((2,2),(2,3)):((4,1),(2,8))");
+    expect(await dsl(`cute.zipped_product(${P}, tiler=${PT})`)).toBe("((2,5),(3,4)):((5,1),(10,30))");
+    expect(await dsl(`cute.tiled_product(${P}, tiler=${PT})`)).toBe("((2,5),3,4):((5,1),10,30)");
+    expect(await printf(`cute.flat_product(${P}, tiler=${PT})`)).toBe("(2,5,3,4):(5,1,10,30)");
+    expect(await dsl(PT)).toBe("(3,4):(1,3)");
+  });
+  it("the coalesce post-conditions cell: depth, size and the layout as a function", async () => {
+    const L = "cute.make_layout(((2, (3, 4)), (3, 2), 1), stride=((4, (8, 24)), (2, 6), 12))";
+    expect(await dsl(`cute.depth(cute.coalesce(${L}))`)).toBe("1");
+    expect(await dsl(`cute.size(cute.coalesce(${L}))`)).toBe("144");
+    // Index 24: original 2, Index 143: original 102, Index 71: original 96
+    expect(await dsl(`${L}(24)`)).toBe("2");
+    expect(await dsl(`${L}(143)`)).toBe("102");
+    expect(await dsl(`cute.coalesce(${L})(71)`)).toBe("96");
+  });
+});
+
+describe("tensors (tensor.ipynb saved outputs)", () => {
+  it("a coordinate tensor prints tensor<(0,0) o L>", async () => {
+    expect(await dsl("cute.make_identity_tensor((8, 4))")).toBe("tensor<(0,0) o (8,4):(1@0,1@1)>");
+  });
+  it("its elements are coordinates: a[2] is a[(2,0)], a[9] is a[(1,1)] in an (8,5) tensor", async () => {
+    expect(await printf("cute.make_identity_tensor((8, 5))[2]")).toBe("(2,0)");
+    expect(await printf("cute.make_identity_tensor((8, 5))[9]")).toBe("(1,1)");
+  });
+  it("reads the printed tensor back", async () => {
+    expect(await dsl("tensor<(0,0) o (8,4):(1@0,1@1)>")).toBe("tensor<(0,0) o (8,4):(1@0,1@1)>");
+  });
+});
+
+describe("static and dynamic integers (print.ipynb)", () => {
+  it("a Python int is static, cutlass.Int32(8) dynamic", async () => {
+    expect(await dsl("2")).toBe("2");
+    expect(await dsl("cutlass.Int32(8)")).toBe("?");
+    expect(await printf("cutlass.Int32(8)")).toBe("8");
+    expect(await dsl("cute.make_layout((cutlass.Int32(8), 2))")).toBe("(?,2):(1,?)");
+    expect(await printf("cute.make_layout((cutlass.Int32(8), 2))")).toBe("(8,2):(1,8)");
+  });
+  it("the same expression in CuTe's C++ notation reads plain integers as dynamic", async () => {
+    expect(trimEnd((await run(["eval", "composition((10,2):(16,4),(5,4):(1,5))"])).stdout)).toBe("((5,1),(2,2)):((16,4),(80,4))");
+    expect(await dsl("cute.composition(cute.make_layout((10, 2), stride=(16, 4)), cute.make_layout((5, 4), stride=(1, 5)))")).toBe("(5,(2,2)):(16,(80,4))");
+  });
+});
+
+describe("what the DSL's types know of a dynamic integer", () => {
+  it("a dynamic stride times a static 3 is ?{div=3} (the issue's rule; the composition golden)", async () => {
+    expect(await dsl("cute.make_layout((4, 2), stride=(cutlass.Int32(8) * 3, 1))")).toBe("(4,2):(?{div=3},1)");
+  });
+  it("crd2idx of a dynamic coordinate by stride 128 is ?{div=128} (the DSL's printed IR)", async () => {
+    expect(await dsl("cute.crd2idx(cutlass.Int32(5), cute.make_layout(1, stride=128))")).toBe("?{div=128}");
+    expect(await dsl("cute.crd2idx((cutlass.Int32(5), 0), cute.make_layout((128, 8), stride=(8, 1)))")).toBe("?{div=8}");
+  });
+  it("cute.assume gives a divisibility, products multiply it", async () => {
+    expect(await dsl("cute.make_layout((4, 8), stride=(cute.assume(cutlass.Int32(64), divby=16), 1))")).toBe("(4,8):(?{div=16},1)");
+    expect(await dsl("cute.size((cute.assume(cutlass.Int32(64), divby=16), 4))")).toBe("?{div=64}");
+  });
+  it("an Int64 is ?{i64} inside a layout; a scalar prints as IntValue.__str__ does", async () => {
+    expect(await dsl("cute.make_layout((4, 8), stride=(cutlass.Int64(16), 1))")).toBe("(4,8):(?{i64},1)");
+    expect(await dsl("cute.size((cutlass.Int64(16), 2))")).toBe("?{i64 div=2}");
+    expect(await dsl("cutlass.Int64(16)")).toBe("?");
+  });
+  it("reads what it prints: ?, ?{div=N}, ?{i64}, ?{i64 div=N}", async () => {
+    for (const p of ["(?,2):(1,?)", "(?,?{div=64}):(?{i64 div=64},1)", "((2,2),3):((?{div=3},2),?)", "(4,8):(?{i64},1)"]) expect(await dsl(p)).toBe(p);
+  });
+  it("cute.printf refuses a ? the result depends on, naming it; not one it does not", async () => {
+    const r = await run(["eval", "--dialect", "dsl-printf", "(4,?):(1,8)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/'\?' \(column 4\) has no value/);
+    expect(await printf("cute.rank((4,?):(1,8))")).toBe("2");
+  });
+});
+
+describe("the DSL's spelling", () => {
+  it("keyword arguments, None, 1-tuples, composed layouts, swizzles, slices", async () => {
+    expect(await dsl("cute.slice_(cute.make_layout((4, 8)), (None, 3))")).toBe("(4):(1)");
+    expect(await dsl("cute.make_layout((4), stride=(3))")).toBe("4:3");
+    expect(await dsl("(4):(3)")).toBe("(4):(3)");
+    expect(await dsl("cute.make_layout((4,))")).toBe("(4):(1)");
+    expect(await dsl("cute.size(cute.make_layout((4, 8)), mode=[1])")).toBe("8");
+    expect(await dsl("cute.make_layout((4, 8))[1]")).toBe("8:4");
+    expect(await dsl("cute.make_layout((4, 8)).shape")).toBe("(4, 8)");
+    expect(await dsl("cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 64), stride=(64, 1)))")).toBe("S<3,4,3> o 0 o (8,64):(64,1)");
+    expect(await dsl("S<3,4,3> o 0 o (8,64):(64,1)")).toBe("S<3,4,3> o 0 o (8,64):(64,1)");
+    // core.py: make_swizzle canonicalizes the identity swizzle to S<0,4,3>
+    expect(await dsl("cute.make_swizzle(0, 2, 3)")).toBe("S<0,4,3>");
+    expect(await dsl("cute.make_layout((2, 4), stride=(cute.E(0), 2 * cute.E(1)))")).toBe("(2,4):(1@0,2@1)");
+    expect(await dsl("cute.make_ordered_layout((4, 8, 2), order=(2, 0, 1))")).toBe("(4,8,2):(16,1,8)");
+  });
+  it("make_layout_tv returns (tiler_mn, layout_tv) as a Python tuple", async () => {
+    expect(await dsl("cute.make_layout_tv(cute.make_layout((32,), stride=(1,)), cute.make_layout((1,), stride=(1,)))")).toBe("((32,), (32,1):(1,0))");
+  });
+  it("refusals point into the DSL text", async () => {
+    const r = await run(["eval", "--dialect", "dsl", "cute.logical_divide(cute.make_layout((4, 8)), tilr=2)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("cute.logical_divide has no parameter 'tilr' (parameters: target, tiler)");
+    expect(r.stderr).toContain("\n" + " ".repeat(2 + "cute.logical_divide(cute.make_layout((4, 8)), ".length) + "^");
+    const u = await run(["eval", "--dialect", "dsl", "cute.make_layot((4, 8))"]);
+    expect(u.stderr).toContain("did you mean cute.make_layout");
+    const c = await run(["eval", "--dialect", "dsl", "make_layout(make_shape(Int<8>{}, 4))"]);
+    expect(c.exit).toBe(2);
+    expect(c.stderr).toContain("CuTe's C++ is read without --dialect");
+  });
+});
+
+describe("--dialect on the command line", () => {
+  it("is a global option, before or after the command, and --dialect=X", async () => {
+    for (const argv of [
+      ["--dialect", "dsl", "eval", "cute.make_layout((4, 8))"],
+      ["eval", "--dialect", "dsl", "cute.make_layout((4, 8))"],
+      ["eval", "cute.make_layout((4, 8))", "--dialect=dsl"],
+    ]) {
+      const r = await run(argv);
+      expect(r.stdout).toBe("(4,8):(1,4)\n");
+      expect(r.exit).toBe(0);
+    }
+  });
+  it("refuses an unknown dialect", async () => {
+    const r = await run(["eval", "--dialect", "python", "1"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toMatch(/--dialect takes cxx .* dsl .* dsl-printf/);
+  });
+  it("the default stays CuTe's C++ notation; a cute. input gets a one-line hint, never a reinterpretation", async () => {
+    const r = await run(["eval", "cute.make_layout((4, 8))"]);
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.split("\n").filter((l) => /hint/.test(l));
+    expect(lines).toEqual(["cute-ts: hint: this looks like the CuTe DSL's Python spelling; give --dialect dsl (or dsl-printf) to read it as the DSL"]);
+    expect((await run(["eval", "(4,8):(1,4)"])).stdout).toBe("(4,8):(1,4)\n");
+    expect((await run(["eval", "--dialect", "cxx", "(4,8):(1,4)"])).stdout).toBe("(4,8):(1,4)\n");
+  });
+  it("is a per-record choice in batch, and nested batch stays refused behind it", async () => {
+    const { runBatch } = await import("../src/cli/commands/batch.js");
+    const lines: string[] = [];
+    await runBatch(
+      [
+        JSON.stringify({ id: 1, cmd: ["eval", "--dialect", "dsl", "cute.make_layout((4, 8))"] }),
+        JSON.stringify({ id: 2, cmd: ["eval", "make_layout((4,8))"] }),
+        JSON.stringify({ id: 3, cmd: ["--dialect", "dsl", "batch"] }),
+      ].join("\n"),
+      (l) => lines.push(l),
+    );
+    const out = lines.map((l) => JSON.parse(l) as { stdout: string; exit: number; stderr: string });
+    expect(out[0]!.stdout).toBe("(4,8):(1,4)\n");
+    expect(out[1]!.stdout).toBe("(4,8):(_1,4)\n");
+    expect(out[2]!.exit).toBe(2);
+    expect(out[2]!.stderr).toContain("batch cannot run batch");
+  });
+  it("is a per-case choice in transcripts", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "cute-dsl-"));
+    const f = join(dir, "dsl.cute");
+    writeFileSync(f, "$ cute-ts eval --dialect dsl 'cute.make_layout((cutlass.Int32(8), 2))'\n(?,2):(1,?)\n$ cute-ts --dialect dsl-printf eval 'cute.make_layout((cutlass.Int32(8), 2))'\n(8,2):(1,8)\n");
+    const r = await run(["check", f]);
+    expect(r.exit).toBe(0);
+  });
+});
+
+describe("atoms with the DSL's labels (prints published with the DSL's examples and issues)", () => {
+  const op16 = "cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float16, (16, 8, 16))";
+  const atomLines = [
+    "MMA Atom",
+    "  ThrID:           32:1",
+    "  Shape MNK:       (16,8,16)",
+    "  TV Layout A:     ((4,8),(2,2,2)):((32,1),(16,8,128))",
+    "  TV Layout B:     ((4,8),(2,2)):((16,1),(8,64))",
+    "  TV Layout C:     ((4,8),(2,2)):((32,1),(16,8))",
+  ];
+  it("Tiled MMA of the SM80 16x8x16 warp MMA", async () => {
+    expect(await dsl(`cute.make_tiled_mma(${op16})`)).toBe(["Tiled MMA", "  Thr Layout VMNK: (32,1,1,1):(1,0,0,0)", "  Permutation MNK: (_,_,_)", ...atomLines].join("\n"));
+    expect(await dsl(`cute.make_tiled_mma(${op16}, cute.make_layout((1, 1, 1)), permutation_mnk=(16, 8, 16))`)).toBe(
+      ["Tiled MMA", "  Thr Layout VMNK: (32,1,1,1):(1,0,0,0)", "  Permutation MNK: (16:1,8:1,16:1)", ...atomLines].join("\n"),
+    );
+  });
+  it("Tiled Copy of a cp.async atom and of ldmatrix for a TiledMMA's A", async () => {
+    const g2s = "cute.make_copy_atom(cute.nvgpu.cpasync.CopyG2SOp(cache_mode=cute.nvgpu.cpasync.LoadCacheMode.GLOBAL), cutlass.Float16, num_bits_per_copy=128)";
+    expect(await dsl(`cute.make_tiled_copy_tv(${g2s}, cute.make_layout((32, 4), stride=(4, 1)), cute.make_layout((1, 8)))`)).toBe(
+      ["Tiled Copy", "  Tiler MN:        (32:1,32:1)", "  TV Layout tiled: ((4,32),8):((256,1),32)", "Copy Atom", "  ThrID:           1:0", "  TV Layout Src:   (1,8):(0,1)", "  TV Layout Dst:   (1,8):(0,1)", "  Value type:      f16"].join("\n"),
+    );
+    const ldsm = "cute.make_copy_atom(cute.nvgpu.warp.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)";
+    expect(await dsl(`cute.make_tiled_copy_A(${ldsm}, cute.make_tiled_mma(${op16}, cute.make_layout((2, 2, 1)), permutation_mnk=(32, 32, 16)))`)).toBe(
+      [
+        "Tiled Copy",
+        "  Tiler MN:        (32:1,16:1)",
+        "  TV Layout tiled: ((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))",
+        "Copy Atom",
+        "  ThrID:           32:1",
+        "  TV Layout Src:   (32,8):(8,1)",
+        "  TV Layout Dst:   (32,(2,4)):(2,(1,64))",
+        "  Value type:      f16",
+      ].join("\n"),
+    );
+  });
+  it("mma and copy take --dialect dsl: the SM90 64x8x16 atom (CUTLASS issue, the right TV Layout C) and stmatrix", async () => {
+    const r = await run(["mma", "SM90_64x8x16_F32F16F16_SS", "--atoms", "(1, 1, 1)", "--dialect", "dsl"]);
+    expect(trimEnd(r.stdout)).toBe(
+      [
+        "Tiled MMA",
+        "  Thr Layout VMNK: (128,1,1,1):(1,0,0,0)",
+        "  Permutation MNK: (_,_,_)",
+        "MMA Atom",
+        "  ThrID:           128:1",
+        "  Shape MNK:       (64,8,16)",
+        "  TV Layout A:     (128,(64,16)):(0,(1,64))",
+        "  TV Layout B:     (128,(8,16)):(0,(1,8))",
+        "  TV Layout C:     ((4,8,4),(2,2,1)):((128,1,16),(64,8,512))",
+      ].join("\n"),
+    );
+    const c = await run(["copy", "SM90_U32x4_STSM_N", "--value", "Float16", "--dialect", "dsl"]);
+    expect(trimEnd(c.stdout)).toBe(["Copy Atom", "  ThrID:         32:1", "  TV Layout Src: (32,(2,4)):(2,(1,64))", "  TV Layout Dst: (32,8):(8,1)", "  Value type:    f16"].join("\n"));
+    const p = await run(["mma", "SM80_16x8x16_F32F16F16F32_TN", "--dialect", "dsl-printf"]);
+    expect(p.exit).toBe(2);
+  });
+});
+
+// ------------------------------------------------------------------------------ properties
+
+interface Leaf {
+  v: number;
+  s: boolean;
+}
+type Tree = Leaf | Tree[];
+
+const leafShape = fc.record({ v: fc.integer({ min: 1, max: 9 }), s: fc.boolean() });
+const leafStride = fc.record({ v: fc.integer({ min: 0, max: 40 }), s: fc.boolean() });
+/** a shape tree and a congruent stride tree */
+const layoutTrees: fc.Arbitrary<[Tree, Tree]> = fc.letrec<{ node: [Tree, Tree] }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.tuple(leafShape, leafStride),
+    fc.array(tie("node"), { minLength: 1, maxLength: 3 }).map((xs) => [xs.map((x) => x[0]), xs.map((x) => x[1])] as [Tree, Tree]),
+  ),
+})).node;
+
+const toValue = (t: Tree): Value => (Array.isArray(t) ? t.map(toValue) : t.s ? S(t.v) : D(t.v));
+/** a Python value: a static int plain, a dynamic one cutlass.Int32(v), a 1-tuple (x,) */
+const toPython = (t: Tree): string => (Array.isArray(t) ? (t.length === 1 ? `(${toPython(t[0]!)},)` : `(${t.map(toPython).join(", ")})`) : t.s ? `${t.v}` : `cutlass.Int32(${t.v})`);
+const allStatic = (t: Tree): boolean => (Array.isArray(t) ? t.every(allStatic) : t.s);
+
+describe("properties", () => {
+  it("dsl-printf of a layout's DSL spelling is its C++ print without the underscores", async () => {
+    await fc.assert(
+      fc.asyncProperty(layoutTrees, async ([sh, st]) => {
+        const l = new Layout(toValue(sh) as never, toValue(st) as never);
+        const expr = `cute.make_layout(${toPython(sh)}, stride=${toPython(st)})`;
+        const r = await run(["eval", "--dialect", "dsl-printf", expr]);
+        expect(r.stderr).toBe("");
+        expect(r.stdout).toBe(show(l).replaceAll("_", "") + "\n");
+      }),
+      { numRuns: 250, seed: 23 },
+    );
+  });
+  it("with basis strides too (v * cute.E(i))", async () => {
+    const basis = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(leafShape, basis), { minLength: 1, maxLength: 4 }), async (modes) => {
+        const l = new Layout(modes.map(([s]) => (s.s ? S(s.v) : D(s.v))), modes.map(([, [v, m]]) => new ScaledBasis(S(v), [m])));
+        const expr = `cute.make_layout((${modes.map(([s]) => toPython(s)).join(", ")},), stride=(${modes.map(([, [v, m]]) => `${v} * cute.E(${m})`).join(", ")},))`;
+        expect(await printf(expr)).toBe(show(l).replaceAll("_", ""));
+      }),
+      { numRuns: 100, seed: 24 },
+    );
+  });
+  it("reading a --dialect dsl print back gives the same layout wherever it has no ?", async () => {
+    await fc.assert(
+      fc.asyncProperty(layoutTrees, async ([sh, st]) => {
+        fc.pre(allStatic(sh) && allStatic(st));
+        const l = new Layout(toValue(sh) as never, toValue(st) as never);
+        const printed = await dsl(`cute.make_layout(${toPython(sh)}, stride=${toPython(st)})`);
+        expect(printed).not.toContain("?");
+        const back = await evaluateDsl(printed, "dsl");
+        expect(show(back.value as Value)).toBe(show(l));
+        expect(await dsl(printed)).toBe(printed);
+      }),
+      { numRuns: 250, seed: 25 },
+    );
+  });
+  it("a print with ? reads back to the same print (what the types know survives the round trip)", async () => {
+    await fc.assert(
+      fc.asyncProperty(layoutTrees, fc.integer({ min: 1, max: 3 }), async ([sh, st], k) => {
+        const printed = await dsl(`cute.composition(cute.make_layout(${toPython(sh)}, stride=${toPython(st)}), cute.make_layout(${k}, stride=${k}))`);
+        fc.pre(printed !== "" && printed.includes("?"));
+        expect(await dsl(printed)).toBe(printed);
+      }),
+      { numRuns: 150, seed: 26 },
+    );
+  });
+  it("never an internal error on mangled DSL text", async () => {
+    const pieces = ["cute.make_layout(", "(", ")", ",", "stride=", "cutlass.Int32(", "?", "?{div=4}", "None", "4", "0", "-3", ":", " o ", "S<3,4,3>", "[", "]", ".shape", "1@0", "tensor<", ">", "//", "*", "cute.size(", "mode=[0]", "cute.composition(", "x="];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), async (ps) => {
+        for (const dialect of ["dsl", "dsl-printf"]) {
+          const r = await run(["eval", "--dialect", dialect, ps.join("")]);
+          expect(r.exit).not.toBe(3);
+          if (r.exit !== 0) expect(r.stdout).toBe("");
+        }
+      }),
+      { numRuns: 400, seed: 27 },
+    );
+  });
+});
+
+describe("the reader keeps every dynamic integer of the input as a slot", () => {
+  it("cutlass.Int32(8), ?, and ?{i64 div=16}", () => {
+    const p = parseDsl("cute.make_layout((cutlass.Int32(8), ?), stride=(1, ?{i64 div=16}))");
+    const slots = p.slots.map((s) => ({ given: s.given, div: s.div, width: s.width, text: s.text }));
+    expect(slots).toContainEqual({ given: 8, div: 1, width: 32, text: "cutlass.Int32(8)" });
+    expect(slots).toContainEqual({ given: undefined, div: 1, width: 32, text: "?" });
+    expect(slots).toContainEqual({ given: undefined, div: 16, width: 64, text: "?{i64 div=16}" });
+  });
+  it("Int values are plain numbers (no Int objects leak into the slots)", () => {
+    const p = parseDsl("cutlass.Int32(5)");
+    expect((p.slots[0]!.node as unknown as Int).v).toBe(5);
+  });
+});
