@@ -170,6 +170,9 @@ function multiplier(k: number, i: number): number {
 }
 
 const SAMPLES = 12;
+const MIN_SAMPLES = 4;
+/** the time sampling may take before it settles for MIN_SAMPLES values */
+const SAMPLING_MS = 400;
 
 /** a value the DSL could have at run time for a slot without one (`?`) */
 const stand_in = (s: DslSlot): number => s.div * 8;
@@ -202,7 +205,10 @@ function dynamicInfo(p: DslProgram, src: string, v: Value): DynInfo[] {
   if (leaves.length === 0) return [];
   const g = new Array<number>(leaves.length).fill(0);
   let samples = 0;
+  const start = Date.now();
   for (let k = 0; k < SAMPLES; k++) {
+    // an expression slow to evaluate is sampled less (never fewer than MIN_SAMPLES values)
+    if (samples >= MIN_SAMPLES && Date.now() - start > SAMPLING_MS) break;
     setSlots(p, (s, i) => s.div * multiplier(k, i));
     const ls = leavesOf(p, src);
     if (ls === undefined || ls.length !== leaves.length) continue;

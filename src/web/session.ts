@@ -13,7 +13,7 @@ import { Tensor } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { evaluate } from "../eval/evaluate.js";
 import { shellWords } from "../check/transcript.js";
-import { COMMANDS, dispatch, formatError, parseArgv } from "../cli/run.js";
+import { COMMANDS, dispatch, formatError, parseArgv, splitDialect } from "../cli/run.js";
 import type { Io, OptionValues } from "../cli/spec.js";
 import { copyAtomPicture, copyPicture, layoutPicture, mmaPicture, tensorLabels, tensorPicture, type Picture } from "./picture.js";
 
@@ -70,7 +70,8 @@ export function lineArgv(line: string): { argv: string[]; expression?: string } 
   let s = line.trim().replace(/^\$\s+/, "");
   if (/^cute-ts(\s|$)/.test(s)) s = s.slice("cute-ts".length).trim();
   if (s === "") return { argv: [] };
-  const first = /^\S+/.exec(s)![0];
+  // the global --dialect may come before the command
+  const first = s.startsWith("--dialect") ? (splitDialect(shellWords(s)).argv[0] ?? "") : /^\S+/.exec(s)![0];
   if (Object.prototype.hasOwnProperty.call(COMMANDS, first)) {
     if (!ON_PAGE.has(first)) {
       throw new UsageError(`'${first}' runs in a terminal (cute-ts ${first} ...); the page runs ${PAGE_COMMANDS.join(", ")} and expressions`);
@@ -161,9 +162,12 @@ const str = (v: string | boolean | undefined): string | undefined => (typeof v =
 
 /** the value behind a command line that printed, and its picture */
 async function addPicture(o: Outcome): Promise<void> {
-  const name = o.argv[0]!;
+  const d = splitDialect(o.argv);
+  // the CuTe DSL's dialect is text only: the pictures are drawn from CuTe's notation
+  if (d.dialect !== undefined && d.dialect !== "cxx") return;
+  const name = d.argv[0]!;
   const spec = await COMMANDS[name]!.load();
-  const { args, opts } = parseArgv(spec, o.argv.slice(1).filter((a) => a !== "--json"));
+  const { args, opts } = parseArgv(spec, d.argv.slice(1).filter((a) => a !== "--json"));
   if (name === "eval" || name === "print") {
     const v = evaluate(args[0]!);
     const pic = valuePicture(v);
