@@ -20,6 +20,10 @@ export async function runHelp(argv: string[], io: Io): Promise<number> {
     c.addHelpText("after", "\nExamples:\n" + spec.examples.map((e) => `  $ cute-ts ${e}`).join("\n") + "\n");
     void entry;
   }
+  program.addHelpText(
+    "after",
+    "\nGlobal option: --dialect cxx|dsl|dsl-printf (before or after the command; eval, mma, copy): cxx is CuTe's C++ print notation (the default); dsl reads the CuTe DSL's Python spelling (cute.make_layout((4, 8)), cutlass.Int32(8)) and prints as its print() at trace time (?, ?{div=N}); dsl-printf prints as its cute.printf at run time.\n",
+  );
   program.addHelpText("after", "\nExit codes: 0 ok, 1 a verification or check failed, 2 bad input or CuTe refuses it, 3 internal error.\n");
   try {
     if (argv.length === 0) {

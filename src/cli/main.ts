@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const cleaned = argv.filter((a) => a !== "--no-color" && a !== "--color");
   if (cleaned.length === 0 || cleaned.includes("--help") || cleaned.includes("-h") || cleaned[0] === "help" || cleaned.includes("--version") || cleaned.includes("-V")) {
     const { runHelp } = await import("./help.js");
-    process.exitCode = await runHelp(cleaned, io);
+    process.exitCode = await runHelp(splitDialectSafe(cleaned), io);
     return;
   }
   // the global option --dialect may come before the command
