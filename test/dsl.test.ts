@@ -162,6 +162,43 @@ describe("the DSL's spelling", () => {
   });
 });
 
+describe("the table of DSL names: each is the CuTe function it names (dsl-printf of the DSL call = CuTe's print of the C++ call without underscores)", () => {
+  const pairs: [string, string][] = [
+    ["cute.group_modes(cute.make_layout((2, 3, 4, 5)), 1, 3)", "group<1,3>(make_layout((_2,_3,_4,_5)))"],
+    ["cute.group_modes(cute.make_identity_tensor((2, 3, 4)), 0, 2)", "group_modes<0,2>(make_identity_tensor((_2,_3,_4)))"],
+    ["cute.select(cute.make_layout((2, 3, 4)), mode=[0, 2])", "select<0,2>(make_layout((_2,_3,_4)))"],
+    ["cute.get(cute.make_layout(((2, 3), 4)), mode=[0, 1])", "get<0,1>(make_layout(((_2,_3),_4)))"],
+    ["cute.complement(cute.make_layout(4, stride=2), 24)", "complement(_4:_2,_24)"],
+    ["cute.right_inverse(cute.make_layout((4, 8), stride=(8, 1)))", "right_inverse((_4,_8):(_8,_1))"],
+    ["cute.left_inverse(cute.make_layout((4, 8), stride=(8, 1)))", "left_inverse((_4,_8):(_8,_1))"],
+    ["cute.tile_to_shape(cute.make_layout((2, 2)), (8, 8), (1, 0))", "tile_to_shape(make_layout((_2,_2)),(_8,_8),(_1,_0))"],
+    ["cute.local_tile(cute.make_identity_tensor((128, 64)), (32, 16), (1, None))", "local_tile(make_identity_tensor((_128,_64)),(_32,_16),(_1,_))"],
+    ["cute.local_partition(cute.make_identity_tensor((8, 8)), cute.make_layout((2, 4)), 3)", "local_partition(make_identity_tensor((_8,_8)),make_layout((_2,_4)),_3)"],
+    ["cute.filter(cute.make_layout((4, 2, 3), stride=(1, 0, 4)))", "filter((_4,_2,_3):(_1,_0,_4))"],
+    ["cute.filter_zeros(cute.make_layout((4, 2, 3), stride=(1, 0, 4)))", "filter_zeros((_4,_2,_3):(_1,_0,_4))"],
+    ["cute.flatten(cute.make_layout(((4, 2), 3)))", "flatten(make_layout(((_4,_2),_3)))"],
+    ["cute.dice(cute.make_layout((4, 8)), (1, None))", "dice((_1,_),make_layout((_4,_8)))"],
+    ["cute.crd2idx((1, 2), cute.make_layout((4, 8)))", "crd2idx((_1,_2),make_layout((_4,_8)))"],
+    ["cute.idx2crd(13, (4, 8))", "idx2crd(_13,(_4,_8))"],
+    ["cute.shape_div((12, 8), 4)", "shape_div((_12,_8),_4)"],
+    ["cute.ceil_div((13, 8), (4, 3))", "ceil_div((_13,_8),(_4,_3))"],
+    ["cute.cosize(cute.make_layout((4, 8), stride=(8, 1)))", "cosize((_4,_8):(_8,_1))"],
+    ["cute.rank(cute.make_layout(((4, 2), 3)), mode=[0])", "rank<0>(make_layout(((_4,_2),_3)))"],
+    ["cute.max_common_vector(cute.make_layout((4, 8)), cute.make_layout((4, 8)))", "max_common_vector(make_layout((_4,_8)),make_layout((_4,_8)))"],
+    ["cute.make_identity_layout((4, 8))", "make_identity_layout((_4,_8))"],
+    ["cute.coalesce(cute.make_layout((2, (1, 6)), stride=(1, (6, 2))), target_profile=(1, 1))", "coalesce((_2,(_1,_6)):(_1,(_6,_2)),(_1,_1))"],
+  ];
+  for (const [d, c] of pairs) {
+    it(d, async () => {
+      const cxx = await run(["eval", c]);
+      expect(cxx.exit).toBe(0);
+      // CuTe prints a coordinate tensor ArithTuple(_0,_0) o L, the DSL tensor<(0,0) o L>
+      const text = trimEnd(cxx.stdout).replaceAll("_", "");
+      expect(await printf(d)).toBe(text.startsWith("ArithTuple") ? `tensor<${text.slice("ArithTuple".length)}>` : text);
+    });
+  }
+});
+
 describe("--dialect on the command line", () => {
   it("is a global option, before or after the command, and --dialect=X", async () => {
     for (const argv of [

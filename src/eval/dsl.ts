@@ -25,7 +25,7 @@ import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_INDEX, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_GROUP_MODES, DSL_INDEX, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
@@ -125,7 +125,7 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
       if (!(it instanceof Int || Array.isArray(it))) throw new UsageError("cute-ts makes tensors over coordinates (a coordinate tensor, as make_identity_tensor makes), not over pointers");
       return new Tensor(new ArithIter(it as Idx), l);
     }
-    case "dsl.group_modes": {
+    case DSL_GROUP_MODES: {
       const x = args[0]!;
       const b = n.targs[0] as number;
       let e = n.targs[1] as number;

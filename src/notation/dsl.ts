@@ -64,6 +64,8 @@ export interface DslProgram {
 export const DSL_INDEX = "dsl.index";
 export const DSL_ATTR = "dsl.attr";
 export const DSL_COORD_TENSOR = "dsl.coord_tensor";
+/** `cute.group_modes(x, b, e)`: CuTe's group<b,e> of a layout or tuple, group_modes<b,e> of a tensor (e = -1: to the end) */
+export const DSL_GROUP_MODES = "dsl.group_modes";
 /** an MMA or copy operation of the DSL (`cute.nvgpu.warp.MmaF16BF16Op(...)`): its name is the first template argument, keyword arguments are named nodes */
 export const DSL_OP = "dsl.op";
 /** a numeric type of the DSL (`cutlass.Float16`) as a value: its name is the template argument */
@@ -548,14 +550,14 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
     to: (a, c, pos) => {
       const b = c.staticInt(a["begin"]!, "cute.group_modes's begin");
       const e = a["end"] === undefined ? -1 : c.staticInt(a["end"], "cute.group_modes's end");
-      return c.call(DSL_ATTR, ["group_modes", b, e], [c.value(a["input"]!)], pos);
+      return c.call(DSL_GROUP_MODES, [b, e], [c.value(a["input"]!)], pos);
     },
   },
   flatten: cxx("flatten", "a"),
   filter: cxx("filter", "input"),
   filter_zeros: cxx("filter_zeros", "input", "target_profile?"),
   slice_: { params: ["src", "coord"], to: (a, c, pos) => c.call("slice", [], [c.value(a["coord"]!), c.value(a["src"]!)], pos) },
-  dice: { params: ["src", "coord"], to: (a, c, pos) => c.call("dice", [], [c.value(a["coord"]!), c.value(a["src"]!)], pos) },
+  dice: { params: ["src", "dicer"], to: (a, c, pos) => c.call("dice", [], [c.value(a["dicer"]!), c.value(a["src"]!)], pos) },
   crd2idx: cxx("crd2idx", "coord", "layout"),
   idx2crd: cxx("idx2crd", "idx", "shape"),
   // integer tuples
