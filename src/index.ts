@@ -8,6 +8,7 @@ export { Swizzle, ComposedLayout } from "./core/swizzle.js";
 export { Tensor, CountingIter, ArithIter } from "./core/tensor.js";
 export { evaluate, evaluateAny, showValue, AtomValue, type EvalValue } from "./eval/evaluate.js";
 export { parse } from "./notation/parse.js";
+export { evaluateDsl, showDslValue, type Dialect, type DslValue } from "./eval/dsl.js";
 export { show } from "./print/print.js";
 export { print_layout, print_tensor } from "./print/layout.js";
 export { runCommand } from "./cli/run.js";
