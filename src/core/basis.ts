@@ -4,7 +4,7 @@
  * layouts and TMA coordinate tensors.
  */
 import { CuteError } from "./errors.js";
-import { Int, _0, add, mul, show as showInt } from "./integer.js";
+import { Int, _0, add, mul, neg, sub, show as showInt } from "./integer.js";
 
 export class ScaledBasis {
   constructor(
@@ -50,6 +50,38 @@ export function idxAdd(a: Idx, b: Idx): Idx {
   const r: Idx[] = new Array(n);
   for (let i = 0; i < n; i++) r[i] = idxAdd(ta[i] ?? _0, tb[i] ?? _0);
   return r;
+}
+
+/**
+ * CuTe's `-` over arithmetic tuples (arithmetic_tuple.hpp): mode by mode, the shorter padded
+ * with `_0`; `C<0> - t` is `-t` and `t - C<0>` is t. Basis elements have no operator-.
+ */
+export function idxSub(a: Idx, b: Idx): Idx {
+  if (a instanceof ScaledBasis || b instanceof ScaledBasis) throw new CuteError("operator-", "CuTe defines no operator- for basis elements (E<i>{}): add them, or subtract arithmetic tuples", [showIdx(a), showIdx(b)]);
+  if (a instanceof Int && b instanceof Int) return sub(a, b);
+  if (a instanceof Int) {
+    if (a.s && a.v === 0) return idxNeg(b);
+    throw new CuteError("operator-", "Arithmetic tuple op- error! (an integer minus a tuple)", [showInt(a), showIdx(b)]);
+  }
+  if (b instanceof Int) {
+    if (b.s && b.v === 0) return a;
+    throw new CuteError("operator-", "Arithmetic tuple op- error! (a tuple minus an integer)", [showIdx(a), showInt(b)]);
+  }
+  const n = Math.max(a.length, b.length);
+  const r: Idx[] = new Array(n);
+  for (let i = 0; i < n; i++) r[i] = idxSub(a[i] ?? _0, b[i] ?? _0);
+  return r;
+}
+/** -t, mode by mode */
+export function idxNeg(a: Idx): Idx {
+  if (a instanceof Int) return neg(a);
+  if (a instanceof ScaledBasis) return new ScaledBasis(neg(a.value), a.modes);
+  return a.map(idxNeg);
+}
+function showIdx(x: Idx): string {
+  if (x instanceof Int) return showInt(x);
+  if (x instanceof ScaledBasis) return `${showInt(x.value)}${x.modes.map((m) => `@${m}`).reverse().join("")}`;
+  return `(${x.map(showIdx).join(",")})`;
 }
 
 /** `C<0> + x` is x; any other integer plus a coordinate is a CuTe compile error. */

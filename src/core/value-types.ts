@@ -24,7 +24,7 @@ export const VALUE_TYPE_BITS: ReadonlyMap<string, number> = new Map<string, numb
   ["complex<half_t>", 32],
   ["complex<float>", 64],
   ["complex<double>", 128],
-  ["bool", 8],
+  ["bool", 1], // cute::sizeof_bits<bool> is 1 (a register array of bool is packed, array_subbyte)
   ["char", 8],
   ["int", 32],
   ["unsigned", 32],

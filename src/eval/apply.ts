@@ -9,6 +9,7 @@ import { ComposedLayout, Swizzle, SwizzleInnerComposed } from "../core/swizzle.j
 import * as C from "../core/composed.js";
 import { Tensor } from "../core/tensor.js";
 import * as TT from "../tensor/algorithms.js";
+import { addressOf as elementAddressOf } from "../tensor/memory.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { asCoord } from "../notation/coerce.js";
@@ -39,6 +40,17 @@ export function apply(target: Value, args: Value[]): Value {
     return x.s ? S(target.apply(x.v)) : D(target.apply(x.v));
   }
   throw new CuteError("operator()", "no matching call operator: only layouts, composed layouts, tensors and swizzles can be applied", [show(target)]);
+}
+
+/** &T(coord): the address of the element T(coord) reads, a raw pointer (the swizzle of a swizzle_ptr applied) */
+export function addressOf(target: Value, args: Value[]): Value {
+  if (!(target instanceof Tensor)) throw new CuteError("operator&", "cute-ts takes the address of a tensor's element: &T(coord)", [show(target)]);
+  if (args.length === 0) throw new UsageError(`${show(target)}() needs a coordinate`);
+  const coord = asCoord(args.length === 1 ? args[0]! : args);
+  if (T.has_underscore(coord)) throw new CuteError("operator&", "T(coord) with _ is a tensor (a slice), not an element: its iterator is where it starts", [show(target)]);
+  const off = target.layout instanceof Layout ? L.crd2idx(coord as IntTuple, target.layout) : C.evalAt(target.layout, coord as IntTuple);
+  if (!(off instanceof Int)) throw new CuteError("operator&", "the layout maps the coordinate to a coordinate, not an offset", [show(target)]);
+  return elementAddressOf(target, off);
 }
 
 // ---------------------------------------------------------------- the table

@@ -15,8 +15,10 @@ import { show } from "../print/print.js";
 import { type Node, parse } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
-import { apply } from "./apply.js";
-import { operate } from "./operators.js";
+import { addressOf, apply } from "./apply.js";
+import { castTo, operate, pointeeBits } from "./operators.js";
+import { valueTypeNames } from "../core/value-types.js";
+import { nearest } from "../core/suggest.js";
 import { Braced, construct, coreType, unknownType } from "./types.js";
 import { AtomValue, type EvalValue, ExtValue, extState, findExt } from "./ext-value.js";
 
@@ -108,6 +110,18 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
     apply(target, args) {
       if (extState.made) refuseExt([target, ...args], "operator()");
       return apply(target, args);
+    },
+    cast(n, arg, src) {
+      if (extState.made) refuseExt([arg], `(${n.name}*)`);
+      if (pointeeBits(n.name) === undefined) {
+        const near = nearest(n.name, valueTypeNames());
+        throw new ParseError(src, n.pos, `unknown value type '${n.name}' in a cast (T*)${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
+      }
+      return castTo(n.name, n.v, arg);
+    },
+    addressOf(_n, target, args) {
+      if (extState.made) refuseExt([target, ...args], "operator&");
+      return addressOf(target, args);
     },
   };
   return hooks;

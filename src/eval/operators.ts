@@ -10,9 +10,12 @@
 import { CuteError, UsageError } from "../core/errors.js";
 import * as I from "../core/integer.js";
 import { Int, isConst, mk, _0, _1 } from "../core/integer.js";
-import { ScaledBasis, type Idx, idxAdd } from "../core/basis.js";
+import { show } from "../print/print.js";
+import { ScaledBasis, type Idx, idxAdd, idxNeg, idxSub } from "../core/basis.js";
 import { Layout } from "../core/layout.js";
 import type { Value } from "../core/value.js";
+import { ArithIter, CountingIter, PtrIter, TmemIter, advance, deref, isIter, ptrAdd, rawPtr } from "../core/tensor.js";
+import { findValueType, parseValueType } from "../core/value-types.js";
 
 /** the spelling of an operator node's name: "u-" is unary minus */
 const spell = (name: string) => (name.length > 1 && name[0] === "u" ? name.slice(1) : name);
@@ -22,14 +25,77 @@ export function operate(name: string, args: Value[]): Value {
   if (b === undefined) {
     if (a instanceof Int) return unary(name, a);
     if (a instanceof ScaledBasis && name === "u-") return new ScaledBasis(I.neg(a.value), a.modes);
+    if (name === "u-" && Array.isArray(a) && isIdx(a)) return idxNeg(a) as Value;
+    if (name === "u*" && isIter(a)) return dereference(a);
+    if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
     return unsupported(name, a);
   }
   if (a instanceof Int && b instanceof Int) return binary(name, a, b);
+  if (isIter(a) || isIter(b)) return iteratorArithmetic(name, a, b);
   if (name === "*" && a instanceof Int && b instanceof ScaledBasis) return new ScaledBasis(I.mul(a, b.value), b.modes);
   if (name === "*" && a instanceof ScaledBasis && b instanceof Int) return new ScaledBasis(I.mul(a.value, b), a.modes);
   // basis elements add up to arithmetic tuples: E<0>{} + E<1>{} is (_1,_1); _0 + E<1>{} is E<1>{}
   if (name === "+" && (a instanceof ScaledBasis || b instanceof ScaledBasis) && isIdx(a) && isIdx(b)) return idxAdd(a, b) as Value;
+  // tuples as arithmetic tuples: mode by mode, the shorter padded with _0
+  if ((name === "+" || name === "-") && (Array.isArray(a) || Array.isArray(b)) && isIdx(a) && isIdx(b)) {
+    if (name === "+" && (a instanceof Int || b instanceof Int)) {
+      const z = (a instanceof Int ? a : b) as Int;
+      if (!(z.s && z.v === 0)) throw new CuteError("operator+", "Arithmetic tuple op+ error! (an integer other than _0 plus a tuple)", [show(a), show(b)]);
+    }
+    return (name === "+" ? idxAdd(a, b) : idxSub(a, b)) as Value;
+  }
+  if (name === "*" && (Array.isArray(a) || Array.isArray(b))) {
+    throw new CuteError("operator*", "CuTe defines no operator* on tuples (an integer scales a basis element E<i>{}; elem_scale and inner_product act on tuples)", [show(a), show(b)]);
+  }
   return unsupported(name, a, b);
+}
+
+/** *it: the value of a counting iterator or an arithmetic-tuple iterator; a pointer's element is device memory */
+function dereference(a: CountingIter | ArithIter | PtrIter | TmemIter): Value {
+  if (a instanceof CountingIter) return a.v.s ? I.D(a.v.v) : a.v;
+  return deref(a, _0) as Value;
+}
+
+/**
+ * iterator + integer (a pointer steps by elements: T* by sizeof(T) bytes, a sub-byte iterator by
+ * bits, tmem_ptr by rotated words); an ArithTuple iterator + a coordinate; T* - integer
+ */
+function iteratorArithmetic(name: string, a: Value, b: Value): Value {
+  const op = `operator${name}`;
+  if (name === "+") {
+    const [it, k] = (isIter(a) ? [a, b] : [b, a]) as [CountingIter | ArithIter | PtrIter | TmemIter, Value];
+    if (isIter(k)) throw new CuteError(op, "two iterators do not add", [show(a), show(b)]);
+    if (it instanceof ArithIter) {
+      if (!isIdx(k)) throw new CuteError(op, "an ArithTuple iterator adds a coordinate", [show(a), show(b)]);
+      return advance(it, k);
+    }
+    if (!(k instanceof Int)) throw new CuteError(op, "an iterator advances by an integer", [show(a), show(b)]);
+    // i + it is C++ only for a raw pointer; iter_adaptor (gmem_ptr, ...) and the rest define it + i
+    if (it === b && !(it instanceof PtrIter && it.tags.length === 0 && it.sub < 0)) throw new CuteError(op, "no operator+(integer, iterator): write the iterator first", [show(a), show(b)]);
+    return advance(it, k);
+  }
+  if (name === "-" && a instanceof PtrIter && b instanceof Int) {
+    if (a.tags.length > 0 || a.sub >= 0) throw new CuteError(op, "only a raw pointer T* has operator-; a tagged pointer (gmem_ptr, smem_ptr, swizzle_ptr) or a sub-byte iterator steps forward with +", [show(a), show(b)]);
+    return ptrAdd(a, -b.v);
+  }
+  throw new CuteError(op, "no matching operator for an iterator", [show(a), show(b)]);
+}
+
+/** sizeof_bits of a cast's T (void: 0), if cute-ts knows the type */
+export function pointeeBits(type: string): number | undefined {
+  return type === "void" ? 0 : findValueType(type)?.bits;
+}
+
+/**
+ * (T*)x, reinterpret_cast<T*>(x): an integer or a raw pointer as a raw `T*` (T any value type
+ * CuTe names, or void); a tagged pointer does not convert
+ */
+export function castTo(type: string, stars: number, x: Value): Value {
+  if (stars !== 1) throw new UsageError(`cute-ts reads casts to a pointer T* (one '*'), not to ${type}${"*".repeat(stars)}`);
+  const vt = type === "void" ? { name: "void", bits: 0 } : (findValueType(type) ?? parseValueType(type));
+  if (x instanceof Int) return rawPtr(vt.bits, x.v, vt.name);
+  if (x instanceof PtrIter && x.tags.length === 0 && x.sub < 0) return rawPtr(vt.bits, x.addr, vt.name);
+  throw new CuteError(`(${type}*)`, "no conversion: a cast to T* takes an address (an integer) or a raw pointer; raw_pointer_cast unwraps a tagged one", [show(x)]);
 }
 
 function unary(name: string, a: Int): Int {
@@ -102,6 +168,7 @@ const isIdx = (v: Value): v is Idx => v instanceof Int || v instanceof ScaledBas
 
 function kind(v: Value): string {
   if (v instanceof Int) return "an integer";
+  if (isIter(v)) return "an iterator";
   if (v instanceof ScaledBasis) return "a basis element";
   if (v instanceof Layout) return "a layout";
   if (Array.isArray(v)) return "a tuple";

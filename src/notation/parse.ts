@@ -8,11 +8,14 @@
  *   top      := composed ';'* EOF
  *   composed := binary ('o' binary)*
  *   binary   := unary (binop unary)*            (C++ precedence: * / %, + -, << >>, < <= > >=, == !=, &, ^, |, &&, ||)
- *   unary    := ('-' | '+' | '!' | '~') unary | applied
+ *   unary    := ('-' | '+' | '!' | '~' | '*' | '&') unary | cast unary | applied
+ *   cast     := '(' type '*'+ ')'                  (C++: `(float*)0x10000`; also `reinterpret_cast<T*>(x)`)
  *   applied  := layout ('(' args ')')*          (a parenthesised single value before '(' groups: `(f(x))(3)`)
  *   layout   := atom (':' '-'? atom)?
  *   atom     := '-'? integer ('@' integer)* | _N ('{' '}' | '(' ')') | '_' | tuple | '{' args '}' | swizzle
- *             | smem_ptr | mixed | name targs? ('(' args ')' | '{' args '}')?
+ *             | smem_ptr | pointer | mixed | name targs? ('(' args ')' | '{' args '}')?
+ *   pointer  := (swizzle '_')? (('gmem'|'smem'|'rmem') '_')* ('ptr'|'subptr') '[' bits 'b]' '(' address ')'
+ *             | 'tmem_[' bits 'b](0x' lane '.' column ')'     (as CuTe prints pointers: gmem_ptr[32b](0x10000))
  *   targs    := '<' (targ (',' targ)*)? '>'
  *   targ     := name targs? | integer | constant expression   ('>' ends the list outside parentheses)
  *   mixed    := 'M_' digits '|(' digits '&' digits ')=' digits      (one token: CuTe's print of MixedBits)
@@ -43,6 +46,15 @@ export type Node =
   | { k: "composed"; parts: Node[]; pos: number }
   | { k: "swizzle"; b: number; m: number; s: number; pos: number }
   | { k: "smem"; bits: number; pos: number }
+  /**
+   * a pointer as CuTe prints it: `name` "ptr" (a raw T*), "subptr" (a subbyte_iterator) or
+   * "tmem" (a tmem_ptr); `targs` its wrappers outermost first ("gmem", "smem", "rmem",
+   * "Sw<B,M,S>"); `bits` sizeof_bits<T>; `v` the address (a 64-bit one above 2^63 as its
+   * negative); `sbits` a subbyte iterator's bit index
+   */
+  | { k: "ptr"; name: string; targs: TArg[]; bits: number; v: number; sbits: number; pos: number }
+  /** a C++ cast to a pointer type, `(T*)x` or `reinterpret_cast<T*>(x)`: `name` is T as written (no cv), `v` the number of '*', `args` [x] */
+  | { k: "cast"; name: string; v: number; args: Node[]; pos: number }
   /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
   | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 
@@ -124,7 +136,7 @@ for (const ch of "(),:@<>[]-") PUNCTS[ch.charCodeAt(0)] = 1;
 // 2: only C++ has them; 3: also unary operators ('-' is both, and the print notation's)
 const UNARY = 3;
 for (const ch of "{};*/%&|^=.") PUNCTS[ch.charCodeAt(0)] = 2;
-for (const ch of "+!~") PUNCTS[ch.charCodeAt(0)] = UNARY;
+for (const ch of "+!~*&") PUNCTS[ch.charCodeAt(0)] = UNARY;
 PUNCTS[MINUS_CHAR] = UNARY;
 const isPunctCode = (c: number) => c < 128 && PUNCTS[c] !== 0;
 /** characters that start a binary operator, and those only C++ has */
@@ -471,7 +483,7 @@ class Parser {
       if (o === null || o.prec <= min) return left;
       const pos = lx.start;
       for (let i = 0; i < o.len; i++) lx.advance();
-      if (o === MUL && this.isPunct(RPAREN)) this.unsupported(pos, "casts ((T*)x) and pointers");
+      if (o === MUL && this.isPunct(RPAREN)) this.unsupported(pos, "pointer types other than casts (T*)x");
       this.enter(pos);
       const right = this.binary(o.prec, constants);
       this.depth--;
@@ -486,7 +498,7 @@ class Parser {
     const lx = this.lx;
     if (lx.kind === PUNCT) {
       const c = lx.punct;
-      if (c === MINUS || c === PLUS || c === BANG || c === TILDE) {
+      if (c === MINUS || c === PLUS || c === BANG || c === TILDE || c === STAR || c === AMP) {
         const pos = lx.start;
         lx.advance();
         // -3 and -3:1 are literals, as the print notation writes them
@@ -611,6 +623,8 @@ class Parser {
     }
     if (lx.kind === MIXED) return this.mixed(pos);
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
+      const cast = this.castAhead();
+      if (cast) return this.cast(pos, cast);
       const items = this.args();
       // (x) groups in C++: known now if a C++ construct came before, else at the end (see top)
       if (items.length === 1 && (lx.cxx || this.sawMaker)) return items[0]!;
@@ -660,9 +674,12 @@ class Parser {
       n.b = b!;
       n.m = m!;
       n.s = s!;
+      // Sw<3,4,3>_smem_ptr[16b](0x1000): a swizzle_ptr as CuTe prints it
+      if (lx.kind === NAME && lx.text.charCodeAt(0) === UNDERSCORE) return this.pointerLiteral(pos, lx.text.slice(1), [`Sw<${b},${m},${s}>`], true);
       return done(n);
     }
-    if (name === "smem_ptr") return this.smemPtr(pos);
+    if (this.isPunct(LBRACK) && POINTER_NAME.test(name)) return this.pointerLiteral(pos, name, [], false);
+    if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) return this.namedCast(pos, name);
     if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
     let targs = NO_TARGS, types: Node[] | null = null;
     if (this.isPunct(LT)) {
@@ -820,6 +837,110 @@ class Parser {
     this.fail("expected a template argument (a type such as _8 or half_t, or an integer constant)");
   }
 
+  // ---------------------------------------------------------------- pointers and casts
+
+  /**
+   * A pointer as CuTe prints it, from its name (the current token, or after a swizzle the rest
+   * of the name that follows `Sw<B,M,S>_`): wrappers, `ptr[Nb](0x...)`, `subptr[Nb](0x....i)`,
+   * `tmem_[Nb](0xLLLL.CCCC)`; `smem_ptr[Nb](unset)` is the smem_ptr_flag of a swizzled layout.
+   */
+  private pointerLiteral(pos: number, first: string, tags: TArg[], afterSwizzle: boolean): Node {
+    const lx = this.lx;
+    let name = first;
+    if (afterSwizzle) lx.advance(); // the name after Sw<B,M,S>, read as `first`
+    // Sw<1,2,3>_Sw<3,4,3>_smem_ptr: a swizzle_ptr of a swizzle_ptr
+    while (name === "Sw") {
+      const [b, m, s] = this.intTargs(3, "Sw<B,M,S>");
+      tags.push(`Sw<${b},${m},${s}>`);
+      if (!(lx.kind === NAME && lx.text.charCodeAt(0) === UNDERSCORE)) this.fail("expected a pointer after Sw<B,M,S>_ (as in Sw<3,4,3>_smem_ptr[16b](0x1000))");
+      name = lx.text.slice(1);
+      lx.advance();
+    }
+    const m = POINTER_NAME.exec(name);
+    if (!m || !this.isPunct(LBRACK)) this.failAt(pos, "expected a pointer as CuTe prints it: gmem_ptr[32b](0x10000), Sw<3,4,3>_smem_ptr[16b](0x1000), tmem_[32b](0x0000.0000)");
+    const wrappers = m[1] ? m[1].split("_").filter((w) => w !== "") : [];
+    const base = m[4] ? "tmem" : m[2]!;
+    if (base === "tmem" && tags.length > 0) this.failAt(pos, "a tmem_ptr has no swizzle");
+    this.expectPunct(LBRACK, "");
+    if (lx.kind !== INT) this.fail("expected a bit width such as 16b");
+    const bits = lx.num, at = lx.start;
+    lx.advance();
+    if (!this.isName("b")) this.failAt(at, "expected a bit width such as 16b");
+    lx.advance();
+    this.expectPunct(RBRACK, "after the bit width");
+    if (!this.isPunct(LPAREN)) this.fail(`expected '(' and the address, as in ${base === "tmem" ? "tmem_[32b](0x0000.0000)" : `${name}[${bits}b](0x1000)`}`);
+    // smem_ptr[16b](unset): the flag a swizzled smem layout waits for its pointer with
+    if (name === "smem_ptr" && tags.length === 0 && UNSET.test(this.src.slice(lx.start, lx.start + 32))) {
+      lx.advance();
+      lx.advance();
+      this.expectPunct(RPAREN, "after unset");
+      const n = node("smem", pos);
+      n.bits = bits;
+      return done(n);
+    }
+    const re = base === "tmem" ? TMEM_ADDRESS : base === "subptr" ? SUBBYTE_ADDRESS : ADDRESS;
+    re.lastIndex = lx.start;
+    const a = re.exec(this.src);
+    if (!a) {
+      const form = base === "tmem" ? "0xLLLL.CCCC (lane.column)" : base === "subptr" ? "0x1000.4 (address.bit)" : "0x1000 or (nil)";
+      throw new ParseError(this.src, lx.start, `expected the address in parentheses, ${form}`);
+    }
+    const n = node("ptr", pos);
+    n.name = base;
+    n.targs = [...tags, ...wrappers];
+    n.bits = bits;
+    if (base === "tmem") {
+      n.v = Number.parseInt(a[1]!, 16) * 65536 + Number.parseInt(a[2]!, 16);
+    } else {
+      n.v = a[1] === undefined ? 0 : this.address(a[1], lx.start);
+      n.sbits = base === "subptr" ? Number(a[2]) : -1;
+      if (n.sbits > 7) throw new ParseError(this.src, lx.start, "a sub-byte iterator's bit index is 0 to 7");
+    }
+    lx.at = a.index + a[0].length;
+    lx.advance();
+    return done(n);
+  }
+
+  /** a %p address: a 64-bit value, one above 2^63 kept as its (wrapped) negative; exact below 2^53 */
+  private address(hex: string, pos: number): number {
+    let v = BigInt("0x" + hex);
+    if (v >= 1n << 64n) throw new ParseError(this.src, pos, "an address is 64 bits");
+    if (v >= 1n << 63n) v -= 1n << 64n;
+    const x = Number(v);
+    if (!Number.isSafeInteger(x)) throw new ParseError(this.src, pos, "an address beyond 2^53 (cute-ts keeps addresses exact and refuses rather than round)");
+    return x;
+  }
+
+  /** `(T*)` at the current '(': the type and the number of '*' (a C-style cast), or null */
+  private castAhead(): RegExpExecArray | null {
+    CAST.lastIndex = this.lx.start;
+    return CAST.exec(this.src);
+  }
+  /** `(T*)x`: a cast binds as a unary operator does */
+  private cast(pos: number, m: RegExpExecArray): Node {
+    const lx = this.lx;
+    lx.cxx = true;
+    lx.at = m.index + m[0].length;
+    lx.advance();
+    this.enter(pos);
+    const x = this.unary();
+    this.depth--;
+    return castNode(pos, m[1]!, m[2]!, x);
+  }
+  /** `reinterpret_cast<T*>(x)` from the '<' */
+  private namedCast(pos: number, name: string): Node {
+    const lx = this.lx;
+    NAMED_CAST.lastIndex = lx.start;
+    const m = NAMED_CAST.exec(this.src);
+    if (!m) this.fail(`expected a pointer type in ${name}<T*>(x)`);
+    lx.at = m.index + m[0].length;
+    lx.advance();
+    if (!this.isPunct(LPAREN)) this.fail(`expected '(' after ${name}<...>`);
+    const args = this.args();
+    if (args.length !== 1) throw new ParseError(this.src, pos, `${name}<T*>(x) casts one value`);
+    return castNode(pos, m[1]!, m[2]!, args[0]!);
+  }
+
   private intTargs(n: number, what: string): number[] {
     if (!this.isPunct(LT)) this.fail(`expected '<' to open template arguments`);
     const targs = this.spelled(this.targs());
@@ -828,28 +949,26 @@ class Parser {
     }
     return targs as number[];
   }
-  private smemPtr(pos: number): Node {
-    const lx = this.lx;
-    this.expectPunct(LBRACK, "after smem_ptr (as in smem_ptr[16b](unset))");
-    // the lexer reads "16b" as the integer 16 followed by the name b
-    if (lx.kind === INT) {
-      const bits = lx.num, at = lx.start;
-      lx.advance();
-      if (this.isName("b")) {
-        lx.advance();
-        this.expectPunct(RBRACK, "after the bit width");
-        this.expectPunct(LPAREN, "as in smem_ptr[16b](unset)");
-        if (!this.isName("unset")) this.fail("expected 'unset'");
-        lx.advance();
-        this.expectPunct(RPAREN, "after unset");
-        const n = node("smem", pos);
-        n.bits = bits;
-        return done(n);
-      }
-      this.failAt(at, "expected a bit width such as 16b");
-    }
-    this.fail("expected a bit width such as 16b");
-  }
+}
+
+/** a pointer's printed name: wrappers, then `ptr`, `subptr`, or `tmem_` */
+const POINTER_NAME = /^((?:(?:gmem|smem|rmem)_)*)(ptr|subptr)$|^()(tmem_)$/;
+const UNSET = /^\(\s*unset\s*\)/;
+const ADDRESS = /\(\s*(?:0x([0-9a-fA-F]{1,16})|\(nil\))\s*\)/y;
+const SUBBYTE_ADDRESS = /\(\s*(?:0x([0-9a-fA-F]{1,16})|\(nil\))\.(\d{1,3})\s*\)/y;
+const TMEM_ADDRESS = /\(\s*0x([0-9a-fA-F]{4})\.([0-9a-fA-F]{4})\s*\)/y;
+/** a C++ type as a cast names it: words (with :: and one level of template arguments), cv-qualifiers */
+const TYPE = String.raw`((?:(?:const|volatile)\s+)*(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:\s*<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?(?:\s+(?:const|volatile|(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*))*)`;
+const STARS = String.raw`((?:\s*\*\s*(?:const\s*)?)+)`;
+const CAST = new RegExp(String.raw`\(\s*${TYPE}${STARS}\)`, "y");
+const NAMED_CAST = new RegExp(String.raw`<\s*${TYPE}${STARS}>`, "y");
+
+function castNode(pos: number, type: string, stars: string, x: Node): Node {
+  const n = node("cast", pos);
+  n.name = type.replace(/\b(?:const|volatile)\b/g, " ").replace(/\s+/g, " ").trim().replace(/\s*([<>,:])\s*/g, "$1");
+  n.v = (stars.match(/\*/g) ?? []).length;
+  n.items = [x];
+  return done(n);
 }
 
 /** `(x)` is a rank-1 tuple in the print notation; as an operand or before an argument list it groups, as in C++ */

@@ -13,13 +13,14 @@ import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../c
 import { MajorTag, Value } from "../core/value.js";
 import { make_composed } from "../core/composed.js";
 import { MixedBits, makeMixedBits } from "../core/mixed-bits.js";
-import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
+import { Tensor, ArithIter, PtrIter, TmemIter, isIter, type PtrTag } from "../core/tensor.js";
 import { Node, parse } from "./parse.js";
 import { asIntTuple, asStride } from "./coerce.js";
 
 export type CallNode = Node & { k: "call" };
 export type InitNode = Node & { k: "init" };
 export type OpNode = Node & { k: "op" };
+export type CastNode = Node & { k: "cast" };
 
 /**
  * What an expression's calls, applications, C++ values of a type (`T<...>{args}`) and operators
@@ -30,6 +31,10 @@ export interface Hooks {
   apply(target: Value, args: Value[]): Value;
   init(n: InitNode, args: Value[], src: string): Value;
   op(n: OpNode, args: Value[], src: string): Value;
+  /** `(T*)x`: a C++ cast to a pointer type */
+  cast(n: CastNode, arg: Value, src: string): Value;
+  /** `&X(args)`: the address of a tensor's element (what X(args) would read) */
+  addressOf(n: OpNode, target: Value, args: Value[], src: string): Value;
 }
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
@@ -64,8 +69,15 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return h.apply(evalNode(n.target, src, h), evalAll(n.args, src, h));
     case "init":
       return h.init(n, evalAll(n.args, src, h), src);
-    case "op":
+    case "op": {
+      const a = n.args[0]!;
+      if (n.name === "u&" && a.k === "apply") return h.addressOf(n, evalNode(a.target, src, h), evalAll(a.args, src, h), src);
       return h.op(n, evalAll(n.args, src, h), src);
+    }
+    case "ptr":
+      return pointerOf(n, src);
+    case "cast":
+      return h.cast(n, evalNode(n.args[0]!, src, h), src);
   }
 }
 
@@ -81,7 +93,21 @@ function nameValue(name: string, src: string, pos: number): Value {
   // an arithmetic-tuple iterator at a single integer prints with no parentheses: ArithTuple_0, ArithTuple5
   const at = /^ArithTuple(_?)(\d{1,15})$/.exec(name);
   if (at) return new ArithIter(at[1] ? S(Number(at[2])) : D(Number(at[2])));
+  // C++'s null pointer: a void* at address 0 (make_gmem_ptr<float>(nullptr))
+  if (name === "nullptr") return new PtrIter(0, 0, -1, []);
   throw new ParseError(src, pos, `unknown name '${name}' (a value is an integer, a tuple, a layout, a swizzle, a call such as size(L), or a C++ value such as Int<8>{} or LayoutRight{})`);
+}
+
+/** a pointer as CuTe prints it: gmem_ptr[32b](0x10000), Sw<3,4,3>_smem_ptr[16b](0x1000), subptr[4b](0x10.4), tmem_[32b](0x0000.0000) */
+function pointerOf(n: Node & { k: "ptr" }, src: string): PtrIter | TmemIter {
+  if (n.name === "tmem") return new TmemIter(n.bits, n.v);
+  if (n.name === "subptr" && !(n.bits >= 1 && n.bits < 8)) throw new ParseError(src, n.pos, "a sub-byte iterator (subptr) points to elements of 1 to 7 bits");
+  if (n.bits > 1024) throw new ParseError(src, n.pos, "an element of more than 1024 bits");
+  const tags: PtrTag[] = n.targs.map((t) => {
+    const sw = /^Sw<(-?\d+),(-?\d+),(-?\d+)>$/.exec(String(t));
+    return sw ? new Swizzle(Number(sw[1]), Number(sw[2]), Number(sw[3])) : (t as "gmem" | "smem" | "rmem");
+  });
+  return new PtrIter(n.bits, n.v, n.sbits, tags);
 }
 
 function mixedBitsOf(n: Node & { k: "mixed" }): MixedBits {
@@ -94,7 +120,7 @@ function mixedBitsOf(n: Node & { k: "mixed" }): MixedBits {
  */
 export function composedOf(parts: Value[]): Value {
   const first = parts[0];
-  if (first instanceof CountingIter || first instanceof ArithIter) {
+  if (isIter(first)) {
     const rest = parts.length === 2 ? parts[1]! : composedOf(parts.slice(1));
     if (!(rest instanceof Layout || rest instanceof ComposedLayout)) {
       throw new UsageError("a tensor is written as CuTe prints it, `iterator o layout` (or `iterator o Sw<B,M,S> o offset o layout`)");
@@ -151,6 +177,12 @@ const LITERAL: Hooks = {
   },
   op(n, _args, src) {
     throw new ParseError(src, n.pos, `only a value written as CuTe prints it is read here, not an operator ${n.name.replace(/^u/, "")}`);
+  },
+  cast(n, _arg, src) {
+    throw new ParseError(src, n.pos, "only a value written as CuTe prints it is read here, not a cast (T*)x");
+  },
+  addressOf(n, _t, _a, src) {
+    throw new ParseError(src, n.pos, "only a value written as CuTe prints it is read here, not an operator &");
   },
 };
 

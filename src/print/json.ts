@@ -11,7 +11,7 @@ import { Underscore } from "../core/int-tuple.js";
 import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
+import { Tensor, isIter } from "../core/tensor.js";
 import { MixedBits } from "../core/mixed-bits.js";
 import { MajorTag, Value } from "../core/value.js";
 import { show } from "./print.js";
@@ -51,7 +51,7 @@ export function toJson(v: Value): Json {
   if (v instanceof Tensor) {
     return { kind: "tensor", text: show(v), iterator: show(v.iter), layout: v.layout instanceof Layout ? layoutJson(v.layout) : (toJson(v.layout) as Json) };
   }
-  if (v instanceof CountingIter || v instanceof ArithIter) return { kind: "iterator", text: show(v) };
+  if (isIter(v)) return { kind: "iterator", text: show(v) };
   if (v instanceof Underscore) return { kind: "underscore", text: "_" };
   if (v instanceof MajorTag) return { kind: "tag", text: v.name };
   if (v instanceof MixedBits || v instanceof SmemPtrFlag) return { kind: "offset", text: show(v) };

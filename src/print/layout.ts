@@ -7,10 +7,10 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter, advance, deref } from "../core/tensor.js";
+import { Tensor, CountingIter, PtrIter, TmemIter, type Iter, advance, deref, elementAddress, isPointer, tmemPtrAdd } from "../core/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
-import { show } from "./print.js";
+import { show, showAddress } from "./print.js";
 import type { Value } from "../core/value.js";
 
 /** cells above this need --force (2^18 cells is ~5 MB of text, a fraction of a second) */
@@ -91,6 +91,30 @@ function pretty(v: Value): string {
   return "  " + show(v);
 }
 
+/**
+ * The address of element `off` of a pointer: what print_tensor shows of a tensor over memory,
+ * whose data the host does not have. A swizzle_ptr's swizzle is applied (the address the element
+ * is read from); a sub-byte iterator's address carries its bit index (0x1000.4); a TMEM address
+ * is its lane and column (0x0000.0020).
+ */
+export function addressText(it: PtrIter | TmemIter, off: Idx): string {
+  if (!(off instanceof Int)) throw new CuteError("print_tensor", "a pointer advances by integers, not by coordinates (the layout has basis strides)");
+  if (it instanceof TmemIter) {
+    const a = tmemPtrAdd(it.addr, off.v, it.bits);
+    const hex = (x: number) => x.toString(16).padStart(4, "0");
+    return `0x${hex(a >>> 16)}.${hex(a & 0xffff)}`;
+  }
+  const p = elementAddress(it, off.v);
+  return p.sub < 0 ? showAddress(p.addr) : `${showAddress(p.addr)}.${p.sub}`;
+}
+/** one print_tensor cell of the element at offset `off`: its value, or for a pointer its address */
+function cell(it: Iter, off: Idx): string {
+  return isPointer(it) ? "  " + addressText(it, off) : pretty(deref(it, off) as Value);
+}
+function offsetAt(t: Tensor, c: IntTuple): Idx {
+  return t.layout instanceof Layout ? L.crd2idx(c, t.layout) : C.evalAt(t.layout, c);
+}
+
 function tensorRank(t: Tensor): number {
   return T.rank((t.layout instanceof Layout ? t.layout : innermostLayout(t.layout)).shape);
 }
@@ -162,7 +186,7 @@ function body(t: Tensor, out: string[]): void {
   const sh = tensorShape(t);
   if (r === 1) {
     const n = T.size(sh).v;
-    for (let m = 0; m < n; m++) out.push(pretty(at(t, D(m)) as Value) + "\n");
+    for (let m = 0; m < n; m++) out.push(cell(t.iter, offsetAt(t, D(m))) + "\n");
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
     const fast = t.layout instanceof Layout && t.iter instanceof CountingIter && Math.abs(t.iter.v.v) <= 2 ** 51;
@@ -174,8 +198,8 @@ function body(t: Tensor, out: string[]): void {
       let row = "";
       for (let n = 0; n < N; n++) {
         if (f0 && f1) row += String(base + f0(m) + f1(n)).padStart(5);
-        else if (modes) row += pretty(deref(t.iter, idxAdd(modes[0][m]!, modes[1][n]!)) as Value);
-        else row += pretty(at(t, [D(m), D(n)]) as Value);
+        else if (modes) row += cell(t.iter, idxAdd(modes[0][m]!, modes[1][n]!));
+        else row += cell(t.iter, offsetAt(t, [D(m), D(n)]));
       }
       out.push(row + "\n");
     }
@@ -196,12 +220,17 @@ function body(t: Tensor, out: string[]): void {
 export function tensorValues(t: Tensor, force = false): unknown {
   const r = tensorRank(t);
   checkCells(loopBound(tensorShape(t)), force, "print_tensor");
-  const val = (x: Value): unknown => (x instanceof Int ? x.v : show(x));
+  const it = t.iter;
+  // a pointer tensor's values are its elements' addresses, as strings
+  const val = isPointer(it) ? (c: IntTuple): unknown => addressText(it, offsetAt(t, c)) : (c: IntTuple): unknown => {
+    const x = at(t, c) as Value;
+    return x instanceof Int ? x.v : show(x);
+  };
   const sh = tensorShape(t);
-  if (r === 1) return Array.from({ length: T.size(sh).v }, (_x, m) => val(at(t, D(m)) as Value));
+  if (r === 1) return Array.from({ length: T.size(sh).v }, (_x, m) => val(D(m)));
   if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
-    return Array.from({ length: M }, (_x, m) => Array.from({ length: N }, (_y, n) => val(at(t, [D(m), D(n)]) as Value)));
+    return Array.from({ length: M }, (_x, m) => Array.from({ length: N }, (_y, n) => val([D(m), D(n)])));
   }
   const K = T.size(T.get(sh, r - 1)).v;
   const slab = K > 0 && t.layout instanceof Layout ? slabs(t.layout, r) : undefined;

@@ -4,7 +4,7 @@ import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter } from "../core/tensor.js";
 import { MajorTag, Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
 
@@ -28,7 +28,32 @@ export function show(x: Value): string {
   if (x instanceof Tensor) return `${show(x.iter)} o ${show(x.layout)}`;
   if (x instanceof CountingIter) return `counting_iter(${x.v.v})`;
   if (x instanceof ArithIter) return `ArithTuple${show(x.coord as Value)}`;
+  if (x instanceof PtrIter) return showPtr(x);
+  if (x instanceof TmemIter) return showTmemPtr(x.bits, x.addr);
   if (x instanceof MajorTag) return x.name;
   if (x instanceof MixedBits) return showBits(x);
   return String(x);
+}
+
+/** printf's %p as glibc writes it: 0x and lowercase hex, `(nil)` for the null pointer; a negative address is the 64-bit value it wraps to */
+export function showAddress(a: number): string {
+  if (a === 0) return "(nil)";
+  return "0x" + (a > 0 ? a.toString(16) : BigInt.asUintN(64, BigInt(a)).toString(16));
+}
+
+/**
+ * print(ptr): each wrapper's prefix (`gmem_`, `smem_`, `rmem_`, `Sw<B,M,S>_`), then a raw
+ * `T*` as `ptr[Nb](%p)` (pointer_base.hpp) or a subbyte_iterator as `subptr[Nb](%p.idx)`
+ * (array_subbyte.hpp)
+ */
+export function showPtr(p: PtrIter): string {
+  let s = "";
+  for (const t of p.tags) s += t instanceof Swizzle ? `Sw<${t.b},${t.m},${t.s}>_` : `${t}_`;
+  return s + (p.sub < 0 ? `ptr[${p.bits}b](${showAddress(p.addr)})` : `subptr[${p.bits}b](${showAddress(p.addr)}.${p.sub})`);
+}
+
+/** print(tmem_ptr<T>): tmem_[Nb](0xLLLL.CCCC), the data path lane and the column */
+export function showTmemPtr(bits: number, addr: number): string {
+  const hex = (x: number) => x.toString(16).padStart(4, "0");
+  return `tmem_[${bits}b](0x${hex(addr >>> 16)}.${hex(addr & 0xffff)})`;
 }

@@ -8,7 +8,7 @@ import { CuteError, UsageError } from "../../core/errors.js";
 import { Int, S, _0 } from "../../core/integer.js";
 import { Layout, coalesce, compileIndexFn, concat, crd2idx, make_layout, upcast } from "../../core/layout.js";
 import * as T from "../../core/int-tuple.js";
-import { show } from "../../print/print.js";
+import { show, showTmemPtr } from "../../print/print.js";
 import type { ValueType } from "../../core/value-types.js";
 import { CopyAtom, make_copy_atom } from "./atom.js";
 import { copyTraits } from "./catalog.js";
@@ -31,21 +31,11 @@ export class TmemTensor {
   ) {}
 }
 
-/**
- * tmem_ptr<T> + i: TMEM is word-addressed, so the offset (in units of T) is rotated right by
- * log2(32 / bits), keeping a subword index in the address's top bits
- */
-export function tmemPtrAdd(addr: number, i: number, bits: number): number {
-  const shift = Math.log2(32 / bits);
-  const u = i >>> 0;
-  const rot = shift === 0 ? u : ((u >>> shift) | (u << (32 - shift))) >>> 0;
-  return (addr + rot) >>> 0;
-}
+export { tmemPtrAdd } from "../../core/tensor.js";
 
 /** print(tmem_ptr<T>): tmem_[Nb](0xLLLL.CCCC) */
 export function formatTmemPtr(bits: number, addr: number): string {
-  const hex = (x: number) => x.toString(16).padStart(4, "0");
-  return `tmem_[${bits}b](0x${hex(addr >>> 16)}.${hex(addr & 0xffff)})`;
+  return showTmemPtr(bits, addr);
 }
 
 /** print(tensor) of a TMEM tensor */

@@ -53,6 +53,11 @@ export function make_ordered_layout(shape: IntTuple, order: IntTuple): Layout {
   return new Layout(shape, T.compact_order(shape, order));
 }
 
+/** make_layout_like: the same shape, compact strides in the order of the layout's, its static-0 modes kept at 0 */
+export function make_layout_like(l: Layout): Layout {
+  return new Layout(l.shape, T.compact_order(T.filter_zeros_tuple(l.stride, l.shape), l.stride as IntTuple));
+}
+
 /** make_basis_like: each leaf of shape gets the basis element of its position */
 export function make_basis_like(shape: IntTuple, prefix: number[] = []): Stride {
   if (Array.isArray(shape)) return shape.map((s, i) => make_basis_like(s, [...prefix, i]));

@@ -86,6 +86,22 @@ export function tile_to_shape(block: Layout, trg: IntTuple, order?: IntTuple): L
   return blocked_product(padded, ord);
 }
 
+/**
+ * make_fragment_like(layout): a compact layout of the same shape for a register fragment. Of a
+ * static shape of rank above 1: mode 0 column-major (its static-0 strides kept at 0), the other
+ * modes compact in the order of their strides, as tiled_product lays them out; otherwise the
+ * column-major layout of the shape.
+ */
+export function make_fragment_like(l: Layout): Layout {
+  const R = rank(l);
+  if (R > 1 && T.isStaticTuple(l.shape)) {
+    const s0 = T.get(l.shape, 0), d0 = T.get(l.stride, 0) as Stride;
+    const mode0 = make_layout(s0, T.compact_col_major(T.filter_zeros_tuple(d0, s0)));
+    return tiled_product(mode0, make_ordered_layout(T.take(l.shape, 1, R), T.take(l.stride as IntTuple, 1, R)));
+  }
+  return make_layout(l.shape);
+}
+
 // ---------------------------------------------------------------- upcast, downcast, recast
 
 export function upcast(l: Layout, n: number): Layout {

@@ -7,7 +7,7 @@ import * as L from "../../core/layout.js";
 import { Layout, Tiler } from "../../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed, innermostLayout } from "../../core/swizzle.js";
 import * as C from "../../core/composed.js";
-import { Tensor } from "../../core/tensor.js";
+import { Tensor, PtrIter, sameValueType } from "../../core/tensor.js";
 import * as TT from "../../tensor/algorithms.js";
 import { MajorTag, Value } from "../../core/value.js";
 import { parseValueType } from "../../core/value-types.js";
@@ -110,15 +110,17 @@ export const ALGEBRA_FUNCTIONS: FunctionTable = {
   },
   max_common_layout(args, _t, name) {
     nargs(name, args, 2);
-    // tensors of implicit iterators (counting_iter, ArithTuple) load no real data: CuTe answers _1:_0
-    if (args[0] instanceof Tensor && args[1] instanceof Tensor) return new Layout(_1, _0);
-    return C.max_common_layout(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
+    const [a, b] = args as [Value, Value];
+    // tensors that load no real data (implicit iterators, sub-byte or TMEM references) or convert between value types: CuTe answers _1:_0
+    if (a instanceof Tensor && b instanceof Tensor) return vectorizable(a, b) ? C.max_common_layout(a.layout, b.layout) : new Layout(_1, _0);
+    return C.max_common_layout(asLayoutOrComposed(a, name), asLayoutOrComposed(b, name));
   },
   max_common_vector(args, _t, name) {
     nargs(name, args, 2);
-    // tensors of implicit iterators (counting_iter, ArithTuple) load no real data: CuTe answers _0
-    if (args[0] instanceof Tensor && args[1] instanceof Tensor) return _0;
-    return C.max_common_vector(asLayoutOrComposed(args[0]!, name), asLayoutOrComposed(args[1]!, name));
+    const [a, b] = args as [Value, Value];
+    // ... and _0 for max_common_vector
+    if (a instanceof Tensor && b instanceof Tensor) return vectorizable(a, b) ? C.max_common_vector(a.layout, b.layout) : _0;
+    return C.max_common_vector(asLayoutOrComposed(a, name), asLayoutOrComposed(b, name));
   },
   logical_divide: divideOrProduct(L.logical_divide, C.logical_divide),
   zipped_divide: divideOrProduct(L.zipped_divide, C.zipped_divide),
@@ -183,6 +185,12 @@ export const ALGEBRA_FUNCTIONS: FunctionTable = {
     return C.as_position_independent_swizzle_layout(a);
   },
 };
+
+/** CuTe vectorizes two tensors' common layout when both hold the same value type behind real references (T&): pointers, not implicit iterators, sub-byte proxies or TMEM */
+function vectorizable(a: Tensor, b: Tensor): boolean {
+  const p = a.iter, q = b.iter;
+  return p instanceof PtrIter && q instanceof PtrIter && p.sub < 0 && q.sub < 0 && sameValueType(p, q);
+}
 
 function tileToShapeOrdered(a: Value, trg: IntTuple, order: IntTuple | undefined, name: string): Value {
   if (a instanceof ComposedLayout) return C.tile_to_shape(a, trg, order);

@@ -9,9 +9,10 @@ import { INT_TUPLE_FUNCTIONS } from "./int-tuple.js";
 import { LAYOUT_FUNCTIONS } from "./layout.js";
 import { ALGEBRA_FUNCTIONS } from "./algebra.js";
 import { TENSOR_FUNCTIONS } from "./tensor.js";
+import { POINTER_FUNCTIONS } from "./pointer.js";
 
 /** the concept modules, in the order their names are listed */
-const TABLES: readonly FunctionTable[] = [INT_TUPLE_FUNCTIONS, LAYOUT_FUNCTIONS, ALGEBRA_FUNCTIONS, TENSOR_FUNCTIONS];
+const TABLES: readonly FunctionTable[] = [INT_TUPLE_FUNCTIONS, LAYOUT_FUNCTIONS, ALGEBRA_FUNCTIONS, TENSOR_FUNCTIONS, POINTER_FUNCTIONS];
 
 function build(tables: readonly FunctionTable[]): Map<string, Fn> {
   const m = new Map<string, Fn>();

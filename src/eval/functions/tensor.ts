@@ -6,12 +6,27 @@ import * as T from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, isIter } from "../../core/tensor.js";
 import * as TT from "../../tensor/algorithms.js";
+import * as M from "../../tensor/memory.js";
+import { typeArg } from "./pointer.js";
 import { MajorTag, Value } from "../../core/value.js";
 import { show } from "../../print/print.js";
 import { asIntTuple, asStride, asLayout, asCoord, asTiler } from "../../notation/coerce.js";
 import { type FunctionTable, nargs, intTargs, tupleLike, onLayoutLike, shapeOf, getAt, asTensor } from "./registry.js";
+
+/** make_layout(args...) as make_tensor builds its layout, or the one layout (or composed layout) given */
+function layoutArgs(args: Value[], name: string): Layout | ComposedLayout {
+  if (args.length === 2) {
+    const sh = asIntTuple(args[0]!, "the shape");
+    const st = args[1]!;
+    return st instanceof MajorTag ? (st.name === "LayoutLeft" ? L.make_layout_left(sh) : L.make_layout_right(sh)) : L.make_layout(sh, asStride(st, "the stride"));
+  }
+  const l = args[0]!;
+  if (l instanceof ComposedLayout || l instanceof Layout) return l;
+  if (isIter(l)) throw new CuteError(name, "Expected layout args... in make_tensor(iter, args...)", [show(l)]);
+  return L.make_layout(asIntTuple(l, "the shape"));
+}
 
 export const TENSOR_FUNCTIONS: FunctionTable = {
   group_modes(args, targs, name) {
@@ -34,25 +49,21 @@ export const TENSOR_FUNCTIONS: FunctionTable = {
     const cs = args.map((a) => asIntTuple(a, "an ArithTuple coordinate")) as Idx[];
     return new ArithIter(cs.length === 1 ? cs[0]! : cs);
   },
-  make_tensor(args, _t, name) {
+  // make_tensor(iter, layout | shape[, stride | LayoutLeft/Right]): a view; make_tensor<T>(...): an owning register tensor
+  make_tensor(args, targs, name) {
+    if (targs.length > 0) {
+      const vt = typeArg(name, targs)!;
+      nargs(name, args, 1, 2);
+      if (isIter(args[0])) throw new CuteError(name, "Expected layout args... in make_tensor<T>(args...) (a view takes no type: make_tensor(iter, ...))", [show(args[0]!)]);
+      return M.make_owning_tensor(vt, layoutArgs(args, name), `${name}<${vt.name}>`);
+    }
     nargs(name, args, 2, 3);
     const it = args[0]!;
-    if (!(it instanceof CountingIter || it instanceof ArithIter)) {
-      throw new CuteError(name, "cute-ts makes tensors over counting_iter(n) and ArithTuple(...) iterators", [show(it)]);
+    if (!isIter(it)) {
+      throw new CuteError(name, "Expected iterator iter in make_tensor(iter, args...) (a pointer such as make_gmem_ptr((float*)0x1000), counting_iter(n) or ArithTuple(...))", [show(it)]);
     }
-    let lay: Layout | ComposedLayout;
-    if (args.length === 3) {
-      const sh = asIntTuple(args[1]!, "the shape");
-      const st = args[2]!;
-      lay = st instanceof MajorTag ? (st.name === "LayoutLeft" ? L.make_layout_left(sh) : L.make_layout_right(sh)) : L.make_layout(sh, asStride(st, "the stride"));
-    }
-    else {
-      const l = args[1]!;
-      if (l instanceof ComposedLayout) lay = l;
-      else if (l instanceof Layout) lay = l;
-      else lay = L.make_layout(asIntTuple(l, "the shape"));
-    }
-    return new Tensor(it, lay);
+    if (it instanceof PtrIter && it.bits === 0) throw new CuteError(name, "a void pointer has no element type: cast it, as (float*)p", [show(it)]);
+    return M.make_tensor_view(it, layoutArgs(args.slice(1), name));
   },
   // the layout bound to an ArithTuple iterator at 0 with the profile of its codomain
   make_counting_tensor(args, _t, name) {
