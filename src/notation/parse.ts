@@ -913,6 +913,11 @@ class Parser {
 
   /** `(T*)` at the current '(': the type and the number of '*' (a C-style cast), or null */
   private castAhead(): RegExpExecArray | null {
+    // a tuple of the print notation opens with '_', a digit, '(' or '-': only a name can start a type
+    let i = this.lx.start + 1;
+    let c = this.src.charCodeAt(i);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = this.src.charCodeAt(++i);
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === COLON)) return null;
     CAST.lastIndex = this.lx.start;
     return CAST.exec(this.src);
   }
