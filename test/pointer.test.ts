@@ -225,6 +225,10 @@ describe("printed pointers read back", () => {
     "tmem_[32b](0x0020.0015) o (_128):(_65536)",
     "tmem_[16b](0x8000.0001)",
     "gmem_ptr[64b](0x7f42efc00000)",
+    // as CuTe printed them in kernels (tutorial walk-throughs)
+    "smem_ptr[16b](0x7f9d00000400) o ((_128,_1),(_64,_1),(_1,_3)):((_64,_0),(_1,_0),(_0,_8192))",
+    "gmem_ptr[16b](0x7f9c70000000) o ((_8,_1),_8,_1,64):((_1,_0),65536,_0,_64)",
+    "ptr[16b](0x7feee1fffbe0) o ((_2,_2,_8),_2,_2):((_1,_2,_4),_32,_64)",
   ];
   for (const f of forms) it(f, async () => expect(await out(f)).toBe(f + "\n"));
   it("the smem pointer flag still reads as the flag", async () => {
@@ -264,6 +268,9 @@ describe("tuple and basis arithmetic (arithmetic_tuple.hpp, 0z_tma_tensors.md)",
     expect(await out("make_gmem_ptr((float*)0x1000) + 3")).toBe("gmem_ptr[32b](0x100c)\n");
     expect(await out("(float*)0x1000 - 3")).toBe("ptr[32b](0xff4)\n");
     expect(await refusal("make_gmem_ptr((float*)0x1000) - 3")).toContain("only a raw pointer T* has operator-");
+    expect(await out("*counting_iter(7)")).toBe("7\n");
+    expect(await refusal("*3")).toContain("unary * dereferences an iterator");
+    expect(await refusal("&3")).toContain("the address of a tensor's element only");
   });
 });
 

@@ -23,11 +23,12 @@ const spell = (name: string) => (name.length > 1 && name[0] === "u" ? name.slice
 export function operate(name: string, args: Value[]): Value {
   const [a, b] = args as [Value, Value | undefined];
   if (b === undefined) {
+    if (name === "u*" && !isIter(a)) throw new CuteError("operator*", "unary * dereferences an iterator (counting_iter, ArithTuple)", [show(a)]);
+    if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
     if (a instanceof Int) return unary(name, a);
     if (a instanceof ScaledBasis && name === "u-") return new ScaledBasis(I.neg(a.value), a.modes);
     if (name === "u-" && Array.isArray(a) && isIdx(a)) return idxNeg(a) as Value;
     if (name === "u*" && isIter(a)) return dereference(a);
-    if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
     return unsupported(name, a);
   }
   if (a instanceof Int && b instanceof Int) return binary(name, a, b);
@@ -106,8 +107,10 @@ function unary(name: string, a: Int): Int {
       return a;
     case "u!":
       return mk(a.v === 0 ? 1 : 0, a.s);
-    default:
+    case "u~":
       return mk(big("operator~", ~BigInt(a.v)), a.s);
+    default:
+      throw new UsageError(`cute-ts does not know the operator ${name}`);
   }
 }
 

@@ -623,8 +623,12 @@ class Parser {
     }
     if (lx.kind === MIXED) return this.mixed(pos);
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
-      const cast = this.castAhead();
-      if (cast) return this.cast(pos, cast);
+      // a C++ cast `(T*)x` opens with a letter (a print-notation tuple with '_', a digit or a bracket)
+      const c1 = this.src.charCodeAt(lx.start + 1);
+      if ((c1 > 64 && c1 !== UNDERSCORE) || c1 === 32 || c1 === COLON || c1 === 10 || c1 === 9 || c1 === 13) {
+        const cast = this.castAhead();
+        if (cast) return this.cast(pos, cast);
+      }
       const items = this.args();
       // (x) groups in C++: known now if a C++ construct came before, else at the end (see top)
       if (items.length === 1 && (lx.cxx || this.sawMaker)) return items[0]!;

@@ -100,7 +100,10 @@ function nameValue(name: string, src: string, pos: number): Value {
 
 /** a pointer as CuTe prints it: gmem_ptr[32b](0x10000), Sw<3,4,3>_smem_ptr[16b](0x1000), subptr[4b](0x10.4), tmem_[32b](0x0000.0000) */
 function pointerOf(n: Node & { k: "ptr" }, src: string): PtrIter | TmemIter {
-  if (n.name === "tmem") return new TmemIter(n.bits, n.v);
+  if (n.name === "tmem") {
+    if (!(n.bits >= 1 && n.bits <= 64)) throw new ParseError(src, n.pos, "a TMEM pointer's elements are 1 to 64 bits");
+    return new TmemIter(n.bits, n.v);
+  }
   if (n.name === "subptr" && !(n.bits >= 1 && n.bits < 8)) throw new ParseError(src, n.pos, "a sub-byte iterator (subptr) points to elements of 1 to 7 bits");
   if (n.bits > 1024) throw new ParseError(src, n.pos, "an element of more than 1024 bits");
   const tags: PtrTag[] = n.targs.map((t) => {

@@ -45,8 +45,9 @@ export function make_tensor_view(it: Iter, layout: Layout | ComposedLayout): Ten
 /** a tensor's value type (Engine::value_type): a pointer's element, int for a counting iterator */
 export function valueType(t: Tensor, op: string): ValueType {
   const it = t.iter;
-  if (it instanceof PtrIter) return { name: it.type ?? `${it.bits}-bit`, bits: it.bits };
-  if (it instanceof TmemIter) return { name: `${it.bits}-bit`, bits: it.bits };
+  // a pointer read back from its print knows its width only: an empty name
+  if (it instanceof PtrIter) return { name: it.type ?? "", bits: it.bits };
+  if (it instanceof TmemIter) return { name: "", bits: it.bits };
   if (it instanceof CountingIter) return { name: "int", bits: 32 };
   throw new CuteError(op, "the value type of an ArithTuple tensor is a coordinate: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))");
 }
@@ -62,8 +63,9 @@ export function make_owning_tensor(vt: ValueType, layout: Layout | ComposedLayou
     throw new CuteError(op, "Dynamic owning tensors not supported (an owning tensor's layout is static)", [show(layout)]);
   }
   if (vt.bits === 0) throw new CuteError(op, "no register array of void");
-  const base = rawPtr(vt.bits, REGISTER_PLACEHOLDER, vt.name);
-  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, vt.name) : base, layout);
+  const type = vt.name === "" ? undefined : vt.name;
+  const base = rawPtr(vt.bits, REGISTER_PLACEHOLDER, type);
+  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, type) : base, layout);
 }
 
 /** make_tensor_like<T>(tensor or layout): a register tensor of the layout's shape, compact in the order of its strides */
