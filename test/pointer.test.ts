@@ -155,7 +155,7 @@ describe("swizzled shared memory", () => {
   });
   it("a swizzled layout over smem_ptr_flag needs a shared-memory pointer of its width (CuTe's static_asserts)", async () => {
     expect(await refusal("make_tensor(make_gmem_ptr((half_t*)0x1000), GMMA::Layout_K_SW128_Atom<half_t>{})")).toContain("Expected smem.");
-    expect(await refusal("make_tensor(make_smem_ptr((float*)0x1000), GMMA::Layout_K_SW128_Atom<half_t>{})")).toContain("Expected a 16-bit pointer type.");
+    expect(await refusal("make_tensor(make_smem_ptr((float*)0x1000), GMMA::Layout_K_SW128_Atom<half_t>{})")).toContain("Expected a B-bit pointer type. (the layout's smem_ptr[16b] flag is for 16-bit elements, the pointer's are 32-bit)");
   });
   it("as_position_independent_swizzle_tensor: the same addresses through a swizzle of elements", async () => {
     const t = "make_tensor(make_smem_ptr((half_t*)0x2000), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<8>{}, Int<64>{})))";

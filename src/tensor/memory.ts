@@ -35,7 +35,7 @@ export function make_tensor_view(it: Iter, layout: Layout | ComposedLayout): Ten
   if (layout instanceof ComposedLayout && layout.offset instanceof SmemPtrFlag && (it instanceof PtrIter || it instanceof TmemIter)) {
     const op = "make_tensor";
     if (!(it instanceof PtrIter) || !hasTag(it, "smem")) throw new CuteError(op, "Expected smem. (a swizzled layout over smem_ptr[Nb](unset) takes a shared-memory pointer: make_smem_ptr(...))");
-    if (layout.offset.bits !== it.bits) throw new CuteError(op, `Expected a ${layout.offset.bits}-bit pointer type. (the layout is for ${layout.offset.bits}-bit elements, the pointer's are ${it.bits}-bit)`);
+    if (layout.offset.bits !== it.bits) throw new CuteError(op, `Expected a B-bit pointer type. (the layout's smem_ptr[${layout.offset.bits}b] flag is for ${layout.offset.bits}-bit elements, the pointer's are ${it.bits}-bit)`);
     if (!(layout.a instanceof Swizzle)) throw new CuteError(op, "cute-ts moves a swizzle onto a shared-memory pointer; this layout's outer function is not a swizzle");
     return new Tensor(swizzlePtr(tagPtr(unwrapPtr(it), "smem"), layout.a), layout.b);
   }

@@ -159,7 +159,9 @@ function call(r, depth = 2) {
 const SOUP = ["(", ")", ",", ":", "@", "<", ">", "[", "]", " o ", "_", "_0", "_1", "_2", "_4", "_8", "0", "1", "4", "-1", "8", "Sw", "smem_ptr", "16b", "unset", "counting_iter", "ArithTuple", "LayoutLeft", " ", "o", "M_0|(4&4)=4", "M_", "|", "&", "=", "x", "#", "\u00e9", "\u{1F600}", "\u0000", "'", "\"", "\\", "\n", "--",
   // CuTe's C++ spelling
   "{", "}", "{}", "::", "cute::", "*", "+", "/", "%", "<<", "==", "&&", "!", "~", ";", "//", "/*", "*/", ".", "0x1f", "32_c", "Int<8>{}", "_8{}", "Layout<Shape<_8,_4>>{}", "Shape<int,_4>{8, {}}", "E<1>{}", "X{}",
-  "GMMA::Layout_K_SW128_Atom<half_t>{}", "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{})", "Copy_Atom<UniversalCopy<uint32_t>, half_t>{}", "MMA_Atom<SM61_DP4A>{}"];
+  "GMMA::Layout_K_SW128_Atom<half_t>{}", "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{})", "Copy_Atom<UniversalCopy<uint32_t>, half_t>{}", "MMA_Atom<SM61_DP4A>{}",
+  // pointers and tensors over memory
+  "(float*)0x100", "(void*)", "reinterpret_cast<half_t*>(", "gmem_ptr[32b](0x10000)", "Sw<3,4,3>_smem_ptr[16b](0x1000)", "_smem_ptr", "subptr[4b](0x10.4)", "tmem_[32b](0x0000.0000)", "(nil)", "ptr[", "make_gmem_ptr(", "make_smem_ptr<half_t>(", "make_tmem_ptr<float>(", "make_tensor<float>(", "recast<uint4_t>(", "make_fragment_like(", "*make_inttuple_iter(1,2)", "&"];
 
 function soupToken(r) {
   const x = r.f();
