@@ -27,6 +27,8 @@ const EXAMPLES: Array<[string, string]> = [
   ["swizzled smem", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"],
   ["local_tile", "local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))"],
   ["coordinate tensor", "make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))"],
+  ["gmem tile, thread 37's addresses", "local_partition(local_tile(make_tensor(make_gmem_ptr((float*)0x10000), make_shape(512, 256), LayoutRight{}), Shape<_128,_64>{}, make_coord(2, 1)), Layout<Shape<_16,_16>,Stride<_16,_1>>{}, 37)"],
+  ["SW128 smem as 16-byte vectors", "recast<uint128_t>(make_tensor(make_smem_ptr((half_t*)0x1000), GMMA::Layout_K_SW128_Atom<half_t>{}))"],
 ];
 
 const TMA: Array<[string, string]> = [
