@@ -16,11 +16,11 @@
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
 import { UsageError } from "../core/errors.js";
-import { Int } from "../core/integer.js";
+import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
-import { Tensor, ArithIter, CountingIter } from "../core/tensor.js";
+import { Tensor, ArithIter, CountingIter, deref } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
@@ -76,9 +76,12 @@ function layoutShape(c: ComposedLayout): T.IntTuple {
   return (b as Layout).shape;
 }
 
-/** the value of an ArithIter or CountingIter as a Python value */
+/** the value of an ArithIter or CountingIter as a Python value (a pointer's element is memory the host does not have) */
 function iterValue(t: Tensor): Value {
-  return t.iter instanceof CountingIter ? t.iter.v : (t.iter.coord as Value);
+  const it = t.iter;
+  if (it instanceof CountingIter) return it.v;
+  if (it instanceof ArithIter) return it.coord as Value;
+  return deref(it, _0) as Value;
 }
 
 function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: string): Value {

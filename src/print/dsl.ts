@@ -20,9 +20,10 @@ import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, type Iter } from "../core/tensor.js";
 import { MajorTag, type Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
+import { showPtr, showTmemPtr } from "./print.js";
 
 /** what the DSL's type of a dynamic integer knows: a number dividing it (1: none) and its width */
 export interface DynInfo {
@@ -122,8 +123,11 @@ class DslPrinter {
     if (o instanceof SmemPtrFlag || o instanceof MixedBits) return this.object(o, Ctx.Typed);
     return this.compact(o as Value, Ctx.Typed);
   }
-  private iterator(it: CountingIter | ArithIter): string {
-    return it instanceof CountingIter ? this.int(it.v, Ctx.Typed) : this.compact(it.coord as Value, Ctx.Typed);
+  private iterator(it: Iter): string {
+    if (it instanceof CountingIter) return this.int(it.v, Ctx.Typed);
+    if (it instanceof ArithIter) return this.compact(it.coord as Value, Ctx.Typed);
+    // the DSL's pointers are not modelled: CuTe's C++ print of the pointer
+    return it instanceof PtrIter ? showPtr(it) : showTmemPtr(it.bits, it.addr);
   }
 
   swizzle(s: Swizzle): string {
