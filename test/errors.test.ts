@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers.js";
+import { dispatch } from "../src/cli/run.js";
 import { MAX_INPUT } from "../src/notation/parse.js";
 
 const STACK = /\n[ \t]+at /;
@@ -106,10 +107,9 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     ["max_alignment((_4,_8):(_2,_16))", "max_alignment: no matching gcd", ["(_4,_8):(_2,_16)", "(_2,_16)"]],
     ["max_alignment(12)", "max_alignment: no matching overload", ["12"]],
     ["domain_offset((1,_),make_identity_tensor((4,8)))", "domain_offset: the coordinate holds _", ["(4,8):(_1@0,_1@1)"]],
-    // integers: overflow beyond 2^53 is refused with the operands that overflowed
-    ["size((4294967296,4294967296))", "operator*: integer overflow: 4294967296 * 4294967296 exceeds 2^53", ["4294967296", "4294967296"]],
-    ["cosize((4294967296,4294967296):(4294967296,1))", "cosize: integer overflow: the cosize of (4294967296,4294967296):(4294967296,1) exceeds 2^53", []],
-    ["ceil_div(9007199254740991,2)", "ceil_div: integer overflow", []],
+    // integers: overflow past 2^53 - 1 is refused with the operands that overflowed and the exact result (2^32 * 2^32 = 2^64)
+    ["size((4294967296,4294967296))", "operator*: integer overflow: 4294967296 * 4294967296 = 18446744073709551616 is beyond 2^53 - 1 = 9007199254740991", ["4294967296", "4294967296"]],
+    ["cosize((4294967296,4294967296):(4294967296,1))", "cosize: integer overflow: the cosize of (4294967296,4294967296):(4294967296,1) is beyond 2^53 - 1 = 9007199254740991", []],
   ];
   for (const [expr, rule, operands] of cases) {
     it(`${expr} -> ${rule}`, async () => {
@@ -161,6 +161,28 @@ describe("CuTe's refusals name the operation, the rule and the operands", () => 
     expect((await run(["eval", "shape_div(9007199254740991,2)"])).stdout).toBe("4503599627370495\n");
     expect((await run(["eval", "ceil_div(9007199254740990,2)"])).stdout).toBe("4503599627370495\n");
   });
+  it("ceil_div answers when the answer fits, though a + b - 1 does not", async () => {
+    // ceil((2^53 - 1) / 2) = 2^52; ceil((2^53 - 1) / (2^53 - 1)) = 1
+    expect((await run(["eval", "ceil_div(9007199254740991,2)"])).stdout).toBe("4503599627370496\n");
+    expect((await run(["eval", "ceil_div(9007199254740991,9007199254740991)"])).stdout).toBe("1\n");
+    expect((await run(["eval", "ceil_div(_9007199254740991,_4)"])).stdout).toBe(`_${2 ** 51}\n`);
+  });
+  it("the bound is 2^53 - 1, exact at both sides of it, and refusals print exact integers", async () => {
+    expect((await run(["eval", "9007199254740991"])).stdout).toBe("9007199254740991\n");
+    expect((await run(["eval", "-9007199254740991"])).stdout).toBe("-9007199254740991\n");
+    const at = await run(["eval", "9007199254740992"]);
+    expect(at.exit).toBe(2);
+    expect(at.stderr).toContain("integer 9007199254740992 is beyond 2^53 - 1 = 9007199254740991");
+    // lcm of two numbers near 2^53, checked against BigInt arithmetic (gcd by Euclid)
+    const [a, b] = [9007199254740881n, 9007199254740847n];
+    const gcd = (x: bigint, y: bigint): bigint => (y === 0n ? x : gcd(y, x % y));
+    const r = await run(["eval", `lcm(${a},${b})`]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain(`lcm(${a}, ${b}) = ${(a / gcd(a, b)) * b} is beyond`);
+    expect(r.stderr).not.toMatch(/\de[+-]?\d/);
+    // a sum and a product past the bound print their exact values
+    expect((await run(["eval", "sum((9007199254740991,1))"])).stderr).toContain("9007199254740991 + 1 = 9007199254740992 is beyond");
+  });
 });
 
 describe("limits", () => {
@@ -191,8 +213,8 @@ describe("limits", () => {
 
 describe("batch survives any line", () => {
   it("an unreadable FILE is a usage error", async () => {
-    expect(await refuse(["batch", "/nonexistent/cute-ts-batch"])).toContain("batch cannot read /nonexistent/cute-ts-batch: no such file");
-    expect(await refuse(["batch", "/"])).toContain("batch cannot read /: it is a directory");
+    expect(await refuse(["batch", "/nonexistent/cute-ts-batch"])).toContain("batch cannot read '/nonexistent/cute-ts-batch': no such file or directory (ENOENT)");
+    expect(await refuse(["batch", "/"])).toContain("batch cannot read '/': it is a directory");
   });
   it("invalid JSON, wrong types, non-string argv, huge and deep lines each get an error record", async () => {
     const { runBatch } = await import("../src/cli/commands/batch.js");
@@ -208,7 +230,7 @@ describe("batch survives any line", () => {
       '{"id":"ok","cmd":["eval","size((2,3))"]}',
     ];
     const out: string[] = [];
-    await runBatch(lines.join("\n") + "\n", (l) => out.push(l));
+    await runBatch(lines.join("\n") + "\n", (l) => out.push(l), (argv, io) => dispatch(argv, io, { where: "a batch record" }));
     const recs = out.join("").trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; stdout: string; stderr: string; exit: number });
     expect(recs).toHaveLength(lines.length);
     for (const r of recs.slice(0, -1)) {

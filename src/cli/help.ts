@@ -1,6 +1,6 @@
 /** --help: built with commander from the same command declarations the fast path uses. */
 import { Command } from "commander";
-import { COMMANDS } from "./run.js";
+import { COMMANDS } from "./registry.js";
 import type { Io } from "./spec.js";
 
 const VERSION = "0.1.0";
@@ -9,6 +9,9 @@ export async function runHelp(argv: string[], io: Io): Promise<number> {
   const program = new Command("cute-ts")
     .description("NVIDIA CuTe's layout algebra, atoms and printers on the host: byte-exact print(), print_layout, print_tensor, print_latex")
     .version(VERSION)
+    .option("--json", "write one JSON document per answer; errors too, as {\"error\": {...}} on stderr (anywhere on the line)")
+    .option("--color", "colour the maps and verdicts even when stdout is not a terminal (FORCE_COLOR=1|2|3 sets the depth)")
+    .option("--no-color", "no colour (so do NO_COLOR=1, FORCE_COLOR=0 and TERM=dumb)")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const [name, entry] of Object.entries(COMMANDS)) {
@@ -17,8 +20,7 @@ export async function runHelp(argv: string[], io: Io): Promise<number> {
     const c = program.command(name).description(spec.summary);
     for (const a of spec.args) c.argument(a.endsWith("...") ? `[${a}]` : a.startsWith("[") ? a : `<${a}>`);
     for (const o of spec.options) c.option(`--${o.name}${o.value ? ` <${o.value}>` : ""}`, o.description);
-    c.addHelpText("after", "\nExamples:\n" + spec.examples.map((e) => `  $ cute-ts ${e}`).join("\n") + "\n");
-    void entry;
+    c.addHelpText("after", (spec.notes ? "\n" + spec.notes.trimEnd() + "\n" : "") + "\nExamples:\n" + spec.examples.map((e) => `  $ cute-ts ${e}`).join("\n") + "\n");
   }
   program.addHelpText(
     "after",
@@ -30,8 +32,7 @@ export async function runHelp(argv: string[], io: Io): Promise<number> {
       program.outputHelp();
       return 0;
     }
-    const args = argv[0] === "help" ? [...argv.slice(1), "--help"] : argv;
-    await program.parseAsync(args, { from: "user" });
+    await program.parseAsync(argv, { from: "user" });
     return 0;
   } catch (e) {
     const code = (e as { exitCode?: number }).exitCode;

@@ -4,25 +4,16 @@
  */
 import { createRequire } from "node:module";
 import { writeAll } from "./output.js";
-import { runCommand, COMMANDS, splitDialect } from "./run.js";
+import { dispatch } from "./run.js";
+import { colorLevel } from "./color.js";
 import type { Io } from "./spec.js";
 
-function colorWanted(argv: string[]): boolean {
-  if (argv.includes("--no-color") || process.env.NO_COLOR !== undefined) return false;
-  if (argv.includes("--color")) return true;
+function colorOf(argv: string[]): 0 | 1 | 2 | 3 {
   // tty, not process.stdout: building the stdout stream would switch a pipe to non-blocking writes.
   // Loaded here, not imported, so that runs without color never load it; a built-in resolves from
   // any base path, so this needs no import.meta (absent in the CommonJS bundle bin/cute-ts runs)
-  return (createRequire(process.execPath)("node:tty") as typeof import("node:tty")).isatty(1);
-}
-
-/** the command line without --dialect (a --dialect without its value is left for the dispatcher to refuse) */
-function splitDialectSafe(argv: string[]): string[] {
-  try {
-    return splitDialect(argv).argv;
-  } catch {
-    return argv;
-  }
+  const isTTY = () => (createRequire(process.execPath)("node:tty") as typeof import("node:tty")).isatty(1);
+  return colorLevel({ color: argv.includes("--color"), noColor: argv.includes("--no-color") }, process.env, isTTY);
 }
 
 // user errors are values with messages; nothing here ever prints a stack, so do not capture them
@@ -47,30 +38,22 @@ function tuneJitForManyRecords(): void {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  let color: boolean | undefined;
+  let level: 0 | 1 | 2 | 3 | undefined;
   const io: Io = {
     out: (s) => writeAll(1, s),
     err: (s) => writeAll(2, s),
     // asked only by the commands that draw in color: finding out loads the tty and stream machinery
     get color() {
-      return (color ??= colorWanted(argv));
+      return (level ??= colorOf(argv)) > 0;
+    },
+    get colorLevel() {
+      const l = (level ??= colorOf(argv));
+      return l === 0 ? undefined : l;
     },
   };
-  const cleaned = argv.filter((a) => a !== "--no-color" && a !== "--color");
-  if (cleaned.length === 0 || cleaned.includes("--help") || cleaned.includes("-h") || cleaned[0] === "help" || cleaned.includes("--version") || cleaned.includes("-V")) {
-    const { runHelp } = await import("./help.js");
-    process.exitCode = await runHelp(splitDialectSafe(cleaned), io);
-    return;
-  }
-  // the global option --dialect may come before the command
-  if (!(splitDialectSafe(cleaned)[0]! in COMMANDS)) {
-    const { runHelp } = await import("./help.js");
-    process.exitCode = await runHelp(cleaned, io);
-    return;
-  }
-  const command = splitDialectSafe(cleaned)[0];
+  const command = argv.find((a) => !a.startsWith("-"));
   if (command === "batch" || command === "check") tuneJitForManyRecords();
-  process.exitCode = await runCommand(cleaned, io);
+  process.exitCode = await dispatch(argv, io);
 }
 
 void main();

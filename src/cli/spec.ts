@@ -8,6 +8,8 @@ export interface Io {
   err(text: string): void;
   /** true when stdout is a colour-capable TTY and colour is not disabled */
   color: boolean;
+  /** with color: chalk's level (1 = 16 colours, 2 = 256, 3 = truecolor); 3 when absent */
+  colorLevel?: 1 | 2 | 3;
   /** --json was given: write one JSON document (schema in src/print/json.ts) instead of text */
   json?: boolean;
   /**
@@ -25,10 +27,28 @@ export interface OptionSpec {
   name: string;
   /** takes a value (`--value T`) or is a flag (`--latex`) */
   value?: string;
+  /** the value names a file: such an option is refused inside a batch record or a transcript */
+  path?: boolean;
   description: string;
 }
 
 export type OptionValues = Record<string, string | boolean | undefined>;
+
+/**
+ * What a command gets from the dispatcher besides its arguments: a way to run other command
+ * lines as nested records (a batch line, a transcript case). Passed in, not imported, so that
+ * the commands that run records sit below the dispatcher in the import graph.
+ */
+export interface CommandEnv {
+  /**
+   * run one command line as a nested record: the exit code, its output through `io`. A line
+   * that would read or write files (batch, check, an option naming a path) is refused after
+   * its options are parsed: a NestingRefused error is thrown, nothing is run.
+   */
+  runNested(argv: string[], io: Io): number | Promise<number>;
+  /** throws NestingRefused when `runNested(argv)` would refuse it; any other problem is left to the run */
+  vetNested(argv: string[]): Promise<void>;
+}
 
 export interface CommandSpec {
   name: string;
@@ -36,8 +56,15 @@ export interface CommandSpec {
   /** positional arguments, e.g. ["EXPR"]; a trailing "..." marks a variadic one */
   args: string[];
   options: OptionSpec[];
+  /** shown in --help before the examples: rules a user should know (file handling, limits) */
+  notes?: string;
   /** shown in --help; each is the argv after `cute-ts` */
   examples: string[];
+  /**
+   * why the command never runs as a nested record (a batch line, a transcript case): it reads or
+   * writes files the user names (batch, check), or serves until stopped (web)
+   */
+  notNested?: string;
   /** returns the exit code; writes only through io */
-  run(args: string[], opts: OptionValues, io: Io): number | Promise<number>;
+  run(args: string[], opts: OptionValues, io: Io, env: CommandEnv): number | Promise<number>;
 }

@@ -31,22 +31,76 @@ export class ParseError extends Error {
     readonly pos: number,
     readonly expected: string,
   ) {
-    super(`${expected}\n${caret(input, pos)}`);
+    const c = caret(input, pos);
+    super(`${expected}${c.note}\n${c.text}`);
     this.name = "ParseError";
   }
 }
 
-/** the input with a caret under `pos`; of a multi-line input (C++ pasted from a kernel), the line holding it */
-function caret(input: string, pos: number): string {
-  const at = Math.max(0, pos);
-  if (!input.includes("\n")) return `  ${input}\n  ${" ".repeat(at)}^`;
+/**
+ * The input with a caret under `pos`: of a multi-line input (C++ pasted from a kernel), the line
+ * holding it; of a long line, the part around it (escaped, at most 2 * ECHO_LIMIT characters),
+ * with a note saying where it is
+ */
+function caret(input: string, pos: number): { text: string; note: string } {
+  const at = Math.max(0, Math.min(pos, input.length));
+  if (!input.includes("\n")) {
+    const x = excerpt(input, at);
+    return { text: `  ${x.text}\n  ${" ".repeat(x.caret)}^`, note: x.clipped ? ` (at character ${at + 1} of an input of ${input.length} characters)` : "" };
+  }
   const start = input.lastIndexOf("\n", at - 1) + 1;
   const nl = input.indexOf("\n", at);
   const line = input.slice(start, nl < 0 ? input.length : nl).replace(/[\t\r]/g, " ");
   let n = 1;
   for (let i = input.indexOf("\n"); i >= 0 && i < start; i = input.indexOf("\n", i + 1)) n++;
   const head = `  line ${n}: `;
-  return `${head}${line}\n${" ".repeat(head.length + at - start)}^`;
+  const x = excerpt(line, at - start);
+  return { text: `${head}${x.text}\n${" ".repeat(head.length + x.caret)}^`, note: x.clipped ? ` (at character ${at - start + 1} of line ${n}, a line of ${line.length} characters)` : "" };
+}
+
+/** how much of an input a message shows, at most: an echo of a megabyte helps no one */
+export const ECHO_LIMIT = 120;
+
+/** text with its control characters written as escapes (\n, \t, \u0000 ...): one line, whatever it holds */
+export function escapeControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, controlEscape) : text;
+}
+function controlEscape(c: string): string {
+  if (c === "\n") return "\\n";
+  if (c === "\t") return "\\t";
+  if (c === "\r") return "\\r";
+  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
+/** the end of a cut at `at` that splits no surrogate pair */
+function cutAt(text: string, at: number): number {
+  const c = text.charCodeAt(at - 1);
+  return c >= 0xd800 && c <= 0xdbff ? at - 1 : at;
+}
+
+/**
+ * User text as a message quotes it: in single quotes, on one line (control characters
+ * escaped), at most `limit` characters, and when cut, how long it was.
+ */
+export function quote(text: string, limit = ECHO_LIMIT): string {
+  if (text.length <= limit) return `'${escapeControls(text)}'`;
+  return `'${escapeControls(text.slice(0, cutAt(text, limit)))}…' (${text.length} characters)`;
+}
+
+/** the part of `input` a caret message shows around `pos`: escaped, at most 2 * ECHO_LIMIT characters */
+export function excerpt(input: string, pos: number): { text: string; caret: number; clipped: boolean } {
+  const p = Math.max(0, Math.min(pos, input.length));
+  let start = 0, end = input.length;
+  if (input.length > 2 * ECHO_LIMIT) {
+    start = Math.max(0, Math.min(p - ECHO_LIMIT, input.length - 2 * ECHO_LIMIT));
+    const c = input.charCodeAt(start);
+    if (c >= 0xdc00 && c <= 0xdfff) start++; // not the second half of a surrogate pair
+    end = cutAt(input, start + 2 * ECHO_LIMIT);
+  }
+  const head = (start > 0 ? "…" : "") + escapeControls(input.slice(start, p));
+  const text = head + escapeControls(input.slice(p, end)) + (end < input.length ? "…" : "");
+  return { text, caret: head.length, clipped: start > 0 || end < input.length };
 }
 
 /** Wrong use of a command (missing argument, unknown option, value of the wrong kind). */
@@ -54,6 +108,17 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "UsageError";
+  }
+}
+
+/**
+ * A command line that a batch record or a transcript may not run (it would read or write files
+ * the user did not name on the outer command line). Decided after its options are parsed.
+ */
+export class NestingRefused extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = "NestingRefused";
   }
 }
 

@@ -21,13 +21,29 @@ for (let i = CACHE_LO; i <= CACHE_HI; i++) {
   DYNAMIC_CACHE.push(new Int(i, false));
 }
 
+/** the bound on every integer cute-ts holds, in the words its refusals use */
+export const SAFE_LIMIT_TEXT = "2^53 - 1 = 9007199254740991 in magnitude, the largest integer cute-ts holds exactly";
+
+/** refuse an integer past SAFE_LIMIT: `expr` says what was computed, `exact` its exact value when known (never a rounded float) */
+export function overflow(op: string, expr: string, exact: bigint | undefined, operands: string[] = []): never {
+  const value = exact === undefined ? "" : ` = ${exact}`;
+  throw new CuteError(op, `integer overflow: ${expr}${value} is beyond ${SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`, operands);
+}
+
+/** the exact value of `a op b` for the operators checked() is given operands for */
+function exactOf(op: string, a: Int, b: Int): bigint | undefined {
+  if (!Number.isSafeInteger(a.v) || !Number.isSafeInteger(b.v)) return undefined;
+  const x = BigInt(a.v), y = BigInt(b.v);
+  return op === "operator+" ? x + y : op === "operator-" ? x - y : op === "operator*" ? x * y : undefined;
+}
+
 /** Integers that cannot be represented exactly are refused rather than silently rounded. */
 function checked(n: number, op: string, a?: Int, b?: Int): number {
   if (!Number.isSafeInteger(n)) {
     if (Number.isNaN(n)) throw new CuteError(op, "integer division by zero");
-    // the operands, not the rounded float, say what overflowed
-    const what = a && b ? `${show(a)} ${op.replace(/^operator/, "")} ${show(b)}` : Number.isFinite(n) ? `result ${n}` : "the result";
-    throw new CuteError(op, `integer overflow: ${what} exceeds 2^53 (cute-ts refuses rather than round)`, a && b ? [show(a), show(b)] : []);
+    // the operands and the exact result, not the rounded float, say what overflowed
+    if (a && b) overflow(op, `${show(a)} ${op.replace(/^operator/, "")} ${show(b)}`, exactOf(op, a, b), [show(a), show(b)]);
+    overflow(op, "the result", undefined);
   }
   return n === 0 ? 0 : n; // no -0
 }
@@ -110,7 +126,13 @@ export function gcd(a: Int, b: Int): Int {
 }
 export function lcm(a: Int, b: Int): Int {
   const g = gcdNum(a.v, b.v);
-  return mk(g === 0 ? 0 : checked(Math.abs((a.v / g) * b.v), "lcm"), a.s && b.s);
+  if (g === 0) return mk(0, a.s && b.s);
+  const v = Math.abs((a.v / g) * b.v); // a.v / g is exact: g divides a
+  if (!Number.isSafeInteger(v)) {
+    const exact = BigInt(a.v / g) * BigInt(b.v);
+    overflow("lcm", `lcm(${show(a)}, ${show(b)})`, exact < 0n ? -exact : exact, [show(a), show(b)]);
+  }
+  return mk(v, a.s && b.s);
 }
 
 /** Comparisons give CuTe booleans: static `_1`/`_0` when both sides are static. */
@@ -140,7 +162,10 @@ function shapeDivNum(a: number, b: number): number {
 /** CuTe's scalar ceil_div: (a + b - 1) / b, with the static-ness of that expression */
 export function ceilDivInt(a: Int, b: Int): Int {
   if (b.v === 0) return div(sub(add(a, b), _1), b);
-  return mk(quot(checked(a.v + (b.v - 1), "ceil_div"), b.v) || 0, a.s && b.s);
+  const t = a.v + (b.v - 1);
+  // the intermediate a + b - 1 may pass 2^53 where the quotient does not: then it is computed exactly
+  const q = Number.isSafeInteger(t) ? quot(t, b.v) : Number((BigInt(a.v) + BigInt(b.v) - 1n) / BigInt(b.v));
+  return mk(q || 0, a.s && b.s);
 }
 
 /** shape_min: `_1` beats everything and stays static. */

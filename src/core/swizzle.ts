@@ -2,7 +2,7 @@
  * Swizzle functors and composed layouts (swizzle.hpp, swizzle_layout.hpp, layout_composed.hpp).
  */
 import { CuteError } from "./errors.js";
-import { Int, S, D } from "./integer.js";
+import { Int, S, D, SAFE_LIMIT_TEXT } from "./integer.js";
 import { Idx } from "./basis.js";
 import { Layout } from "./layout.js";
 import type { MixedBits } from "./mixed-bits.js";
@@ -34,7 +34,7 @@ function shiftr(x: number, s: number): number {
 }
 /** offset ^ shiftr(offset & yyy_msk, S), with numbers up to 2^53 */
 export function swizzleNum(sw: Swizzle, x: number): number {
-  if (!Number.isSafeInteger(x)) throw new CuteError(`Swizzle<${sw.b},${sw.m},${sw.s}>`, `a swizzle applies to integer offsets below 2^53, got ${x}`);
+  if (!Number.isSafeInteger(x)) throw new CuteError(`Swizzle<${sw.b},${sw.m},${sw.s}>`, `a swizzle applies to integer offsets up to ${SAFE_LIMIT_TEXT}; this offset is beyond it`);
   if (sw.b === 0) return x;
   if (x >= 0 && x < 2 ** 31) {
     const y = x & sw.yyyMask;

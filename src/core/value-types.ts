@@ -4,7 +4,7 @@
  * namespaces, `uint_bit_t<N>`) that copy atoms, verify and `recast_layout<Old,New>` use. The MMA
  * catalog keeps its own spellings policy (which name it prints).
  */
-import { UsageError } from "./errors.js";
+import { UsageError, quote } from "./errors.js";
 import { suggestion } from "./suggest.js";
 
 export const VALUE_TYPE_BITS: ReadonlyMap<string, number> = new Map<string, number>([
@@ -115,7 +115,7 @@ export function parseValueType(text: string): ValueType {
   const vt = findValueType(text);
   if (vt) return vt;
   const hint = suggestion(stripNamespaces(text), valueTypeNames());
-  throw new UsageError(`unknown value type '${text}'${hint}`);
+  throw new UsageError(`unknown value type ${quote(text)}${hint}`);
 }
 
 export function valueTypeNames(): string[] {

@@ -9,7 +9,7 @@
  * is loaded the first time an expression needs it, so an expression without atoms never loads
  * it and is answered synchronously.
  */
-import { ParseError, UsageError } from "../core/errors.js";
+import { ParseError, UsageError, quote } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { type Node, parse } from "../notation/parse.js";
@@ -56,7 +56,7 @@ const PRINTERS: Readonly<Record<string, string>> = {
 function unknownFunction(n: CallNode, src: string): never {
   if (Object.hasOwn(PRINTERS, n.name)) throw new ParseError(src, n.pos, PRINTERS[n.name]!);
   const near = nearestNames(n.name);
-  throw new ParseError(src, n.pos, `unknown function '${n.name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
+  throw new ParseError(src, n.pos, `unknown function ${quote(n.name)}${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
 }
 
 /**
@@ -84,7 +84,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
       }
       if (!atoms) {
-        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' makes an MMA or copy atom, ${ONLY_EVAL}`);
+        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `${quote(n.name)} makes an MMA or copy atom, ${ONLY_EVAL}`);
         unknownFunction(n, src);
       }
       if (!ATOMS) throw NEEDS_ATOMS;
@@ -97,7 +97,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
       }
       if (!atoms) {
-        if (ATOM_LIKE.test(n.name)) throw new ParseError(src, n.pos, `'${n.name}' is an MMA or copy atom or operation, ${ONLY_EVAL}`);
+        if (ATOM_LIKE.test(n.name)) throw new ParseError(src, n.pos, `${quote(n.name)} is an MMA or copy atom or operation, ${ONLY_EVAL}`);
         throw unknownType(n.name, src, n.pos);
       }
       if (!ATOMS) throw NEEDS_ATOMS;

@@ -9,7 +9,7 @@
  * `_`/`X`, basis elements (E, ScaledBasis), Layout, Swizzle, ComposedLayout, the smem pointer
  * flag, the major-order tags, counting_iterator, and CuTe's GMMA/UMMA shared-memory layout atoms.
  */
-import { CuteError, ParseError } from "../core/errors.js";
+import { CuteError, ParseError, quote } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import * as T from "../core/int-tuple.js";
@@ -289,7 +289,7 @@ function smemAtomType(m: RegExpExecArray): Ctor {
     }
     const typeText = spellType(ts[0]!, u.src);
     const vt = findValueType(typeText);
-    if (!vt) throw new ParseError(u.src, ts[0]!.pos, `unknown value type '${typeText}' in ${u.name}<T>`);
+    if (!vt) throw new ParseError(u.src, ts[0]!.pos, `unknown value type ${quote(typeText)} in ${u.name}<T>`);
     return smemAtom(maj, sw, vt.bits);
   };
 }
@@ -334,5 +334,5 @@ export function coreTypeNames(): string[] {
 
 export function unknownType(name: string, src: string, pos: number): ParseError {
   const near = nearest(name, coreTypeNames());
-  return new ParseError(src, pos, `cute-ts does not know the C++ type '${name}'${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
+  return new ParseError(src, pos, `cute-ts does not know the C++ type ${quote(name)}${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
 }

@@ -26,7 +26,8 @@
  * The grammar leaves room for postfix members (`x.f(...)`) in `applied` (a '.' there is refused by
  * name for now) and casts in `unary`.
  */
-import { ParseError } from "../core/errors.js";
+import { ParseError, quote } from "../core/errors.js";
+import { SAFE_LIMIT_TEXT } from "../core/integer.js";
 
 export type Node =
   | { k: "int"; v: number; s: boolean; pos: number }
@@ -221,7 +222,7 @@ class Lexer {
       if (CXX_PUNCT[c] === 1) this.cxx = true;
       return;
     }
-    throw new ParseError(src, i, `unexpected character '${src[i]!}'`);
+    throw new ParseError(src, i, `unexpected character ${quote(src[i]!)}`);
   }
 
   /** 32_c after its digits: CuTe's literal for the static integer */
@@ -313,7 +314,7 @@ class Lexer {
     let v = 0;
     for (let c = src.charCodeAt(j); isDigitCode(c); c = src.charCodeAt(++j)) v = v * 10 + (c - C0);
     if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
-      throw new ParseError(src, k0, `integer ${src.slice(k0, j)} is beyond 2^53; cute-ts refuses rather than round`);
+      throw new ParseError(src, k0, `integer ${j - k0 > 40 ? `of ${j - k0} digits` : src.slice(k0, j)} is beyond ${SAFE_LIMIT_TEXT}; cute-ts refuses rather than round`);
     }
     this.num = neg ? -v || 0 : v;
     return j;
@@ -393,7 +394,7 @@ class Parser {
   }
   /** a grammar error at the token that starts at `pos` (not the end of input) */
   private failAt(pos: number, expected: string): never {
-    throw new ParseError(this.src, pos, `${expected}, found '${this.src.slice(pos, pos + 12).split(/[\s]/)[0]}'`);
+    throw new ParseError(this.src, pos, `${expected}, found ${quote(this.src.slice(pos, pos + 12).split(/[\s]/)[0]!)}`);
   }
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);

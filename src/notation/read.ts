@@ -4,7 +4,7 @@
  * an application `X(args)` are handed to the caller's hooks, so that this layer needs no
  * function table: `readLiteral` refuses calls, src/eval/evaluate.ts supplies CuTe's functions.
  */
-import { ParseError, UsageError } from "../core/errors.js";
+import { ParseError, UsageError, quote } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import { _ as UNDER } from "../core/int-tuple.js";
@@ -95,7 +95,7 @@ function nameValue(name: string, src: string, pos: number): Value {
   if (at) return new ArithIter(at[1] ? S(Number(at[2])) : D(Number(at[2])));
   // C++'s null pointer: a void* at address 0 (make_gmem_ptr<float>(nullptr))
   if (name === "nullptr") return new PtrIter(0, 0, -1, []);
-  throw new ParseError(src, pos, `unknown name '${name}' (a value is an integer, a tuple, a layout, a swizzle, a call such as size(L), or a C++ value such as Int<8>{} or LayoutRight{})`);
+  throw new ParseError(src, pos, `unknown name ${quote(name)} (a value is an integer, a tuple, a layout, a swizzle, a call such as size(L), or a C++ value such as Int<8>{} or LayoutRight{})`);
 }
 
 /** a pointer as CuTe prints it: gmem_ptr[32b](0x10000), Sw<3,4,3>_smem_ptr[16b](0x1000), subptr[4b](0x10.4), tmem_[32b](0x0000.0000) */
@@ -170,7 +170,7 @@ function composedOf3(a: Value, off: Value, b: Value): Value {
 
 const LITERAL: Hooks = {
   call(n, _args, src) {
-    throw new ParseError(src, n.pos, `'${n.name}(...)' is a function call; only a value written as CuTe prints it is read here`);
+    throw new ParseError(src, n.pos, `${quote(n.name + "(...)")} is a function call; only a value written as CuTe prints it is read here`);
   },
   apply() {
     throw new UsageError("only a value written as CuTe prints it is read here, not an application X(...)");

@@ -26,10 +26,17 @@ export function num_digits(x: number): number {
   return d;
 }
 
+/** even --force prints at most 2^20 cells (about 20 MB of text, under a second): memory stays bounded whatever is asked */
+export const FORCE_MAX_CELLS = 1 << 20;
+
 export function checkCells(n: number, force: boolean, what: string): void {
+  const count = Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991";
   if (!force && n > MAX_CELLS) {
     // a limit of cute-ts, not a rule of CuTe: a usage error, not a refusal
-    throw new UsageError(`${what}: the result has ${n} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
+    throw new UsageError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
+  }
+  if (n > FORCE_MAX_CELLS) {
+    throw new UsageError(`${what}: the result has ${count} cells, more than the ${FORCE_MAX_CELLS} cute-ts prints even with --force (a hard limit: memory stays bounded)`);
   }
 }
 

@@ -20,6 +20,8 @@ import type { Value } from "../core/value.js";
 import { show } from "./print.js";
 /** a picture is ~200 bytes of TikZ/SVG per cell: above 2^16 cells (13 MB) it needs --force */
 const MAX_CELLS = 1 << 16;
+/** even --force draws at most 2^18 cells (about 52 MB): memory stays bounded whatever is asked */
+const FORCE_MAX_CELLS = 1 << 18;
 import type * as Api from "./pictures-api.js";
 
 // ------------------------------------------------------------------ colors
@@ -110,25 +112,37 @@ class TextSink {
  * (as CuTe draws it): the pairs visited and the nodes drawn are bounded as well as the cells.
  */
 const MAX_PAIRS = 1 << 24;
+const FORCE_MAX_PAIRS = 1 << 26;
 const MAX_NODES = MAX_CELLS; // a TV layout inside its tile draws at most one node per cell
+const FORCE_MAX_NODES = FORCE_MAX_CELLS;
 
-/** how many nodes a picture may still draw: MAX_NODES, or unbounded under --force */
+/** a count as a message prints it: exact, or the exact bound it passed */
+const countText = (n: number): string => (Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991");
+
+/** how many nodes a picture may still draw: MAX_NODES, or FORCE_MAX_NODES under --force */
 interface NodeBudget {
   left: number;
   what: string;
+  forced: boolean;
 }
 
 function nodeBudget(tvs: TVCoords[], force: boolean, what: string): NodeBudget {
   const pairs = tvs.reduce((sum, tv) => sum + tv.threads * tv.values, 0);
   if (!force && pairs > MAX_PAIRS) {
-    throw new UsageError(`${what}: the picture visits ${pairs} thread-value pairs, more than cute-ts's limit of ${MAX_PAIRS}; pass --force to draw it anyway`);
+    throw new UsageError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than cute-ts's limit of ${MAX_PAIRS}; pass --force to draw it anyway`);
   }
-  return { left: force ? Infinity : MAX_NODES, what };
+  if (pairs > FORCE_MAX_PAIRS) {
+    throw new UsageError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than the ${FORCE_MAX_PAIRS} cute-ts visits even with --force`);
+  }
+  return { left: force ? FORCE_MAX_NODES : MAX_NODES, what, forced: force };
 }
 
 function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
-    throw new UsageError(`${what}: the picture has ${n} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to draw it anyway`);
+    throw new UsageError(`${what}: the picture has ${countText(n)} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to draw it anyway`);
+  }
+  if (n > FORCE_MAX_CELLS) {
+    throw new UsageError(`${what}: the picture has ${countText(n)} cells, more than the ${FORCE_MAX_CELLS} cute-ts draws even with --force (a hard limit: memory stays bounded)`);
   }
 }
 
@@ -263,7 +277,11 @@ function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: numbe
       if (seen[off]) continue;
       seen[off] = 1;
       if (--budget.left < 0) {
-        throw new UsageError(`${budget.what}: the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`);
+        throw new UsageError(
+          budget.forced
+            ? `${budget.what}: the picture would draw more than the ${FORCE_MAX_NODES} nodes cute-ts draws even with --force (a hard limit: memory stays bounded)`
+            : `${budget.what}: the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`,
+        );
       }
       out.push(draw(a, b, t, v));
     }

@@ -3,13 +3,13 @@
  * `resolveMma` turns a C++ spelling (template arguments included) into the op's MMA_Traits;
  * `listMma` enumerates the catalog (one row per op name, at its default case).
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import { type Arg, type Family, type MmaTraits, bindArgs, spellArg } from "./family.js";
 import { gmma } from "./families/gmma.js";
 import { sm120 } from "./families/sm120.js";
 import { umma } from "./families/umma.js";
 import { fixedFamily, universalFMA } from "./families/warp.js";
-import { parseOpName } from "./name.js";
+import { namespaceAccepted, parseOpName } from "./name.js";
 import { suggestion } from "../../core/suggest.js";
 
 export type { MmaTraits } from "./family.js";
@@ -53,12 +53,18 @@ export function resolveMma(text: string): MmaTraits {
     const m = fam.match(name.ident);
     if (m === null) continue;
     const ident = fam.ident?.(m) ?? name.ident;
+    // only the namespaces CuTe declares the op in (or a tail of them): FOO::SM80_... names nothing
+    const declared = fam.scope?.(m, name.ident) ?? fam.namespace(m);
+    if (!namespaceAccepted(name.namespaces, name.fromCute, declared)) {
+      const where = declared === "" ? "cute" : `cute::${declared}`;
+      throw new UsageError(`unknown MMA operation ${quote(text.trim())}: CuTe declares ${name.ident} in namespace ${where}; did you mean ${declared === "" ? name.ident : `${declared}::${name.ident}`}?`);
+    }
     const args = bindArgs(fam, m, ident, name.args);
     const traits = fam.traits(m, args, ident);
     const op = spell(fam, m, ident, args);
     return { op, arch: archOf(op), ...traits };
   }
-  throw new UsageError(`unknown MMA operation '${text.trim()}'${suggestion(name.ident, allIdents())}`);
+  throw new UsageError(`unknown MMA operation ${quote(text.trim())}${suggestion(name.ident, allIdents())}`);
 }
 
 let IDENTS: string[] | undefined;
@@ -95,7 +101,7 @@ export function normalizeArch(text: string): string {
   const m = /^(?:sm_?)?(\d+)[a-z]?$/i.exec(text.trim());
   if (!m) {
     if (text.trim().toLowerCase() === "any") return "any";
-    throw new UsageError(`--arch expects an architecture like sm80 or sm90, got '${text}'`);
+    throw new UsageError(`--arch expects an architecture like sm80 or sm90, got ${quote(text)}`);
   }
   return `sm${m[1]}`;
 }

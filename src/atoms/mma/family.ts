@@ -2,8 +2,8 @@
  * What a family of MMA operations is: a name pattern, its template parameters with CuTe's
  * defaults, and a rule from (name parts, arguments) to the op's MMA_Traits.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
-import { parseEnumArg } from "./name.js";
+import { CuteError, UsageError, quote } from "../../core/errors.js";
+import { namespaceAccepted, parseEnumArg } from "./name.js";
 import { canonicalType } from "./types.js";
 
 /** MMA_Traits of one op: what `print(MMA_Atom<OP>{})` shows, plus the value types. */
@@ -53,6 +53,8 @@ export interface Family<M = unknown> {
   ident?(m: M): string;
   /** the namespace CuTe declares the op in ("" for `cute::`) */
   namespace(m: M): string;
+  /** the namespace of the identifier as written, when an alias lives elsewhere than the op (default: namespace(m)) */
+  scope?(m: M, written: string): string;
   traits(m: M, args: Arg[], ident: string): Omit<MmaTraits, "op" | "arch">;
   /** every op name of the family (identifiers, one per specialization) */
   names(): string[];
@@ -70,19 +72,21 @@ function resolveArg(p: Param, text: string, op: string, ns: string): Arg {
     case "type":
       return canonicalType(text);
     case "int": {
-      const m = /^(?:Int<)?\s*(-?\d+)\s*[uU]?>?$/.exec(text.trim());
-      if (!m) throw new UsageError(`${op}: template argument ${p.name} must be an integer, got '${text}'`);
+      const m = /^(?:(-?\d+)[uU]?|(?:(?:::)?cute::)?Int<\s*(-?\d+)\s*>(?:\{\})?)$/.exec(text.trim());
+      if (!m) throw new UsageError(`${op}: template argument ${p.name} must be an integer, got ${quote(text)}`);
       // the ops' integer parameters are C++ ints
-      const v = Number(m[1]);
-      if (!(v >= -(2 ** 31) && v < 2 ** 31)) throw new UsageError(`${op}: template argument ${p.name} = ${m[1]} does not fit in an int`);
+      const digits = m[1] ?? m[2]!;
+      const v = Number(digits);
+      if (!(v >= -(2 ** 31) && v < 2 ** 31)) throw new UsageError(`${op}: template argument ${p.name} = ${digits.length > 40 ? `an integer of ${digits.length} digits` : digits} does not fit in an int`);
       return v;
     }
     default: {
       const e = parseEnumArg(text);
       const spec = ENUMS[p.kind];
-      if (!e || !spec.scopes.includes(e.scope) || !spec.values.includes(e.value)) {
+      // GMMA's enums live in cute::SM90::GMMA (alias cute::GMMA), UMMA's in cute::UMMA
+      if (!e || !spec.scopes.includes(e.scope) || !spec.values.includes(e.value) || !namespaceAccepted(e.namespaces, e.fromCute, ns === "GMMA" ? "SM90::GMMA" : ns)) {
         throw new UsageError(
-          `${op}: template argument ${p.name} must be one of ${spec.values.map((v) => `${ns}::${p.kind}::${v}`).join(", ")}, got '${text}'`,
+          `${op}: template argument ${p.name} must be one of ${spec.values.map((v) => `${ns}::${p.kind}::${v}`).join(", ")}, got ${quote(text)}`,
         );
       }
       return e.value;

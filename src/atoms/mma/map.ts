@@ -20,6 +20,8 @@ const PALETTE: Array<[number, number, number]> = [
 
 export interface MapOptions {
   color: boolean;
+  /** chalk's colour depth when colouring (1 = 16 colours, 2 = 256, 3 = truecolor); 3 when absent */
+  colorLevel?: 1 | 2 | 3;
   /** highlight this thread's cells */
   thread?: number;
 }
@@ -61,7 +63,7 @@ export function renderOwnerGrid(
     labels.push(row);
   }
 
-  const chalk = new Chalk({ level: opts.color ? 3 : 0 });
+  const chalk = new Chalk({ level: opts.color ? (opts.colorLevel ?? 3) : 0 });
   const hl = opts.thread;
   const paint = (text: string, thread: number): string => {
     if (!opts.color || thread < 0) {

@@ -7,6 +7,8 @@ import { ParseError } from "../../core/errors.js";
 export interface OpName {
   /** namespace qualifiers before the identifier, without a leading `cute` */
   namespaces: string[];
+  /** written from the top: `cute::...` or `::cute::...` (the qualifiers are then the whole path) */
+  fromCute: boolean;
   ident: string;
   /** template arguments as written (trimmed), or null without `<>` */
   args: string[] | null;
@@ -15,7 +17,8 @@ export interface OpName {
 export function parseOpName(input: string): OpName {
   const text = input.trim();
   const lt = text.indexOf("<");
-  const head = (lt < 0 ? text : text.slice(0, lt)).replace(/\s+/g, "");
+  // C++ allows spaces around `::`, not inside a name
+  const head = (lt < 0 ? text : text.slice(0, lt)).replace(/\s*::\s*/g, "::").trim();
   let args: string[] | null = null;
   if (lt >= 0) {
     if (!text.endsWith(">")) throw new ParseError(input, input.length, "expected '>' closing the template arguments");
@@ -24,10 +27,13 @@ export function parseOpName(input: string): OpName {
   if (!/^(::)?([A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*$/.test(head)) {
     throw new ParseError(input, 0, "expected an MMA operation name, e.g. SM80_16x8x16_F32F16F16F32_TN");
   }
+  const rooted = head.startsWith("::");
   const parts = head.replace(/^::/, "").split("::");
   const ident = parts.pop()!;
-  if (parts[0] === "cute") parts.shift();
-  return { namespaces: parts, ident, args };
+  const fromCute = parts[0] === "cute";
+  if (fromCute) parts.shift();
+  else if (rooted) parts.unshift(""); // `::SM90::...`: the global namespace holds no op, no qualifier list matches it
+  return { namespaces: parts, fromCute, ident, args };
 }
 
 /** split on top-level commas (template arguments may nest: `complex<half_t>`) */
@@ -53,9 +59,33 @@ function splitArgs(input: string, inner: string, offset: number): string[] {
   return out;
 }
 
-/** enum arguments: `GMMA::Major::K`, `cute::UMMA::Major::MN`, `Major::K` -> {scope: "Major", value: "K"} */
-export function parseEnumArg(text: string): { scope: string; value: string } | null {
-  const parts = text.replace(/\s+/g, "").replace(/^::/, "").split("::");
+/** enum arguments: `GMMA::Major::K`, `cute::UMMA::Major::MN`, `Major::K` -> {namespaces: ["GMMA"], scope: "Major", value: "K"} */
+export function parseEnumArg(text: string): { namespaces: string[]; fromCute: boolean; scope: string; value: string } | null {
+  const t = text.replace(/\s*::\s*/g, "::").trim();
+  if (!/^(::)?([A-Za-z_][A-Za-z0-9_]*::)+[A-Za-z_][A-Za-z0-9_]*$/.test(t)) return null;
+  const rooted = t.startsWith("::");
+  const parts = t.replace(/^::/, "").split("::");
   if (parts.length < 2) return null;
-  return { scope: parts[parts.length - 2]!, value: parts[parts.length - 1]! };
+  const value = parts.pop()!, scope = parts.pop()!;
+  const fromCute = parts[0] === "cute";
+  if (fromCute) parts.shift();
+  else if (rooted) parts.unshift("");
+  return { namespaces: parts, fromCute, scope, value };
+}
+
+/**
+ * May a name declared in namespace `cute::<declared>` be written with these qualifiers? From
+ * `cute::` the whole path; otherwise any tail of it (as from code inside an enclosing namespace),
+ * the empty one included. `GMMA` stands for `SM90::GMMA` (CuTe's alias).
+ */
+export function namespaceAccepted(written: string[], fromCute: boolean, declared: string): boolean {
+  const full = declared === "" ? [] : declared.split("::");
+  const paths = [full];
+  if (full[0] === "SM90" && full[1] === "GMMA") paths.push(full.slice(1));
+  return paths.some((p) => {
+    if (fromCute) return p.length === written.length && p.every((x, i) => x === written[i]);
+    if (written.length > p.length) return false;
+    const off = p.length - written.length;
+    return written.every((x, i) => x === p[off + i]);
+  });
 }

@@ -3,7 +3,7 @@
  * thrfrg_A/B/C, and the (thr_idx,val) -> coordinate and coordinate -> (thr,val) layouts that
  * print_latex / print_svg and the terminal map draw.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, quote } from "../../core/errors.js";
 import { D, Int, S, _0, _1, mul } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
@@ -247,12 +247,12 @@ export function threadIndices(mma: TiledMma): number[] {
 
 export function parseOperand(text: string, opt: string): Operand {
   const u = text.trim().toUpperCase();
-  if (u !== "A" && u !== "B" && u !== "C") throw new UsageError(`${opt} expects A, B or C, got '${text}'`);
+  if (u !== "A" && u !== "B" && u !== "C") throw new UsageError(`${opt} expects A, B or C, got ${quote(text)}`);
   return u;
 }
 
 export function parseThread(mma: TiledMma, text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--thread expects a thread index, got '${text}'`);
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--thread expects a thread index, got ${quote(text)}`);
   const t = Number(text);
   const threads = threadIndices(mma);
   if (!threads.includes(t)) {

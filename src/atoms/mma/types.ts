@@ -3,7 +3,7 @@
  * Only what the MMA catalog needs: canonical spelling, width, and a few classes
  * (the UMMA / SM120 kinds accept a fixed set of element types).
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import { suggestion } from "../../core/suggest.js";
 import { VALUE_TYPE_BITS } from "../../core/value-types.js";
 
@@ -27,13 +27,18 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
 
 /** `cutlass::half_t`, ` complex < double >` ... -> `half_t`, `complex<double>`. */
 export function canonicalType(text: string): string {
-  const t = text.replace(/\s+/g, " ").trim().replace(/\s*([<>,])\s*/g, "$1");
-  const stripped = t.replace(/\b(?:cute|cutlass|std)::/g, "");
+  const t = text.replace(/\s+/g, " ").trim().replace(/\s*([<>,])\s*/g, "$1").replace(/\s*::\s*/g, "::");
+  // one qualifier at most, one CuTe or CUTLASS declares the type in (std:: for the <cstdint> names)
+  const q = /^(?:::)?(cute|cutlass|std)::(.*)$/.exec(t);
+  const stripped = q ? q[2]! : t;
+  if (q && (stripped.includes("::") || (q[1] === "std" && !/^u?int(8|16|32|64)_t$/.test(stripped)))) {
+    throw new UsageError(`unknown value type ${quote(text)}${suggestion(stripped.replace(/^.*::/, ""), BITS.keys())}`);
+  }
   const m = /^complex<(.+)>$/.exec(stripped);
   if (m) return `complex<${canonicalType(m[1]!)}>`;
   const base = ALIASES.get(stripped) ?? stripped;
   if (!BITS.has(base)) {
-    throw new UsageError(`unknown value type '${text}'${suggestion(base, BITS.keys())}`);
+    throw new UsageError(`unknown value type ${quote(text)}${suggestion(base, BITS.keys())}`);
   }
   return base;
 }
@@ -42,7 +47,7 @@ export function typeBits(t: string): number {
   const m = /^complex<(.+)>$/.exec(t);
   if (m) return 2 * typeBits(m[1]!);
   const b = BITS.get(t);
-  if (b === undefined) throw new UsageError(`unknown value type '${t}'`);
+  if (b === undefined) throw new UsageError(`unknown value type ${quote(t)}`);
   return b;
 }
 

@@ -299,11 +299,13 @@ function makeTmaCopyDesc(
     );
   }
   const gStrideBytes = gStrideEl.map((s) => Math.trunc((s * type.bits) / 8));
+  // a message prints the exact byte count, not the float product (inexact past 2^53)
+  const bytesText = (i: number): string => (Number.isSafeInteger(gStrideEl[i]!) ? String((BigInt(gStrideEl[i]!) * BigInt(type.bits)) / 8n) : String(gStrideBytes[i]));
   for (let i = 1; i < 5; i++) {
-    if (gStrideBytes[i]! >= 2 ** 40) runtime(`TMA globalStrides[${i - 1}] = ${gStrideBytes[i]} bytes exceeds 2^40 (Stride must be max 2^40)`);
+    if (gStrideBytes[i]! >= 2 ** 40) runtime(`TMA globalStrides[${i - 1}] = ${bytesText(i)} bytes exceeds 2^40 (Stride must be max 2^40)`);
     if (gStrideBytes[i]! % 16 !== 0) {
       runtime(
-        `global stride not a multiple of 16 bytes: TMA dimension ${i} steps ${gStrideEl[i]} elements = ${gStrideBytes[i]} bytes ` +
+        `global stride not a multiple of 16 bytes: TMA dimension ${i} steps ${gStrideEl[i]} elements = ${bytesText(i)} bytes ` +
           "(Stride must be multiple of 16B (128b))",
         `gmem ${showLayout(gmem)}`,
       );

@@ -2,7 +2,7 @@
  * TMA catalog data: the copy operations make_tma_copy accepts and the value types a TMA
  * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, quote } from "../../core/errors.js";
 import type { Layout } from "../../core/layout.js";
 
 export const TMA_OPS = [
@@ -34,7 +34,7 @@ export function tmaOp(name: string): TmaOp {
   const hint = dims && TMA_OPS.some((o) => o === dims[1]) ? ` (${name} is one rank of ${dims[1]}, which has no Copy_Traits of its own; pass ${dims[1]})` : "";
   throw new CuteError(
     "make_tma_copy",
-    `unknown TMA copy operation '${name}': no Copy_Traits<${name}, NumBitsPerTMA, AuxParams> (expected one of ${TMA_OPS.join(", ")})${hint}`,
+    `unknown TMA copy operation ${quote(name)}: no Copy_Traits<OP, NumBitsPerTMA, AuxParams> for it (expected one of ${TMA_OPS.join(", ")})${hint}`,
   );
 }
 
@@ -73,22 +73,22 @@ const VALUE_TYPES: TmaValueType[] = [
   T("bfloat16_t", 16, "BFLOAT16"),
   T("tfloat32_t", 32, "TFLOAT32"),
 ];
-const ALIASES: Record<string, string> = {
-  "cutlass::half_t": "half_t",
-  "cute::half_t": "half_t",
-  "cutlass::bfloat16_t": "bfloat16_t",
-  "cute::bfloat16_t": "bfloat16_t",
-  "cutlass::tfloat32_t": "tfloat32_t",
-  "cute::tfloat32_t": "tfloat32_t",
-  float32_t: "float",
-  float64_t: "double",
-};
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["cutlass::half_t", "half_t"],
+  ["cute::half_t", "half_t"],
+  ["cutlass::bfloat16_t", "bfloat16_t"],
+  ["cute::bfloat16_t", "bfloat16_t"],
+  ["cutlass::tfloat32_t", "tfloat32_t"],
+  ["cute::tfloat32_t", "tfloat32_t"],
+  ["float32_t", "float"],
+  ["float64_t", "double"],
+]);
 
 export function tmaValueType(name: string): TmaValueType {
-  const n = ALIASES[name] ?? name;
+  const n = ALIASES.get(name) ?? name;
   const t = VALUE_TYPES.find((v) => v.name === n);
   if (!t) {
-    throw new CuteError("TMA::to_CUtensorMapDataType", `Unknown TMA Format! (no TMA data type for '${name}')`, [
+    throw new CuteError("TMA::to_CUtensorMapDataType", `Unknown TMA Format! (no TMA data type for ${quote(name)})`, [
       `known: ${VALUE_TYPES.map((v) => v.name).join(", ")}`,
     ]);
   }

@@ -1,54 +1,63 @@
-import { readFileSync } from "node:fs";
-import { UsageError } from "../../core/errors.js";
-import { dispatch, splitDialect } from "../run.js";
+import { closeSync, constants, fstatSync, openSync, statSync } from "node:fs";
+import { UsageError, escapeControls, quote } from "../../core/errors.js";
+import { FILE_LIMIT, kindOf, osReason, readLines } from "../files.js";
+import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
 import type { CommandSpec, Io } from "../spec.js";
 
-/** One JSON object per input line; one result line per input line, in order, whatever the line holds. */
-export async function runBatch(text: string, write: (line: string) => void, progress?: () => void, dialect?: string): Promise<void> {
-  // one Io for the whole batch, its buffers emptied per record (records run one at a time, an
-  // asynchronous answer awaited before the next record starts)
-  let out = "", err = "";
-  const io: Io = {
-    out: (s) => {
-      out += s;
-    },
-    err: (s) => {
-      err += s;
-    },
-    color: false,
-    // a --dialect given to batch is every record's, unless the record gives its own
-    ...(dialect === undefined ? {} : { dialect }),
-  };
-  // one line at a time, not text.split: the lines of a large input would all live at once,
-  // and each young-generation scavenge would copy them until they were promoted
+/** runs one record's argv as a nested command line (CommandEnv.runNested) */
+export type RunRecord = (argv: string[], io: Io) => number | Promise<number>;
+
+/** the lines of a text, one at a time (split would hold them all at once) */
+function* linesOf(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    const line = text.slice(start, end);
+    yield text.slice(start, end);
     start = end + 1;
-    if (line.trim() === "") continue;
+  }
+}
+
+/**
+ * One JSON object per input line; one result line per input line, in order, whatever the line
+ * holds. Each answer is handed to `write` before the next record starts, and no record can
+ * take the others' answers with it: its output is bounded (RECORD_OUTPUT_LIMIT), a line too
+ * long to hold is answered without being read into memory, and a record that may not run
+ * nested (batch, check) is refused.
+ */
+export async function runBatch(input: string | Iterable<string | { overlong: number }>, write: (line: string) => void, run: RunRecord, progress?: () => void, dialect?: string): Promise<void> {
+  // one Io for the whole batch, its buffers emptied per record (records run one at a time, an
+  // asynchronous answer awaited before the next record starts)
+  const rec = recordIo(RECORD_OUTPUT_LIMIT, false, dialect);
+  for (const line of typeof input === "string" ? linesOf(input) : input) {
     let id: unknown = null;
-    out = "";
-    err = "";
     let code: number;
-    try {
-      const rec = JSON.parse(line) as unknown;
-      if (rec === null || typeof rec !== "object" || Array.isArray(rec)) throw new UsageError("each batch line is a JSON object {\"id\", \"cmd\": [...]}");
-      const r = rec as { id?: unknown; cmd?: unknown };
-      id = r.id ?? null;
-      if (!isArgv(r.cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
-      // the command after the global --dialect, which a record may give
-      const cmd0 = splitDialect(r.cmd).argv[0];
-      if (cmd0 === "batch") throw new UsageError("batch cannot run batch");
-      if (cmd0 === "web") throw new UsageError("batch cannot run web (it serves the page until stopped)");
-      const answer = dispatch(r.cmd, io);
-      code = typeof answer === "number" ? answer : await answer;
-    } catch (e) {
-      err += `cute-ts: batch: ${e instanceof Error ? e.message : String(e)}\n`;
+    rec.reset();
+    if (typeof line !== "string") {
+      rec.io.err(`cute-ts: batch: a line of ${line.overlong} bytes, more than the ${FILE_LIMIT} batch reads as one record\n`);
       code = 2;
+    } else {
+      if (line.trim() === "") continue;
+      try {
+        const r = JSON.parse(line) as unknown;
+        if (r === null || typeof r !== "object" || Array.isArray(r)) throw new UsageError("each batch line is a JSON object {\"id\", \"cmd\": [...]}");
+        id = Object.hasOwn(r, "id") ? ((r as { id?: unknown }).id ?? null) : null;
+        const cmd = Object.hasOwn(r, "cmd") ? (r as { cmd?: unknown }).cmd : undefined;
+        if (!isArgv(cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
+        const answer = run(cmd, rec.io);
+        code = typeof answer === "number" ? answer : await answer;
+      } catch (e) {
+        rec.io.err(`cute-ts: batch: ${escapeControls(e instanceof Error ? e.message : String(e)).slice(0, 2000)}\n`);
+        code = 2;
+      }
     }
-    // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
-    write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`);
+    const { out, err, over } = rec.take();
+    if (over !== undefined) {
+      // the answer itself would be the problem: say how large it was instead
+      write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":"","stderr":${JSON.stringify(`cute-ts: batch: the answer to this record is ${over} characters, more than the ${RECORD_OUTPUT_LIMIT} batch writes for one record\n`)},"exit":2}\n`);
+    } else {
+      // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
+      write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`);
+    }
     progress?.();
   }
 }
@@ -59,35 +68,61 @@ function isArgv(x: unknown): x is string[] {
   return true;
 }
 
+/** the descriptor to read records from: stdin, or FILE when it is a regular file or a pipe */
+function openInput(path: string | undefined): number {
+  if (path === undefined) return 0;
+  const refuse = (why: string) => new UsageError(`batch cannot read ${quote(path)}: ${why}`);
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw refuse(osReason(e));
+  }
+  // a pipe is a stream of records (batch <(generate)); a device or a directory is not
+  if (!st.isFile() && !st.isFIFO()) throw refuse(`it is ${kindOf(st)}; batch reads a regular file, a pipe or stdin`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY);
+  } catch (e) {
+    throw refuse(osReason(e));
+  }
+  const now = fstatSync(fd);
+  if (!now.isFile() && !now.isFIFO()) {
+    closeSync(fd);
+    throw refuse(`it is ${kindOf(now)}; batch reads a regular file, a pipe or stdin`);
+  }
+  return fd;
+}
+
 export const command: CommandSpec = {
   name: "batch",
   summary: "Run JSON Lines {\"id\",\"cmd\":[...]} (stdin or FILE) in one process; write {\"id\",\"stdout\",\"stderr\",\"exit\"} per line",
   args: ["[FILE]"],
   options: [],
+  notNested: "it reads files",
+  notes: `Each answer is written before the next record runs. A record may not run batch or check (nor any
+option naming a file): it is answered with exit 2. An answer longer than ${RECORD_OUTPUT_LIMIT} characters, or a
+line longer than ${FILE_LIMIT} bytes, is answered with exit 2 and its size; the other records are not affected.`,
   examples: ["batch cases.jsonl", "batch < cases.jsonl"],
-  async run(args, _opts, io) {
+  async run(args, _opts, io, env) {
     if (args.length > 1) throw new UsageError("batch takes one FILE (or reads stdin)");
-    let text: string;
+    const fd = openInput(args[0]);
     try {
-      text = args[0] !== undefined ? readFileSync(args[0], "utf8") : readFileSync(0, "utf8");
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
-      throw new UsageError(`batch cannot read ${args[0] ?? "stdin"}: ${why}`);
+      // each answer goes out before the next record starts: a record that brings the process
+      // down (it should not, but) costs no earlier answer
+      await runBatch(readLinesOrFail(fd, args[0]), (l) => io.out(l), env.runNested, io.progress, io.dialect);
+    } finally {
+      if (fd !== 0) closeSync(fd);
     }
-    // lines are written in runs of about 64 KB: few writes, no run near V8's string length limit,
-    // and answers leave the heap before the young generation's next scavenge would copy them
-    const chunks: string[] = [];
-    let pending = 0;
-    await runBatch(text, (l) => {
-      chunks.push(l);
-      pending += l.length;
-      if (pending >= 1 << 16) {
-        io.out(chunks.length === 1 ? chunks.pop()! : chunks.splice(0).join(""));
-        pending = 0;
-      }
-    }, io.progress, io.dialect);
-    io.out(chunks.join(""));
     return 0;
   },
 };
+
+function* readLinesOrFail(fd: number, path: string | undefined): Generator<string | { overlong: number }> {
+  try {
+    yield* readLines(fd);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`batch cannot read ${path === undefined ? "stdin" : quote(path)}: ${osReason(e)}`);
+  }
+}

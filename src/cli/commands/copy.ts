@@ -6,7 +6,7 @@
  * (a UMMA accumulator, or a layout), with `--map` and `--thread T` views;
  * `--list`: every copy operation the catalog knows.
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
 import { copyOpText } from "../../eval/args/op.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
@@ -135,7 +135,7 @@ async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | 
   const tc = tmemLib.make_tmem_copy(atom, tmem);
   const views = await import("../../atoms/copy/tmem-map.js");
   const threadIdx = thread === undefined ? undefined : Number(thread);
-  if (thread !== undefined && !/^\d+$/.test(thread.trim())) throw new UsageError(`--thread takes a thread index such as 37, not '${thread}'`);
+  if (thread !== undefined && !/^\d+$/.test(thread.trim())) throw new UsageError(`--thread takes a thread index such as 37, not ${quote(thread)}`);
   if (io.json && (opts.map || threadIdx !== undefined)) {
     // every thread's (or one thread's) register values: tile coordinate, TMEM lane and column
     const n = tc.tiledNumThr.v;

@@ -132,7 +132,7 @@ export const command: CommandSpec = {
     if (map !== undefined) {
       const { renderMmaMap } = await import("../../atoms/mma/map.js");
       checkCells(tiled.operandCells(mma, tiled.parseOperand(map, "--map")), force, "mma --map");
-      io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
+      io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, colorLevel: io.colorLevel, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
       return 0;
     }
     if (thread !== undefined) {

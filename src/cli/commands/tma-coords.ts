@@ -4,7 +4,7 @@
  * CTA's tile covers (print_tensor(local_tile(...))); with --partition the coordinates that CTA
  * (or cluster rank) hands to copy().
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -30,7 +30,7 @@ export const command: CommandSpec = {
     "tma-coords --op SM100_TMA_2SM_LOAD --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --tma-atom",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
-    if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got '${args[0]}')`);
+    if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got ${quote(args[0]!)})`);
     const { strOpt } = await import("../../eval/args/tma-options.js");
     const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
     if (buildIm2colFrom(opts)) {
@@ -45,7 +45,7 @@ export const command: CommandSpec = {
     if ((tile === undefined) !== (block === undefined)) throw new UsageError("--tile and --block go together");
     if (part !== undefined && tile === undefined) throw new UsageError("--partition needs --tile and --block");
     if (rank !== undefined && part === undefined) throw new UsageError("--rank needs --partition S|D");
-    if (part !== undefined && part !== "S" && part !== "D") throw new UsageError(`--partition takes S or D, not '${part}'`);
+    if (part !== undefined && part !== "S" && part !== "D") throw new UsageError(`--partition takes S or D, not ${quote(part)}`);
 
     const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");
     const built = await buildTmaFrom(opts);

@@ -3,7 +3,7 @@
  * CuTe's make_tma_copy computed on the host; prints print(tma), or with --desc the descriptor
  * parameters, or with --explain a plain-language summary.
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -29,7 +29,7 @@ export const command: CommandSpec = {
     "tma --op SM100_TMA_2SM_LOAD --type half_t --gmem (1024,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand B --cta-tiler (_256,_256,_64) --desc",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
-    if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got '${args[0]}')`);
+    if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got ${quote(args[0])})`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
     const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
     const im2col = buildIm2colFrom(opts);

@@ -2,7 +2,7 @@
  * `cute-ts verify CHECK ...`: exit 0 when the property holds, 1 with a counterexample when it
  * does not, 2 for bad input. The checks are library functions in src/verify; this prints them.
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import { stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
@@ -67,7 +67,7 @@ export const command: CommandSpec = {
     const check = args[0] as Check | undefined;
     if (check === undefined || !CHECKS.includes(check)) {
       const list = CHECKS.join(", ");
-      throw new UsageError(check === undefined ? `verify needs a check: ${list}` : `unknown check '${check}' (checks: ${list})`);
+      throw new UsageError(check === undefined ? `verify needs a check: ${list}` : `unknown check ${quote(check)} (checks: ${list})`);
     }
     const rest = args.slice(1);
     const V = await import("../../verify/index.js");
@@ -189,6 +189,6 @@ export const command: CommandSpec = {
 
 
 function positive(text: string, name: string): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got '${text}'`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got ${quote(text)}`);
   return Number(text);
 }

@@ -5,7 +5,7 @@
  * and HEAD, only to a Host header naming the loopback address it listens on (a page elsewhere
  * cannot reach it through a name that resolves to 127.0.0.1).
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec } from "../spec.js";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
@@ -102,7 +102,7 @@ async function openBrowser(url: string): Promise<boolean> {
 
 function portArg(v: string | boolean | undefined): number {
   if (v === undefined) return DEFAULT_PORT;
-  if (typeof v !== "string" || !/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`--port expects a port number from 0 to 65535 (0: any free port), got '${String(v)}'`);
+  if (typeof v !== "string" || !/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`--port expects a port number from 0 to 65535 (0: any free port), got ${quote(String(v))}`);
   return Number(v);
 }
 
@@ -115,8 +115,9 @@ export const command: CommandSpec = {
     { name: "open", description: "open the page in the system's browser" },
   ],
   examples: ["web", "web --port 8080 --open"],
+  notNested: "it serves the page until stopped",
   async run(args, opts, io) {
-    if (args.length > 0) throw new UsageError(`web takes no positional arguments (got '${args[0]}')`);
+    if (args.length > 0) throw new UsageError(`web takes no positional arguments (got ${quote(args[0]!)})`);
     const port = portArg(opts.port);
     const web = await serveWeb(webRoot(), port);
     io.out(`cute-ts web: the page is at ${web.url} (127.0.0.1 only; Ctrl-C stops)\n`);

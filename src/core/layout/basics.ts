@@ -110,7 +110,7 @@ function cosizeInt(l: Layout): Int | undefined {
   return cosizeWalk(l.shape, l.stride, l) ? I.mk(cosV + 1, cosS) : undefined;
 }
 function cosizeOverflow(l: Layout): never {
-  throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} exceeds 2^53 (cute-ts refuses rather than round)`);
+  throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} is beyond ${I.SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`);
 }
 function cosizeWalk(s: IntTuple, d: Stride, l: Layout): boolean {
   if (Array.isArray(s)) {

@@ -1,5 +1,5 @@
 /** Command-line values for copy: layouts written in the notation, operand letters, the MMA side. */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CopyAtom } from "../../atoms/copy/atom.js";
 import { TiledCopy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, type TiledMmaLike } from "../../atoms/copy/tiled.js";
 
@@ -9,7 +9,7 @@ export type Operand = "A" | "B" | "C";
 export function parseOperand(text: string): Operand {
   const t = text.trim().toUpperCase();
   if (t === "A" || t === "B" || t === "C") return t;
-  throw new UsageError(`--operand expects A, B or C, got '${text}'`);
+  throw new UsageError(`--operand expects A, B or C, got ${quote(text)}`);
 }
 
 /** make_tiled_copy_A/B/C(atom, make_tiled_mma(MMA_OP, atoms, tile)) */

@@ -8,7 +8,7 @@
  * peer CTAs (tiled_divide(make_layout(cluster_shape), AtomThrID)); make_tma_copy_X_sm100 takes no
  * cluster: its multicast CTAs are the TiledMMA's (--atoms).
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import { _1 } from "../../core/integer.js";
 import { Layout, size } from "../../core/layout.js";
 import { isIntTuple } from "../../notation/coerce.js";
@@ -72,7 +72,7 @@ export function buildIm2colFrom(opts: OptionValues): BuiltIm2col | undefined {
 function parseOperandLetter(text: string): UmmaOperand {
   const t = text.trim().toUpperCase();
   if (t === "A" || t === "B" || t === "C") return t;
-  throw new UsageError(`--operand takes A, B or C, not '${text}'`);
+  throw new UsageError(`--operand takes A, B or C, not ${quote(text)}`);
 }
 
 /** the make_tma_* call the options describe, run */

@@ -95,6 +95,8 @@ export const gmma: Family<GmmaMatch> = {
   ident: (m) => m.ident,
   defaultArgs: (m) => (m.cls === "f16" ? ["GMMA::Major::K", "GMMA::Major::K"] : []),
   namespace: (m) => (m.sparse ? "SM90::GMMA::SPARSE" : ""),
+  // the dense `MMA_64x...` structs are SM90::GMMA's; `SM90_64x...` are their aliases in cute
+  scope: (m, written) => (m.sparse ? "SM90::GMMA::SPARSE" : written.startsWith("MMA_") ? "SM90::GMMA" : ""),
   traits(m, args, ident) {
     if (m.rs && m.cls === "f16" && args[0] === "MN") {
       refuse(ident, "Register source operand A must have K major layout.");

@@ -163,6 +163,8 @@ export function fixedFamily(arch: string, title: string): Family<Row & { ident: 
     params: () => [],
     ident: (r) => r.ident,
     namespace: () => "",
+    // the alias is declared in cute, the `MMA_` struct it names in cute::SM90
+    scope: (_r, written) => (written === unalias(written) ? "" : "SM90"),
     traits(r) {
       const { arch: _a, ident: _i, ...t } = r;
       return t;
