@@ -17,7 +17,7 @@ interface Report {
 
 function fuzz(commands: string, count: number): Report {
   // the harness runs on dist (npm test builds first); its own child process gets an empty stdin
-  const r = spawnSync(process.execPath, [harness, "--count", String(count), "--seed", "20240601", "--json", "--jobs", "2", "--command", commands], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
+  const r = spawnSync(process.execPath, [harness, "--count", String(count), "--seed", "20240601", "--json", "--jobs", "2", "--one-process", "--command", commands], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
   return JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as Report;
 }
 

@@ -46,8 +46,8 @@ function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
   return String((v as Int).v);
 }
 
-/** the M x N cell texts of a rank-2 layout: the indices print_layout prints */
-export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
+/** the M x N grid of a rank-2 layout, each cell's text computed when asked (the grid is never held whole) */
+function layoutGrid(l: Layout | ComposedLayout, force: boolean): { M: number; N: number; at(m: number, n: number): string } {
   const base = l instanceof Layout ? l : innermostLayout(l);
   if (T.rank(base.shape) !== 2) {
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
@@ -58,12 +58,18 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
   checkCells(Math.max(M * N, Math.abs(M), Math.abs(N)), force, "print_layout");
-  const cells: string[][] = [];
   const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
   const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
-  for (let m = 0; m < M; m++) {
+  return { M, N, at: f0 && f1 ? (m, n) => String(f0(m) + f1(n)) : (m, n) => cellAt(l, m, n) };
+}
+
+/** the M x N cell texts of a rank-2 layout: the indices print_layout prints */
+export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
+  const g = layoutGrid(l, force);
+  const cells: string[][] = [];
+  for (let m = 0; m < g.M; m++) {
     const row: string[] = [];
-    for (let n = 0; n < N; n++) row.push(f0 && f1 ? String(f0(m) + f1(n)) : cellAt(l, m, n));
+    for (let n = 0; n < g.N; n++) row.push(g.at(m, n));
     cells.push(row);
   }
   return cells;
@@ -72,21 +78,25 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
 export function print_layout(l0: Layout | ComposedLayout, force = false): string {
   // CuTe's print_layout overload for a layout over an smem_ptr flag draws it position independent
   const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0) : l0;
-  const cells = layoutCells(l, force);
-  const M = cells.length, N = M ? cells[0]!.length : 0;
+  const g = layoutGrid(l, force);
+  const M = g.M, N = M > 0 ? g.N : 0;
   // cells are as wide as the cosize's digits
   const w = num_digits(L.cosize(l instanceof Layout ? l : innermostLayout(l)).v) + 2;
+  // each row is made whole (flat) as it is built: a million rows of small concatenations would
+  // hold far more memory than their text
   const out: string[] = [];
   out.push(show(l) + "\n");
   let hdr = "    ";
   for (let n = 0; n < N; n++) hdr += "  " + String(n).padStart(w - 2) + " ";
   out.push(hdr + "\n");
   const rule = "    " + ("+" + "-".repeat(w)).repeat(N) + "+\n";
+  const parts: string[] = [];
   for (let m = 0; m < M; m++) {
-    out.push(rule);
-    let row = String(m).padStart(2) + "  ";
-    for (let n = 0; n < N; n++) row += "| " + cells[m]![n]!.padStart(w - 2) + " ";
-    out.push(row + "|\n");
+    parts.length = 0;
+    parts.push(rule, String(m).padStart(2), "  ");
+    for (let n = 0; n < N; n++) parts.push("| ", g.at(m, n).padStart(w - 2), " ");
+    parts.push("|\n");
+    out.push(parts.join(""));
   }
   out.push(rule);
   return out.join("");

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J] [--json]`
+ * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J] [--timeout MS] [--json] [--one-process]`
  * Feeds each command N random and mutated inputs in-process through runCommand (dist build), in
  * worker threads watched by a 2 s watchdog per input (per record inside batch and check files,
  * which report each record they finish). Reports inputs tried, refusals, crashes
@@ -9,15 +9,19 @@
  * watchdog while the machine is loaded is run again alone before it counts as a hang; the report
  * lists those that finish alone as "only under load", with their time.
  *
+ * Each command runs in a process of its own (its memory figures are its own); --one-process runs
+ * them all in one, which starts faster (the short seeded run in npm test).
+ *
  * Reproduce one input: `node test/fuzz/fuzz.mjs --seed S --command C --only INDEX`.
  */
 import { Worker } from "node:worker_threads";
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeInput, setFunctionNames } from "./gen.mjs";
+import { makeFuzzFiles } from "./files.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -42,6 +46,7 @@ function parseArgs(argv) {
     else if (a === "--timeout") o.timeout = Number(v());
     else if (a === "--chunk") o.chunk = Number(v());
     else if (a === "--show") o.show = Number(v());
+    else if (a === "--one-process") o.oneProcess = true;
     else throw new Error(`unknown option ${a}`);
   }
   if (!(o.count >= 0)) throw new Error("--count N");
@@ -265,7 +270,7 @@ function printOne(r, o) {
   const mb = (x) => (x / 2 ** 20).toFixed(1);
   console.log(
     `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}${r.slowUnderLoad?.length ? ` (+${r.slowUnderLoad.length} only under load)` : ""}` +
-      `  slowest ${r.slowest.toFixed(0)} ms (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB  ${r.seconds.toFixed(1)} s`,
+      `  slowest ${r.slowest.toFixed(0)} ms (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB${r.maxRSSMB ? `  process maxRSS ${r.maxRSSMB} MB` : ""}  ${r.seconds.toFixed(1)} s`,
   );
   const show = (label, list) => {
     for (const c of list.slice(0, o.show)) {
@@ -284,6 +289,19 @@ function printOne(r, o) {
   }
 }
 
+/** the workers' scratch directories (files.mjs), which a terminated worker leaves behind */
+function removeScratch() {
+  for (const base of ["/dev/shm", tmpdir()]) {
+    let names = [];
+    try {
+      names = readdirSync(base);
+    } catch {
+      continue;
+    }
+    for (const n of names) if (n.startsWith(`cute-fuzz-${process.pid}-`)) rmSync(join(base, n), { recursive: true, force: true });
+  }
+}
+
 async function runOnly(o) {
   const { runCommand } = await import(join(DIST, "cli", "run.js"));
   const { functionNames } = await import(join(DIST, "eval", "functions", "index.js"));
@@ -291,18 +309,56 @@ async function runOnly(o) {
   for (const c of o.commands) {
     const input = makeInput(o.seed, c, o.only);
     console.log(`argv: ${JSON.stringify(input.argv.map((a) => clip(a, 4000)))}`);
-    let argv = input.argv;
+    const scratch = makeFuzzFiles(`only-${process.pid}`);
+    process.on("exit", () => scratch.cleanup());
+    const argv = input.argv.map((a) => scratch.resolve(a));
     if (input.file !== undefined) {
       const { writeFileSync } = await import("node:fs");
-      const f = join((await import("node:os")).tmpdir(), `cute-fuzz-only-${process.pid}.txt`);
-      writeFileSync(f, input.file);
-      console.log(`file (${f}): ${JSON.stringify(clip(input.file, 4000))}`);
-      argv = argv.map((a) => (a === "@FILE" ? f : a));
+      writeFileSync(scratch.files.FILE, scratch.resolve(input.file));
+      console.log(`file (${scratch.files.FILE}): ${JSON.stringify(clip(input.file, 4000))}`);
     }
     const t = Date.now();
     const code = await runCommand(argv, { out: (s) => process.stdout.write(clip(s, 20000)), err: (s) => process.stderr.write(clip(s, 20000)), color: false });
     console.log(`exit ${code} in ${Date.now() - t} ms`);
   }
+}
+
+/** one child process per command; their reports merged, their peak memory the largest of theirs */
+function runChildren(o) {
+  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${o.timeout} ms watchdog, one process per command`);
+  const t0 = Date.now();
+  const report = { seed: o.seed, count: o.count, results: [], skipped: [], seconds: 0, rssPeakMB: 0, maxRSSMB: 0 };
+  for (const c of o.commands) {
+    const args = ["--count", String(o.count), "--seed", String(o.seed), "--jobs", String(o.jobs), "--timeout", String(o.timeout), "--chunk", String(o.chunk), "--show", String(o.show), "--command", c, "--json"];
+    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, CUTE_FUZZ_CHILD: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
+    let child;
+    try {
+      child = JSON.parse(r.stdout.trim().split("\n").pop() ?? "");
+    } catch {
+      const why = `the fuzz process for ${c} ended with ${r.status ?? r.signal} and no report`;
+      child = { results: [{ command: c, tried: 0, ok: 0, verifyFailed: 0, refused: 0, crashCount: 1, crashes: [{ index: -1, argv: [c], why: [why] }], hangs: [], maxOut: 0, maxOutIndex: -1, heapPeak: 0, slowest: 0, slowestIndex: -1, codes: {}, seconds: 0 }], skipped: [], rssPeakMB: 0, maxRSSMB: 0 };
+    }
+    for (const x of child.results) {
+      x.rssPeakMB = child.rssPeakMB;
+      x.maxRSSMB = child.maxRSSMB;
+      report.results.push(x);
+      if (!o.json) printOne(x, o);
+    }
+    report.skipped.push(...child.skipped);
+    report.rssPeakMB = Math.max(report.rssPeakMB, child.rssPeakMB);
+    report.maxRSSMB = Math.max(report.maxRSSMB, child.maxRSSMB);
+  }
+  report.seconds = (Date.now() - t0) / 1000;
+  const crashes = report.results.reduce((n, r) => n + r.crashCount, 0);
+  const hangs = report.results.reduce((n, r) => n + r.hangs.length, 0);
+  if (o.json) console.log(JSON.stringify({ ...report, crashes, hangs }));
+  else {
+    const tried = report.results.reduce((n, r) => n + r.tried, 0);
+    const refused = report.results.reduce((n, r) => n + r.refused, 0);
+    if (report.skipped.length) console.log(`not in this build (skipped): ${report.skipped.join(", ")}`);
+    console.log(`total: ${tried} inputs, ${refused} refusals, ${crashes} crashes, ${hangs} hangs; peak RSS of a command's process ${report.rssPeakMB} MB sampled, maxRSS ${report.maxRSSMB} MB; ${report.seconds.toFixed(1)} s`);
+  }
+  process.exit(crashes || hangs ? 1 : 0);
 }
 
 async function main() {
@@ -311,8 +367,12 @@ async function main() {
     console.error("fuzz: build first (npx tsc -p tsconfig.json)");
     process.exit(2);
   }
-  // commands such as `batch` with no FILE read stdin: give the workers an empty one
+  // each command runs in a child process of its own: an empty stdin (batch with no FILE reads
+  // it), and memory figures that are that command's alone (a process keeps some memory of every
+  // worker thread it has run, so one process for all commands would add them up)
   if (process.env.CUTE_FUZZ_CHILD !== "1" && o.only === undefined) {
+    if (!o.oneProcess) return runChildren(o);
+    // --one-process (short runs): every command in one child, which still gets the empty stdin
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CUTE_FUZZ_CHILD: "1" } });
     process.exit(r.status ?? 1);
   }
@@ -328,6 +388,7 @@ async function main() {
     if (report.skipped.length) console.log(`not in this build (skipped): ${report.skipped.join(", ")}`);
     console.log(`total: ${tried} inputs, ${refused} refusals, ${crashes} crashes, ${hangs} hangs; peak RSS ${report.rssPeakMB} MB sampled, maxRSS ${report.maxRSSMB} MB; ${report.seconds.toFixed(1)} s`);
   }
+  removeScratch();
   // a worker stuck in native code after terminate() must not keep the report from ending
   process.exit(crashes || hangs ? 1 : 0);
 }

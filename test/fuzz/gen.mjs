@@ -3,7 +3,10 @@
  * so any finding is reproduced with `--seed S --command C --only INDEX`.
  *
  * An input is { argv, file? }: when `file` is set, the worker writes it to a scratch file and
- * replaces every "@FILE" in argv by that file's path (batch and check read files).
+ * replaces every "@FILE" in argv and in the file's text by that file's path (batch and check read
+ * files). Other @NAMES stand for odd files the worker makes once (files.mjs): a FIFO, a symlink
+ * loop, a broken link, a 600 MB sparse file, a file with no cases, a directory of odd entries,
+ * and canaries that no nested command line may ever read or write.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -66,6 +69,15 @@ export function corpus() {
 
 export function setFunctionNames(names) {
   corpus().names = names;
+}
+
+// ---------------------------------------------------------------- prototype names
+
+/** names Object.prototype lends to every plain object: a lookup of user text must never find them */
+export const PROTO = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__lookupSetter__"];
+
+function proto(r) {
+  return r.pick(PROTO);
 }
 
 // ---------------------------------------------------------------- pieces of notation
@@ -145,7 +157,7 @@ function value(r, depth = 2) {
 
 function call(r, depth = 2) {
   const names = corpus().names;
-  const name = names.length && r.chance(0.95) ? r.pick(names) : r.pick(["nosuch", "composition", "size"]);
+  const name = r.chance(0.03) ? proto(r) : names.length && r.chance(0.95) ? r.pick(names) : r.pick(["nosuch", "composition", "size"]);
   const targs = r.chance(0.25) ? `<${Array.from({ length: r.int(1, 3) }, () => (r.chance(0.8) ? r.int(-1, 4) : r.pick(["1000000", "-5", "half_t", "99999999999"]))).join(",")}>` : "";
   const n = r.int(0, 3);
   const args = Array.from({ length: n }, () => value(r, depth));
@@ -279,6 +291,7 @@ const TMA_OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "
 const TYPES = ["float", "half_t", "bfloat16_t", "double", "int8_t", "uint8_t", "uint128_t", "tfloat32_t", "float_e4m3_t", "int4_t", "void", "x", ""];
 
 function optValue(r, name) {
+  if (r.chance(0.03)) return proto(r);
   switch (name) {
     case "--map":
     case "--operand":
@@ -315,7 +328,7 @@ function optValue(r, name) {
 function randomOpts(r, names, argv) {
   const k = r.int(0, 3);
   for (let i = 0; i < k; i++) {
-    const o = r.pick(names);
+    const o = r.chance(0.04) ? r.pick([`--${proto(r)}`, `--no-${proto(r)}`, `--${proto(r)}=1`]) : r.pick(names);
     const flag = o === "--list" || o === "--latex" || o === "--svg" || o === "--desc" || o === "--explain" || o === "--allow-broadcast";
     if (flag) argv.push(o);
     else if (r.chance(0.2)) argv.push(`${o}=${optValue(r, o)}`);
@@ -340,6 +353,44 @@ function damageArgv(r, argv) {
   return a;
 }
 
+const GLOBAL_FLAGS = ["--json", "--color", "--no-color"];
+
+/**
+ * The same command line in another order the CLI must read alike: global flags before the
+ * command, a command's options before its positional arguments, a flag's value that looks like
+ * a flag (`--gmem -h`), the command word itself replaced by a prototype name or another case.
+ */
+function reorderArgv(r, argv) {
+  const x = r.f();
+  const a = [...argv];
+  if (x < 0.35) return [...Array.from({ length: r.int(1, 2) }, () => r.pick(GLOBAL_FLAGS)), ...a];
+  if (x < 0.6) {
+    // options (and what follows each) first, then the positional arguments
+    const opts = [], pos = [];
+    for (let i = 1; i < a.length; i++) {
+      if (a[i].startsWith("--") && a[i].length > 2) {
+        opts.push(a[i]);
+        if (!a[i].includes("=") && i + 1 < a.length && !a[i + 1].startsWith("--")) opts.push(a[++i]);
+      } else pos.push(a[i]);
+    }
+    return [a[0], ...opts, ...pos];
+  }
+  if (x < 0.75) {
+    // an option's value that looks like a flag
+    const at = a.findIndex((t, i) => i > 0 && t.startsWith("--") && !t.includes("=") && i + 1 < a.length && !a[i + 1].startsWith("--"));
+    if (at > 0) a[at + 1] = r.pick(["-h", "--help", "--json", "-V", "--version", "--"]);
+    else a.push(r.pick(["-h", "--help"]));
+    return a;
+  }
+  if (x < 0.9) {
+    a[0] = r.chance(0.7) ? proto(r) : r.pick([a[0].toUpperCase(), a[0] + " ", "help", "--version", "-V"]);
+    return a;
+  }
+  // a global flag after the command, or twice
+  a.splice(r.int(1, a.length), 0, r.pick(GLOBAL_FLAGS));
+  return a;
+}
+
 const TMA_OPTS = ["--op", "--type", "--gmem", "--smem", "--cta-tiler", "--cluster", "--desc", "--explain"];
 const TMA_COORD_OPTS = ["--op", "--type", "--gmem", "--smem", "--cta-tiler", "--cluster", "--tile", "--block", "--partition", "--rank"];
 
@@ -358,24 +409,58 @@ function tmaBase(r, cmd) {
   return argv;
 }
 
+/** files a nested command line might try to reach; it must reach none (the worker makes them: files.mjs) */
+const NESTED_TARGETS = ["@FILE", "@CANARY_BATCH", "@CANARY_CHECK", "@CANARY_DIR", "/etc/passwd", "@FIFO", "/dev/zero", "@LOOP", "@BROKEN", "@HUGE"];
+
+/** a command line that reads or writes files, as a batch record or a transcript case would hold it */
+function nestedArgv(r) {
+  const t = r.pick(NESTED_TARGETS);
+  const base = r.pick([["batch", t], ["check", t], ["check", "--update", t], ["check", t, "--update"], ["check", "--allow-empty", t], ["batch"], ["check"]]);
+  const x = r.f();
+  if (x < 0.3) return base;
+  if (x < 0.7) return [r.pick(GLOBAL_FLAGS), ...base]; // a global option first: the command is found after option parsing
+  if (x < 0.85) return [...base, r.pick(GLOBAL_FLAGS)];
+  return [r.pick(GLOBAL_FLAGS), r.pick(GLOBAL_FLAGS), ...base];
+}
+
+function protoRecord(r, i) {
+  const p = proto(r);
+  return r.pick([
+    JSON.stringify({ id: i, cmd: [p, "x"] }),
+    JSON.stringify({ id: i, cmd: ["--json", p] }),
+    JSON.stringify({ id: i, cmd: ["eval", `${p}(1)`] }),
+    JSON.stringify({ id: i, cmd: ["eval", "_1", `--${p}`] }),
+    JSON.stringify({ id: i, cmd: ["mma", p] }),
+    JSON.stringify({ id: i, cmd: ["copy", "SM75_U32x4_LDSM_N", "--value", p] }),
+    JSON.stringify({ id: i, cmd: ["verify", p, "_4:_1"] }),
+    JSON.stringify({ id: i, cmd: ["help", p] }),
+    `{"id":${i},"${p}":1,"cmd":["eval","_1"]}`,
+    `{"id":${i},"cmd":["eval","_1"],"__proto__":{"cmd":["batch","@CANARY_BATCH"]}}`,
+  ]);
+}
+
 function batchFile(r) {
   const lines = [];
   const n = r.int(1, 6);
   for (let i = 0; i < n; i++) {
     const x = r.f();
-    if (x < 0.35) {
+    if (x < 0.3) {
       const sub = r.pick(["eval", "print", "mma", "copy", "tma", "tma-coords", "verify"]);
       lines.push(JSON.stringify({ id: r.chance(0.8) ? i : r.pick([null, {}, [1], "x", 1e300]), cmd: inputFor(r, sub).argv }));
-    } else if (x < 0.45) lines.push(mutate(r, JSON.stringify({ id: i, cmd: ["eval", r.pick(corpus().exprs) ?? "_1"] })));
-    else if (x < 0.7) {
+    } else if (x < 0.4) lines.push(JSON.stringify({ id: i, cmd: nestedArgv(r) }));
+    else if (x < 0.45) lines.push(protoRecord(r, i));
+    else if (x < 0.5) lines.push(JSON.stringify({ id: i, cmd: ["print", huge(r), "--force", ...(r.chance(0.3) ? [r.pick(["--latex", "--svg", "--json"])] : [])] }));
+    else if (x < 0.55) lines.push(mutate(r, JSON.stringify({ id: i, cmd: ["eval", r.pick(corpus().exprs) ?? "_1"] })));
+    else if (x < 0.72) {
       lines.push(r.pick([
         "{", "}", "[]", "null", "1", "\"x\"", "{\"cmd\":1}", "{\"cmd\":\"eval _1\"}", "{\"cmd\":[1,2]}", "{\"cmd\":[]}", "{\"cmd\":null}",
         "{\"cmd\":[\"eval\",{}]}", "{\"cmd\":[\"batch\"]}", "{\"cmd\":[\"batch\",\"/dev/null\"]}", "{\"cmd\":[\"check\",\"/nonexistent\"]}",
         "{\"id\":{\"a\":[1,2]},\"cmd\":[\"eval\",\"_1\"]}", "{\"__proto__\":{\"cmd\":[\"eval\",\"_1\"]}}", "{\"cmd\":[\"eval\",\"_1\"],\"cmd\":[\"eval\",\"_2\"]}",
         "\u0000", "\ufeff{\"cmd\":[\"eval\",\"_1\"]}", "{\"cmd\":[\"eval\",\"_1\"]}\r", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
         "{\"cmd\":[\"nosuch\"]}", "{\"cmd\":[\"--json\",\"eval\",\"_1\"]}", "{\"cmd\":[\"eval\",\"_1\",\"--json\"]}",
+        "{\"cmd\":[\"--json\",\"batch\",\"/etc/passwd\"]}", "{\"cmd\":[\"--json\",\"check\",\"--update\",\"@CANARY_CHECK\"]}",
       ]));
-    } else if (x < 0.75) lines.push("[".repeat(r.pick([1000, 100000])) + "]".repeat(r.pick([0, 1000])));
+    } else if (x < 0.76) lines.push("[".repeat(r.pick([1000, 100000])) + "]".repeat(r.pick([0, 1000])));
     else if (x < 0.8) lines.push(JSON.stringify({ id: i, cmd: ["eval", "x".repeat(r.pick([1000, 1_000_001]))] }));
     else if (x < 0.85) lines.push(" ".repeat(r.int(0, 3)));
     else lines.push(Array.from({ length: r.int(1, 40) }, () => soupToken(r)).join(""));
@@ -388,15 +473,28 @@ function checkFile(r) {
   const n = r.int(1, 4);
   for (let i = 0; i < n; i++) {
     const sub = r.pick(["eval", "print", "mma", "copy"]);
-    const { argv } = inputFor(r, sub);
+    const argv = r.chance(0.1) ? nestedArgv(r) : r.chance(0.05) ? [proto(r), "x"] : inputFor(r, sub).argv;
     const q = (s) => (r.chance(0.9) ? `'${s.replace(/'/g, "")}'` : s);
     lines.push("$ cute-ts " + argv.map(q).join(" "));
     if (r.chance(0.7)) lines.push(r.pick(["_1", "(_2,_4):(_1,_2)", "", "garbage", "$"]));
-    if (r.chance(0.2)) lines.push(r.pick(["$ cute-ts check x", "$ cute-ts batch", "$ cute-ts 'unterminated", "$ cute-ts \"x", "$ cute-ts \\"]));
+    if (r.chance(0.2)) lines.push(r.pick(["$ cute-ts check x", "$ cute-ts batch", "$ cute-ts 'unterminated", "$ cute-ts \"x", "$ cute-ts \\", "$ cute-ts --json check --update @FILE", "$ cute-ts --color batch @FILE"]));
   }
   let text = lines.join("\n") + "\n";
   if (r.chance(0.3)) text = mutate(r, text);
   return text;
+}
+
+/** an op name with a namespace CuTe does not have, a NUL or junk in its template arguments, or a prototype name in it */
+function mmaNameDamage(r, name) {
+  const lt = name.indexOf("<");
+  const head = lt < 0 ? name : name.slice(0, lt), tail = lt < 0 ? "" : name.slice(lt);
+  const x = r.f();
+  if (x < 0.25) return `${r.pick(["FOO::BAR::", "foo::", "std::", "cutlass::", "cute::cute::", "::", "::SM90::", "SM80::", "GMMA::", "SM90::GMMA::", "SM90::GMMA::SPARSE::", "SPARSE::", "cute::GMMA::", "SM120::", "SM103::", "UMMA::", `${proto(r)}::`])}${head.replace(/^.*::/, "")}${tail}`;
+  if (x < 0.4) return proto(r) + tail;
+  if (x < 0.55) return head + (tail ? tail.replace(/,|>$/, (m) => r.pick(["\u0000", " junk", "\n", "::", "x"]) + m) : `<${r.pick(["\u0000", "junk", proto(r)])}>`);
+  if (x < 0.7) return head.replace(/_/, r.pick([" _", "\u0000_", "_ ", "\t_"])) + tail;
+  if (x < 0.85) return head + (tail ? tail.replace(/(GMMA|UMMA)::/, r.pick(["x::", "FOO::GMMA::", "cute::cutlass::", `${proto(r)}::`, "UMMA::", "GMMA::"])) : `<${r.pick(["half_t", "std::half_t", "cute::cutlass::float", "Int<8>", "8u", "8 u", `${proto(r)}`, "GMMA::Major::K"])}>`);
+  return head + tail + r.pick(["", " ", "\u0000", ">", "<>", "::"]);
 }
 
 /** input `r` for `cmd` */
@@ -408,8 +506,11 @@ export function inputFor(r, cmd) {
       argv = ["eval", expr(r)];
       break;
     case "print": {
-      argv = ["print", r.chance(0.1) ? huge(r) : expr(r)];
+      const big = r.chance(0.1);
+      argv = ["print", big ? huge(r) : expr(r)];
       if (r.chance(0.15)) argv.push(r.pick(["--latex", "--svg", "--json"]));
+      // --force on huge layouts: it still has a ceiling, and says so
+      if (r.chance(big ? 0.5 : 0.05)) argv.push("--force");
       break;
     }
     case "mma": {
@@ -421,12 +522,14 @@ export function inputFor(r, cmd) {
       }
       argv = goldenArgv(r, "mma");
       if (r.chance(0.3)) argv[1] = mutate(r, argv[1] ?? "");
+      else if (r.chance(0.15)) argv[1] = mmaNameDamage(r, argv[1] ?? "");
       if (r.chance(0.6)) argv = randomOpts(r, MMA_OPTS, argv);
       break;
     }
     case "copy": {
       argv = goldenArgv(r, "copy");
       if (r.chance(0.3)) argv[1] = mutate(r, argv[1] ?? "");
+      else if (r.chance(0.1)) argv[1] = mmaNameDamage(r, argv[1] ?? "");
       if (r.chance(0.6)) argv = randomOpts(r, COPY_OPTS, argv);
       break;
     }
@@ -450,13 +553,17 @@ export function inputFor(r, cmd) {
     case "batch": {
       const x = r.f();
       file = batchFile(r);
-      argv = x < 0.9 ? ["batch", "@FILE"] : x < 0.94 ? ["batch"] : x < 0.97 ? ["batch", "/nonexistent/cute-fuzz"] : ["batch", "/"];
+      // no FIFO: a pipe with no writer is a stream that never starts, for batch as for cat
+      argv = x < 0.88 ? ["batch", "@FILE"] : x < 0.92 ? ["batch"] : x < 0.94 ? ["batch", "/nonexistent/cute-fuzz"] : x < 0.95 ? ["batch", "/"] : ["batch", r.pick(["/dev/zero", "@LOOP", "@BROKEN", "@DIR", "@EMPTY", "@FILE", "@HUGE"])];
       break;
     }
     case "check": {
       file = checkFile(r);
       const x = r.f();
-      argv = x < 0.85 ? ["check", "@FILE"] : x < 0.9 ? ["check", "@FILE", "--json"] : x < 0.95 ? ["check", "/nonexistent/cute-fuzz"] : ["check"];
+      argv =
+        x < 0.72 ? ["check", "@FILE"] : x < 0.77 ? ["check", "@FILE", "--json"] : x < 0.8 ? ["check", "@FILE", "--update"] : x < 0.82 ? ["check", "/nonexistent/cute-fuzz"] : x < 0.83 ? ["check"]
+        // odd files: each refused at once with a message, never read, never hung on
+        : ["check", r.pick(["@FIFO", "/dev/zero", "@LOOP", "@BROKEN", "@HUGE", "@EMPTY", "/etc/passwd", "@DIR", "@FILE"]), ...(r.chance(0.3) ? [r.pick(["--allow-empty", "--update", "--json", "@DIR", "@EMPTY"])] : [])];
       break;
     }
     default:
@@ -464,8 +571,9 @@ export function inputFor(r, cmd) {
   }
   if (cmd !== "batch" && cmd !== "check" && r.chance(0.12)) argv = damageArgv(r, argv);
   if (r.chance(0.05)) argv = argv.includes("--json") ? argv : [...argv, "--json"];
-  // never --force: an honest 10^9-cell print under --force is a hang by request, not a bug
-  argv = argv.filter((a) => a !== "--force");
+  if (r.chance(0.15)) argv = reorderArgv(r, argv);
+  // --force is fair game: even forced, an answer has a hard ceiling (a refusal naming the size, not an OOM or a hang)
+  if (cmd !== "batch" && cmd !== "check" && cmd !== "print" && r.chance(0.03)) argv = [...argv, "--force"];
   return { argv, file };
 }
 

@@ -3,10 +3,10 @@
  * publishing the index it is on in shared memory so the parent's watchdog can name a hang.
  */
 import { parentPort, workerData, threadId } from "node:worker_threads";
-import { existsSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeInput, setFunctionNames } from "./gen.mjs";
+import { MARKER, makeFuzzFiles } from "./files.mjs";
 
 const { dist, seed, command, shared } = workerData;
 const slot = new Int32Array(shared); // [0] = index being run, [1] = inputs started (heartbeat)
@@ -17,8 +17,9 @@ try {
 } catch {
   /* without the names the generators use a few fixed ones */
 }
-// batch and check inputs are files: in memory (/dev/shm) where the system has it
-const FILE = join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), `cute-fuzz-${process.pid}-${threadId}.txt`);
+// batch and check inputs are files, and the odd files they name (files.mjs)
+const scratch = makeFuzzFiles(`${process.pid}-${threadId}`);
+const FILE = scratch.files.FILE;
 const STACK = /\n[ \t]+at [^\n]*[(:/]/; // [ \t], not \s: on an output of many newlines \s+ backtracks quadratically
 const HUGE_OUTPUT = 64 << 20;
 
@@ -26,24 +27,102 @@ function clip(s, n = 300) {
   return s.length > n ? s.slice(0, n) + `…(+${s.length - n})` : s;
 }
 
-/** problems with one result; [] when it is a clean 0/1/2 */
-function judge(code, out, err) {
+const FLOAT = /\d(?:\.\d+)?e[+-]\d+/; // a number printed as a float: a message must print exact integers
+const ERROR_TEXT = 16 * 1024; // a refusal is a message, not an echo of the input
+const OK_MMA_NAME = /^[\w:<>,\s]*$/;
+const MMA_NAMESPACES = new Set(["", "cute", "SM90", "GMMA", "SPARSE", "SM103", "SM120", "BLOCKSCALED"]);
+
+/** problems with one refusal's message (exit 2): too long, a float, a newline of the input echoed raw */
+function judgeMessage(err, argv, where = "") {
   const bad = [];
+  if (err.length > ERROR_TEXT) bad.push(`${where}a refusal of ${err.length} characters: ${clip(err, 200)}`);
+  if (FLOAT.test(err) && !argv.some((a) => FLOAT.test(a))) bad.push(`${where}a float in a message: ${clip(err.match(FLOAT)[0])} in ${clip(err, 300)}`);
+  for (const a of argv) {
+    const nl = a.indexOf("\n");
+    if (nl < 0) continue;
+    const after = a.slice(nl + 1, nl + 13);
+    if (after.trim().length >= 3 && err.includes("\n" + after)) bad.push(`${where}a newline of the input starts a line of the message: ${clip(err, 300)}`);
+  }
+  return bad;
+}
+
+/** with --json on the command line, an error is one JSON document {"error": {...}} */
+function judgeJsonError(err, argv, where = "") {
+  if (!argv.includes("--json") || err.trim() === "") return [];
+  try {
+    const doc = JSON.parse(err.trim());
+    if (doc && typeof doc.error === "object") return [];
+  } catch {
+    /* below */
+  }
+  return [`${where}--json given, but the error is not a JSON error document: ${clip(err, 300)}`];
+}
+
+/** the records of a batch FILE, as batch reads them: one per line that is not blank */
+function batchRecords(text) {
+  return text.split("\n").filter((l) => l.trim() !== "");
+}
+
+/** a batch answer too long to parse cheaply: its exit and the start of its stderr, from its ends */
+function bigAnswer(line) {
+  const m = /,"stderr":("(?:[^"\\]|\\.){0,2000}")[^]*,"exit":(\d+)\}$/.exec(line.slice(-4000));
+  if (!line.startsWith('{"id":') || !m) throw new Error("not an answer");
+  let stderr = "";
+  try {
+    stderr = JSON.parse(m[1]);
+  } catch {
+    /* a stderr longer than the tail: its start is enough */
+  }
+  return { exit: Number(m[2]), stderr, stdout: line.slice(0, 4000) };
+}
+
+/** problems with one result; [] when it is a clean 0/1/2 */
+function judge(code, out, err, argv, fileText) {
+  const bad = [];
+  // -h or --help where a flag stands prints the help: exit 0, text, none of the checks below
+  // the command word may have been replaced (a prototype name, help, --version): then this is not a run of `command`
+  const word = argv.find((a) => a !== "--json" && a !== "--color" && a !== "--no-color");
+  const help = word !== command || argv.some((a, i) => (a === "-h" || a === "--help") && !/^--(op|type|gmem|smem|cta-tiler|cluster|tile|block|partition|rank|atoms|map|thread|operand|arch|value|thr|val|for-mma|min|tv|vector|major)$/.test(argv[i - 1] ?? ""));
   if (code !== 0 && code !== 1 && code !== 2) bad.push(`exit ${code}: ${clip(err.trim(), 400)}`);
   if (STACK.test(err) || STACK.test(out)) bad.push(`stack trace in output: ${clip(err || out, 400)}`);
-  if (command === "batch" && out) {
+  if (out.includes(MARKER) || err.includes(MARKER)) bad.push(`a nested command line read a canary file: ${clip(out + err, 400)}`);
+  if (command !== "batch" && command !== "check" && code === 2) bad.push(...judgeMessage(err, argv), ...judgeJsonError(err, argv));
+  if (command === "batch" && code === 2) bad.push(...judgeJsonError(err, argv));
+  // an MMA name CuTe does not have (a namespace it lacks, junk, a NUL) is refused
+  if (command === "mma" && !help && argv[0] === "mma" && code === 0 && argv[1] !== undefined && !argv[1].startsWith("-")) {
+    const name = argv[1];
+    const ns = name.split("<")[0].split("::").slice(0, -1).map((x) => x.trim());
+    if (!OK_MMA_NAME.test(name) || ns.some((x) => !MMA_NAMESPACES.has(x))) bad.push(`mma accepted the name ${JSON.stringify(clip(name, 200))}`);
+  }
+  if (command === "batch" && out && !help) {
+    const records = fileText !== undefined && argv.includes(FILE) && code === 0 ? batchRecords(fileText) : undefined;
+    let k = 0;
     for (const line of out.split("\n")) {
       if (!line) continue;
       let rec;
       try {
-        rec = JSON.parse(line);
+        // a long answer (a forced print) is checked by its ends: parsing it whole would double the worker's memory
+        rec = line.length > 1 << 20 ? bigAnswer(line) : JSON.parse(line);
       } catch {
         bad.push(`batch wrote a non-JSON line: ${clip(line)}`);
         continue;
       }
-      if (![0, 1, 2].includes(rec.exit)) bad.push(`batch record exit ${rec.exit}: ${clip(String(rec.stderr))}`);
-      if (STACK.test(String(rec.stderr)) || STACK.test(String(rec.stdout))) bad.push(`batch record with a stack trace: ${clip(String(rec.stderr))}`);
+      const where = `batch record ${k + 1}: `;
+      if (![0, 1, 2].includes(rec.exit)) bad.push(`${where}exit ${rec.exit}: ${clip(String(rec.stderr))}`);
+      if (STACK.test(String(rec.stderr)) || STACK.test(String(rec.stdout))) bad.push(`${where}a stack trace: ${clip(String(rec.stderr))}`);
+      if (rec.exit === 2 && records && k < records.length) {
+        let cmd;
+        try {
+          cmd = JSON.parse(records[k]).cmd;
+        } catch {
+          /* not a record: its error is batch's own */
+        }
+        if (Array.isArray(cmd) && cmd.every((x) => typeof x === "string")) bad.push(...judgeMessage(String(rec.stderr), cmd, where), ...judgeJsonError(String(rec.stderr), cmd, where));
+      }
+      k++;
     }
+    // every batch answers every record
+    if (records && k !== records.length) bad.push(`batch answered ${k} of its ${records.length} records`);
   }
   return bad;
 }
@@ -55,11 +134,9 @@ parentPort.on("message", async (msg) => {
     Atomics.store(slot, 0, i);
     Atomics.add(slot, 1, 1);
     const input = makeInput(seed, command, i);
-    let argv = input.argv;
-    if (input.file !== undefined) {
-      writeFileSync(FILE, input.file);
-      argv = argv.map((a) => (a === "@FILE" ? FILE : a));
-    }
+    const argv = input.argv.map((a) => (a.includes("@") ? scratch.resolve(a) : a));
+    const fileText = input.file === undefined ? undefined : scratch.resolve(input.file);
+    if (fileText !== undefined) writeFileSync(FILE, fileText);
     let out = "", err = "", code;
     const t0 = performance.now();
     try {
@@ -81,7 +158,8 @@ parentPort.on("message", async (msg) => {
     if (code === 0) stats.ok++;
     else if (code === 1) stats.verifyFailed++;
     else if (code === 2) stats.refused++;
-    const bad = judge(code, out, err);
+    const bad = judge(code, out, err, argv, fileText);
+    if (command === "batch" || command === "check") bad.push(...scratch.canaryDamage());
     if (out.length + err.length > HUGE_OUTPUT) bad.push(`output of ${out.length + err.length} bytes`);
     if (out.length > stats.maxOut) {
       stats.maxOut = out.length;
@@ -103,7 +181,7 @@ parentPort.on("message", async (msg) => {
 
 process.on("exit", () => {
   try {
-    rmSync(FILE, { force: true });
+    scratch.cleanup();
   } catch {
     /* nothing to clean */
   }

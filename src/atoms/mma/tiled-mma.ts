@@ -258,7 +258,8 @@ export function parseThread(mma: TiledMma, text: string): number {
   if (!threads.includes(t)) {
     const last = threads[threads.length - 1]!;
     const range = threads.length === last + 1 ? `0..${last}` : describeRanges(threads);
-    throw new UsageError(`--thread ${t} is not a thread of this TiledMMA (threads ${range})`);
+    const digits = text.trim();
+    throw new UsageError(`--thread ${digits.length > 40 ? quote(digits) : digits} is not a thread of this TiledMMA (threads ${range})`);
   }
   return t;
 }

@@ -3,6 +3,7 @@
  * does not, 2 for bad input. The checks are library functions in src/verify; this prints them.
  */
 import { UsageError, quote } from "../../core/errors.js";
+import { SAFE_LIMIT_TEXT } from "../../core/integer.js";
 import { stringOption } from "../options.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
@@ -190,5 +191,6 @@ export const command: CommandSpec = {
 
 function positive(text: string, name: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got ${quote(text)}`);
+  if (!Number.isSafeInteger(Number(text))) throw new UsageError(`${name} ${quote(text.trim())} is beyond ${SAFE_LIMIT_TEXT}`);
   return Number(text);
 }
