@@ -137,7 +137,7 @@ describe("cute-ts web", () => {
     const dir = mkdtempSync(join(tmpdir(), "cute-ts-web-"));
     writeFileSync(join(dir, "b.jsonl"), JSON.stringify({ id: 1, cmd: ["web", "--port", "0"] }) + "\n");
     const b = await run(["batch", join(dir, "b.jsonl")]);
-    expect(JSON.parse(b.stdout)).toMatchObject({ id: 1, exit: 2, stderr: expect.stringMatching(/batch cannot run web/) });
+    expect(JSON.parse(b.stdout)).toMatchObject({ id: 1, exit: 2, stderr: expect.stringMatching(/a batch record cannot run 'web' \(it serves the page until stopped\)/) });
     writeFileSync(join(dir, "t.cute"), "$ cute-ts web --port 0\n");
     const c = await run(["check", join(dir, "t.cute")]);
     expect(c.exit).toBe(2);

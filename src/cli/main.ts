@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { writeAll } from "./output.js";
-import { dispatch } from "./run.js";
+import { dispatch, setHelpRunner } from "./run.js";
 import { colorLevel } from "./color.js";
 import type { Io } from "./spec.js";
 
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       return l === 0 ? undefined : l;
     },
   };
+  setHelpRunner(async (args, io) => (await import("./help.js")).runHelp(args, io));
   const command = argv.find((a) => !a.startsWith("-"));
   if (command === "batch" || command === "check") tuneJitForManyRecords();
   process.exitCode = await dispatch(argv, io);

@@ -345,6 +345,16 @@ function unknownCommand(name: string): UsageError {
   return new UsageError(`unknown command ${quote(name)}${suggestion(name, COMMAND_NAMES)} (commands: ${COMMAND_NAMES.join(", ")})`);
 }
 
+/**
+ * --help and --version are commander's (src/cli/help.ts), which the CLI entry hands in: the page
+ * runs this dispatcher too, and its bundle has no use for commander.
+ */
+let helpRunner: ((argv: string[], io: Io) => Promise<number>) | undefined;
+export function setHelpRunner(run: (argv: string[], io: Io) => Promise<number>): void {
+  helpRunner = run;
+}
+
 function help(argv: string[], io: Io, fail: (e: unknown) => number): Promise<number> {
-  return import("./help.js").then(({ runHelp }) => runHelp(argv, io)).catch(fail);
+  if (helpRunner === undefined) return Promise.resolve(fail(new UsageError("help and the version are shown by the command line: cute-ts --help, cute-ts COMMAND --help")));
+  return helpRunner(argv, io).catch(fail);
 }

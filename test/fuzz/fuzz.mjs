@@ -303,7 +303,8 @@ function removeScratch() {
 }
 
 async function runOnly(o) {
-  const { runCommand } = await import(join(DIST, "cli", "run.js"));
+  const { runCommand, setHelpRunner } = await import(join(DIST, "cli", "run.js"));
+  setHelpRunner(async (args, io) => (await import(join(DIST, "cli", "help.js"))).runHelp(args, io));
   const { functionNames } = await import(join(DIST, "eval", "functions", "index.js"));
   setFunctionNames(functionNames());
   for (const c of o.commands) {

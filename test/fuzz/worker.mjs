@@ -10,7 +10,9 @@ import { MARKER, makeFuzzFiles } from "./files.mjs";
 
 const { dist, seed, command, shared } = workerData;
 const slot = new Int32Array(shared); // [0] = index being run, [1] = inputs started (heartbeat)
-const { runCommand } = await import(join(dist, "cli", "run.js"));
+const { runCommand, setHelpRunner } = await import(join(dist, "cli", "run.js"));
+// --help and --version as the CLI shows them (commander), as bin/cute-ts hands them to the dispatcher
+setHelpRunner(async (args, io) => (await import(join(dist, "cli", "help.js"))).runHelp(args, io));
 try {
   const { functionNames } = await import(join(dist, "eval", "functions", "index.js"));
   setFunctionNames(functionNames());
