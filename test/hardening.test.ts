@@ -454,3 +454,29 @@ describe("9. messages: -h as a value, one line per refusal, a capped echo", () =
     expect(text).toContain(`(a line of ${"cute-ts: ".length + 100_000} characters)`);
   });
 });
+
+describe("found by the widened fuzzer", () => {
+  it("a printed composed chain of tens of thousands of levels is read in bounded memory and time (it ran out of memory)", async () => {
+    // through the binary, in batch (an argument this long passes no shell): the process's own stack
+    // and heap, as a user has them (under vitest's module loader a stack overflow surfaces differently)
+    const t0 = Date.now();
+    const r = cli(["batch"], {
+      input: batchOf([
+        { id: "deep", cmd: ["eval", "Sw<1,2,3> o _0 o ".repeat(40_000) + "(_8,_8):(_8,_1)"] },
+        { id: "bad", cmd: ["eval", "Sw<1,2,3> o ".repeat(80_000) + "_8:_1"] },
+      ]),
+    });
+    expect(r.status).toBe(0);
+    const [deep, bad] = answers(r.stdout);
+    // 40,000 levels: refused (too deep to print or compose), not an out-of-memory abort
+    expect(deep!.exit).toBe(2);
+    expect(deep!.stderr).not.toMatch(/internal error/);
+    // 80,000 parts that are no composed layout: refused at once
+    expect(bad!.exit).toBe(2);
+    expect(bad!.stderr).toContain("the offset of a composed layout is");
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    // a short chain still reads as printed: three levels print back as written
+    const three = "Sw<1,2,3> o _0 o ".repeat(3) + "(_8,_8):(_8,_1)";
+    expect((await run(["eval", three])).stdout).toBe(three + "\n");
+  });
+});

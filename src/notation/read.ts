@@ -122,32 +122,40 @@ function mixedBitsOf(n: Node & { k: "mixed" }): MixedBits {
  * tensor as CuTe prints one: `counting_iter(0) o L`, `ArithTuple(0,_0) o Sw<3,0,3> o _0 o L`.
  */
 export function composedOf(parts: Value[]): Value {
-  const first = parts[0];
+  return composedFrom(parts, 0);
+}
+
+/** composedOf(parts.slice(start)), without copying: a printed chain may hold tens of thousands of parts */
+function composedFrom(parts: Value[], start: number): Value {
+  const n = parts.length - start;
+  const first = parts[start];
   if (isIter(first)) {
-    const rest = parts.length === 2 ? parts[1]! : composedOf(parts.slice(1));
+    const rest = n === 2 ? parts[start + 1]! : composedFrom(parts, start + 1);
     if (!(rest instanceof Layout || rest instanceof ComposedLayout)) {
       throw new UsageError("a tensor is written as CuTe prints it, `iterator o layout` (or `iterator o Sw<B,M,S> o offset o layout`)");
     }
     return new Tensor(first, rest);
   }
-  if (parts.length === 2) return composedOf3(parts[0]!, S(0), parts[1]!);
-  if (parts.length > 3 && parts.length % 2 === 1) {
+  if (n === 2) return composedOf3(parts[start]!, S(0), parts[start + 1]!);
+  if (n > 3 && n % 2 === 1) {
     // CuTe prints a nested composed layout with no brackets, A o k o A' o k' o B, the same whichever
     // side nests (and as one function either way); read it as composition nests it, the rest being
     // the inner function B. An inner level is as printed: it was not an identity swizzle at offset
     // Int<0> over a layout, or CuTe would have reduced it to that layout
-    return composedOf3(parts[0]!, parts[1]!, nestedOf(parts.slice(2)));
+    return composedOf3(parts[start]!, parts[start + 1]!, nestedOf(parts, start + 2));
   }
-  if (parts.length !== 3) throw new UsageError(COMPOSED_FORM);
-  return composedOf3(parts[0]!, parts[1]!, parts[2]!);
+  if (n !== 3) throw new UsageError(COMPOSED_FORM);
+  return composedOf3(parts[start]!, parts[start + 1]!, parts[start + 2]!);
 }
-/** the inner levels of a printed nested composed layout, built as printed */
-function nestedOf(parts: Value[]): Value {
-  if (parts.length === 1) return parts[0]!;
-  const a = parts[0]!, off = parts[1]!, b = nestedOf(parts.slice(2));
-  // composedOf3 reduces Sw<0,M,S> o _0 o L to L, as CuTe's composition does; a printed inner level was not reduced
-  if (a instanceof Swizzle && a.b === 0 && off instanceof Int && b instanceof Layout) return new ComposedLayout(a, off, b);
-  return composedOf3(a, off, b);
+/** the inner levels parts[start..] of a printed nested composed layout, built as printed: innermost first, in a loop */
+function nestedOf(parts: Value[], start: number): Value {
+  let b = parts[parts.length - 1]!;
+  for (let i = parts.length - 3; i >= start; i -= 2) {
+    const a = parts[i]!, off = parts[i + 1]!;
+    // composedOf3 reduces Sw<0,M,S> o _0 o L to L, as CuTe's composition does; a printed inner level was not reduced
+    b = a instanceof Swizzle && a.b === 0 && off instanceof Int && b instanceof Layout ? new ComposedLayout(a, off, b) : composedOf3(a, off, b);
+  }
+  return b;
 }
 
 const COMPOSED_FORM = "a composed layout is written `Sw<B,M,S> o offset o layout` (or `layout o offset o layout`, and either may nest: `Sw<B,M,S> o offset o Sw<B,M,S> o offset o layout`); a tensor `iterator o layout`";
