@@ -479,4 +479,16 @@ describe("found by the widened fuzzer", () => {
     const three = "Sw<1,2,3> o _0 o ".repeat(3) + "(_8,_8):(_8,_1)";
     expect((await run(["eval", three])).stdout).toBe(three + "\n");
   });
+  it("a layout with a negative extent prints as CuTe's loops do, over no columns (it was an internal error)", async () => {
+    // print_layout loops m < M, n < N: a negative N draws each row with no cells
+    const r = await run(["print", "(4,-6):(5,4)"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout.split("\n").filter((l) => /^ *\d+ {2}\|$/.test(l))).toHaveLength(4);
+    for (const e of ["((),_-7)", "(_1,-4)", "flatten((_2,-1))", "make_layout((_16,_-5),LayoutRight)", "left_inverse(-3:_16)", "Sw<2,3,3> o _0 o (_8,_-2):(_8,_1)"]) {
+      for (const extra of [[], ["--json"], ["--force"]]) {
+        const x = await run(["print", e, ...extra]);
+        expect([0, 2], `${e} ${extra.join(" ")}: ${x.stderr}`).toContain(x.exit);
+      }
+    }
+  });
 });

@@ -75,11 +75,31 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
   return cells;
 }
 
+/**
+ * layoutCells as JSON text, `[[0,1],[2,3]]`, written row by row: a million cells as arrays of
+ * strings, then of numbers, would hold hundreds of megabytes for a few of text
+ */
+export function layoutCellsJson(l: Layout | ComposedLayout, force = false): string {
+  const g = layoutGrid(l, force);
+  const rows: string[] = [];
+  const row: string[] = [];
+  for (let m = 0; m < g.M; m++) {
+    row.length = 0;
+    for (let n = 0; n < g.N; n++) {
+      const x = g.at(m, n);
+      row.push(/^-?\d+$/.test(x) ? String(Number(x)) : JSON.stringify(x));
+    }
+    rows.push(`[${row.join(",")}]`);
+  }
+  return `[${rows.join(",")}]`;
+}
+
 export function print_layout(l0: Layout | ComposedLayout, force = false): string {
   // CuTe's print_layout overload for a layout over an smem_ptr flag draws it position independent
   const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0) : l0;
   const g = layoutGrid(l, force);
-  const M = g.M, N = M > 0 ? g.N : 0;
+  // a negative extent draws no rows (or no columns), as the loops over it run no times
+  const M = Math.max(0, g.M), N = M > 0 ? Math.max(0, g.N) : 0;
   // cells are as wide as the cosize's digits
   const w = num_digits(L.cosize(l instanceof Layout ? l : innermostLayout(l)).v) + 2;
   // each row is made whole (flat) as it is built: a million rows of small concatenations would

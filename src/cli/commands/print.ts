@@ -6,7 +6,7 @@ import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
 import { hintDialect } from "./eval.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
-import { layoutCells, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
+import { layoutCellsJson, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
 import { Json, jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
 import { printedObjectsJson } from "../../print/json.js";
@@ -55,7 +55,11 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
     }
     if (io.json) {
       if (v instanceof Tensor) io.out(jsonLine({ ...(toJson(v) as object), values: tensorValues(v, force) } as Json));
-      else if (v instanceof Layout || v instanceof ComposedLayout) io.out(jsonLine({ ...(toJson(v) as object), cells: layoutCells(v, force).map((r) => r.map((x) => (/^-?\d+$/.test(x) ? Number(x) : x))) } as Json));
+      else if (v instanceof Layout || v instanceof ComposedLayout) {
+        // the cells' JSON is written as text, row by row (a million forced cells as objects would hold hundreds of MB)
+        const head = jsonLine(toJson(v));
+        io.out(`${head.slice(0, head.lastIndexOf("}"))},"cells":${layoutCellsJson(v, force)}}\n`);
+      }
       else throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${show(v)}`);
       return 0;
     }
