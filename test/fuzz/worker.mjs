@@ -31,7 +31,7 @@ function clip(s, n = 300) {
 
 const FLOAT = /\d(?:\.\d+)?e[+-]\d+/; // a number printed as a float: a message must print exact integers
 const ERROR_TEXT = 16 * 1024; // a refusal is a message, not an echo of the input
-const OK_MMA_NAME = /^[\w:<>,\s]*$/;
+const OK_MMA_NAME = /^[\w:<>,\s]*(?:\{\s*\}|\(\s*\))?\s*;?\s*$/; // the name, its value OP{} and a trailing ; as pasted from C++
 const MMA_NAMESPACES = new Set(["", "cute", "SM90", "GMMA", "SPARSE", "SM103", "SM120", "BLOCKSCALED"]);
 
 /** problems with one refusal's message (exit 2): too long, a float, a newline of the input echoed raw */

@@ -40,9 +40,11 @@ function templateArgs(text: string, wrapper: string): string[] | undefined {
 export function mmaOpText(text: string): string {
   const t = bare(text);
   const args = templateArgs(t, "MMA_Atom");
-  if (args === undefined) return t;
+  // the operation keeps its qualifiers, cute:: included: the catalog accepts only the namespaces
+  // CuTe declares it in (cute::cute::OP or cute::SPARSE::OP name nothing)
+  if (args === undefined) return text.trim().replace(/;\s*$/, "").replace(/\s*(?:\{\s*\}|\(\s*\))\s*$/, "").trim();
   if (args.length !== 1) throw new UsageError(`MMA_Atom<OP> takes one template argument, the MMA operation: ${text.trim()}`);
-  return args[0]!.replace(/^(?:::)?cute::/, "");
+  return args[0]!;
 }
 
 /** the copy operation named by `OP`, `OP{}` or `Copy_Atom<OP, T>{}`, and the value type the last names */
