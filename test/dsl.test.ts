@@ -227,6 +227,7 @@ describe("--dialect on the command line", () => {
   });
   it("is a per-record choice in batch, and nested batch stays refused behind it", async () => {
     const { runBatch } = await import("../src/cli/commands/batch.js");
+    const { dispatch } = await import("../src/cli/run.js");
     const lines: string[] = [];
     await runBatch(
       [
@@ -235,12 +236,13 @@ describe("--dialect on the command line", () => {
         JSON.stringify({ id: 3, cmd: ["--dialect", "dsl", "batch"] }),
       ].join("\n"),
       (l) => lines.push(l),
+      (argv, io) => dispatch(argv, io, { where: "a batch record" }),
     );
     const out = lines.map((l) => JSON.parse(l) as { stdout: string; exit: number; stderr: string });
     expect(out[0]!.stdout).toBe("(4,8):(1,4)\n");
     expect(out[1]!.stdout).toBe("(4,8):(_1,4)\n");
     expect(out[2]!.exit).toBe(2);
-    expect(out[2]!.stderr).toContain("batch cannot run batch");
+    expect(out[2]!.stderr).toContain("a batch record cannot run 'batch'");
   });
   it("is a per-case choice in transcripts", async () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");

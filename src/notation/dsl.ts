@@ -28,7 +28,7 @@
  *             | 'tensor' '<' composed '>' | NAME ('.' NAME)*
  *   args     := (arg (',' arg)* ','?)?      arg := (NAME '=')? composed
  */
-import { ParseError } from "../core/errors.js";
+import { ParseError, quote } from "../core/errors.js";
 import { nearest } from "../core/suggest.js";
 import { type Node, type TArg, MAX_INPUT } from "./parse.js";
 
@@ -154,7 +154,7 @@ function lex(src: string): Tok[] {
         v = Number(src.slice(start, i).replaceAll("_", ""));
       }
       if (!Number.isSafeInteger(v)) throw new ParseError(src, start, `integer ${src.slice(start, i)} is beyond 2^53; cute-ts refuses rather than round`);
-      if (isId(src[i])) throw new ParseError(src, i, `unexpected '${src[i]}' after the integer ${src.slice(start, i)}`);
+      if (isId(src[i])) throw new ParseError(src, i, `unexpected ${quote(src[i]!)} after the integer ${src.slice(start, i)}`);
       out.push(tok(K.Int, start, i, src.slice(start, i), v));
       continue;
     }
@@ -195,9 +195,9 @@ function lex(src: string): Tok[] {
       continue;
     }
     if (c === "{" || c === "}" || c === ";" || c === "&" || c === "|") {
-      throw new ParseError(src, i, `unexpected '${c}': this is the CuTe DSL's Python spelling (--dialect dsl); CuTe's C++ is read without --dialect`);
+      throw new ParseError(src, i, `unexpected ${quote(c)}: this is the CuTe DSL's Python spelling (--dialect dsl); CuTe's C++ is read without --dialect`);
     }
-    throw new ParseError(src, i, `unexpected character '${c}'`);
+    throw new ParseError(src, i, `unexpected character ${quote(c)}`);
   }
   out.push(tok(K.Eof, src.length, src.length, ""));
   return out;
@@ -239,7 +239,7 @@ class Parser {
   }
   fail(expected: string, at: Tok = this.tok): never {
     if (at.k === K.Eof) throw new ParseError(this.src, at.pos, `${expected}, found end of input`);
-    throw new ParseError(this.src, at.pos, `${expected}, found '${this.src.slice(at.pos, at.end)}'`);
+    throw new ParseError(this.src, at.pos, `${expected}, found ${quote(this.src.slice(at.pos, at.end))}`);
   }
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
@@ -333,7 +333,7 @@ class Parser {
       if (this.tok.k === K.Name && this.peek().k === K.Punct && this.peek().text === "=") {
         const name = this.take();
         this.take();
-        if (kwargs.some((k) => k.name === name.text)) throw new ParseError(this.src, name.pos, `keyword argument '${name.text}' repeated`);
+        if (kwargs.some((k) => k.name === name.text)) throw new ParseError(this.src, name.pos, `keyword argument ${quote(name.text)} repeated`);
         kwargs.push({ name: name.text, value: this.composed(), pos: name.pos });
       } else {
         if (kwargs.length > 0) this.fail("a positional argument follows a keyword argument");
@@ -702,15 +702,15 @@ class Translator {
     if (Object.hasOwn(INT_TYPES, n) || /^(?:Float|BFloat|TFloat|Uint|Int|Boolean)\w*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     // a member of one of the DSL's enums, such as nvgpu.cpasync.LoadCacheMode.GLOBAL: a name the operations read
     if (/\.[A-Z][A-Za-z0-9]*\.[A-Z][A-Z0-9_]*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
-    if (Object.hasOwn(FUNCTIONS, n)) this.fail(`'${d.name}' is a function: call it, as in ${d.name}(...)`, d.pos);
-    if (/^nvgpu\./.test(n) || /Op$/.test(n)) this.fail(`'${d.name}' is an operation: make one with ${d.name}(...)`, d.pos);
+    if (Object.hasOwn(FUNCTIONS, n)) this.fail(`${quote(d.name)} is a function: call it, as in ${d.name}(...)`, d.pos);
+    if (/^nvgpu\./.test(n) || /Op$/.test(n)) this.fail(`${quote(d.name)} is an operation: make one with ${d.name}(...)`, d.pos);
     this.unknown(d);
   }
 
   private unknown(d: D & { t: "name" }): never {
     const n = dslName(d.name);
     const near = nearest(n, [...Object.keys(FUNCTIONS), ...Object.keys(INT_TYPES)]);
-    this.fail(`cute-ts does not know the DSL name '${d.name}'${near.length ? ` (did you mean ${near.map((x) => "cute." + x).join(", ")}?)` : ""}`, d.pos);
+    this.fail(`cute-ts does not know the DSL name ${quote(d.name)}${near.length ? ` (did you mean ${near.map((x) => "cute." + x).join(", ")}?)` : ""}`, d.pos);
   }
 
   private callOf(d: D & { t: "call" }): Node {
@@ -736,8 +736,8 @@ class Translator {
     if (d.args.length > params.length) this.fail(`${shown} takes at most ${params.length} argument${params.length === 1 ? "" : "s"} (${names.join(", ")})`, d.args[params.length]!.pos);
     d.args.forEach((x, i) => (a[names[i]!] = x));
     for (const k of d.kwargs) {
-      if (!names.includes(k.name)) this.fail(`${shown} has no parameter '${k.name}' (parameters: ${names.join(", ")})`, k.pos);
-      if (a[k.name] !== undefined) this.fail(`${shown} got '${k.name}' twice`, k.pos);
+      if (!names.includes(k.name)) this.fail(`${shown} has no parameter ${quote(k.name)} (parameters: ${names.join(", ")})`, k.pos);
+      if (a[k.name] !== undefined) this.fail(`${shown} got ${quote(k.name)} twice`, k.pos);
       a[k.name] = k.value;
     }
     params.forEach((p, i) => {

@@ -363,7 +363,9 @@ const GLOBAL_FLAGS = ["--json", "--color", "--no-color"];
 function reorderArgv(r, argv) {
   const x = r.f();
   const a = [...argv];
-  if (x < 0.35) return [...Array.from({ length: r.int(1, 2) }, () => r.pick(GLOBAL_FLAGS)), ...a];
+  if (x < 0.3) return [...Array.from({ length: r.int(1, 2) }, () => r.pick(GLOBAL_FLAGS)), ...a];
+  // the global option with a value, before or after the command (a bad value included)
+  if (x < 0.35) return r.chance(0.5) ? ["--dialect", r.pick(["dsl", "dsl-printf", "cxx", "bogus", proto(r)]), ...a] : [...a, `--dialect=${r.pick(["dsl", "cxx", ""])}`];
   if (x < 0.6) {
     // options (and what follows each) first, then the positional arguments
     const opts = [], pos = [];
