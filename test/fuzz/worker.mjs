@@ -162,7 +162,15 @@ parentPort.on("message", async (msg) => {
     else if (code === 2) stats.refused++;
     const bad = judge(code, out, err, argv, fileText);
     if (command === "batch" || command === "check") bad.push(...scratch.canaryDamage());
-    if (out.length + err.length > HUGE_OUTPUT) bad.push(`output of ${out.length + err.length} bytes`);
+    // batch writes one answer per record, each bounded: its whole output grows with its records
+    if (command !== "batch" && out.length + err.length > HUGE_OUTPUT) bad.push(`output of ${out.length + err.length} bytes`);
+    if (command === "batch" && out.length > HUGE_OUTPUT) {
+      for (let a = 0, b; a < out.length; a = b + 1) {
+        b = out.indexOf("\n", a);
+        if (b < 0) b = out.length;
+        if (b - a > HUGE_OUTPUT) bad.push(`a batch answer of ${b - a} bytes`);
+      }
+    }
     if (out.length > stats.maxOut) {
       stats.maxOut = out.length;
       stats.maxOutIndex = i;

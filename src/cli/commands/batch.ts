@@ -43,21 +43,22 @@ export async function runBatch(input: string | Iterable<string | { overlong: num
         id = Object.hasOwn(r, "id") ? ((r as { id?: unknown }).id ?? null) : null;
         const cmd = Object.hasOwn(r, "cmd") ? (r as { cmd?: unknown }).cmd : undefined;
         if (!isArgv(cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
-        const answer = run(cmd, rec.io);
-        code = typeof answer === "number" ? answer : await answer;
+        const result = run(cmd, rec.io);
+        code = typeof result === "number" ? result : await result;
       } catch (e) {
         rec.io.err(`cute-ts: batch: ${escapeControls(e instanceof Error ? e.message : String(e)).slice(0, 2000)}\n`);
         code = 2;
       }
     }
     const { out, err, over } = rec.take();
-    if (over !== undefined) {
-      // the answer itself would be the problem: say how large it was instead
-      write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":"","stderr":${JSON.stringify(`cute-ts: batch: the answer to this record is ${over} characters, more than the ${RECORD_OUTPUT_LIMIT} batch writes for one record\n`)},"exit":2}\n`);
-    } else {
-      // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
-      write(`{"id":${id === null ? "null" : JSON.stringify(id)},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`);
-    }
+    const idText = id === null ? "null" : JSON.stringify(id);
+    // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
+    const answer = over !== undefined ? "" : `{"id":${idText},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`;
+    if (over !== undefined || answer.length > RECORD_OUTPUT_LIMIT) {
+      // the answer itself would be the problem (its JSON escapes make it longer than its text): say how large it was instead
+      const size = over !== undefined ? `${over} characters` : `${answer.length} characters as a JSON line`;
+      write(`{"id":${idText},"stdout":"","stderr":${JSON.stringify(`cute-ts: batch: the answer to this record is ${size}, more than the ${RECORD_OUTPUT_LIMIT} batch writes for one record\n`)},"exit":2}\n`);
+    } else write(answer);
     progress?.();
   }
 }
