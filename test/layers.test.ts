@@ -32,13 +32,6 @@ function layerOf(mod: string): number {
 
 const graph = new Map(files(SRC).map((f) => [relative(SRC, f), importsOf(f)]));
 
-/**
- * Circles that exist today and are being removed; each entry must still be a circle (so the
- * list only shrinks) and nothing else may close one. None is left: batch and check get the
- * dispatcher passed in (CommandEnv.runNested), and the command table lives in cli/registry.ts.
- */
-const KNOWN_CIRCLES = new Set<string>([]);
-
 describe("layers", () => {
   it("every module is in a known layer and imports only existing modules", () => {
     for (const [mod, deps] of graph) {
@@ -72,8 +65,7 @@ describe("layers", () => {
       state.set(m, 2);
     };
     for (const m of graph.keys()) if (!state.has(m)) visit(m);
-    expect(circles.filter((c) => !KNOWN_CIRCLES.has(c))).toEqual([]);
-    for (const k of KNOWN_CIRCLES) expect(circles, `${k} is gone: remove it from KNOWN_CIRCLES`).toContain(k);
+    expect(circles).toEqual([]);
   });
 
   it("the checker sees the kinds of import the code uses", () => {
