@@ -19,8 +19,10 @@ import { resolveMma } from "../src/atoms/mma/catalog.js";
 import { openSync, closeSync } from "node:fs";
 
 const bin = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
+// CI and GITHUB_ACTIONS change what check does (--ci, annotations): these tests run as on a workstation
+const workstation = { ...process.env, CI: "", GITHUB_ACTIONS: "" };
 const cli = (args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}) =>
-  spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: opts.input ?? "", env: opts.env ?? process.env, cwd: opts.cwd, timeout: 20_000, maxBuffer: 1 << 28 });
+  spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: opts.input ?? "", env: opts.env ?? workstation, cwd: opts.cwd, timeout: 20_000, maxBuffer: 1 << 28 });
 
 let dir = "";
 beforeAll(() => {
@@ -181,7 +183,7 @@ describe("3. check --update is atomic", () => {
     const t = path("big.cute");
     const before = transcript(3000);
     writeFileSync(t, before);
-    const r = spawnSync("sh", ["-c", `ulimit -f 100; exec "${process.execPath}" "${bin}" check "${t}" --update`], { encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync("sh", ["-c", `ulimit -f 100; exec "${process.execPath}" "${bin}" check "${t}" --update`], { encoding: "utf8", timeout: 60_000, env: workstation });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("EFBIG");
     expect(r.stderr).toContain("the file is unchanged");
@@ -290,7 +292,8 @@ describe("5. check refuses odd files with a message, at once", () => {
     expect(r.stderr).toContain("--allow-empty");
     const ok = cli(["check", f, "--allow-empty"]);
     expect(ok.status).toBe(0);
-    expect(ok.stderr).toBe("0 cases, 0 failed\n");
+    expect(ok.stdout).toBe("0 passed, 0 failed\n");
+    expect(ok.stderr).toBe("");
     const d = path("empty-dir");
     mkdirSync(d);
     expect(cli(["check", d]).status).toBe(2);
@@ -306,7 +309,8 @@ describe("5. check refuses odd files with a message, at once", () => {
     symlinkSync(path("nowhere"), join(d, "broken.cute"));
     const r = cli(["check", d]);
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe("1 case, 0 failed\n");
+    expect(r.stdout).toBe("1 passed, 0 failed\n");
+    expect(r.stderr).toBe("");
     const u = cli(["check", d, "--update"]);
     expect(u.status).toBe(0);
     expect(readFileSync(outside, "utf8")).toBe("$ cute-ts eval 1\nWRONG\n");

@@ -104,14 +104,19 @@ export function parseTranscript(text: string, markdown: boolean): Case[] {
   return cases;
 }
 
-/** the transcript with each case's expected output replaced */
-export function updateTranscript(text: string, cases: Case[], actual: string[]): string {
+/**
+ * The transcript with the expected output of each case whose `actual` is given replaced by it;
+ * the lines of every other case (and everything between cases) are kept as they were.
+ */
+export function updateTranscript(text: string, cases: Case[], actual: (string | undefined)[]): string {
   const lines = text.split("\n");
   const out: string[] = [];
   let pos = 0;
   cases.forEach((c, k) => {
+    const now = actual[k];
+    if (now === undefined) return;
     out.push(...lines.slice(pos, c.from));
-    const body = trimNewlines(actual[k]!);
+    const body = trimNewlines(now);
     if (body !== "") out.push(...body.split("\n"));
     // keep the blank lines that separated this case from what follows
     const old = lines.slice(c.from, c.to);

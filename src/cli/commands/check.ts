@@ -1,31 +1,69 @@
 import { lstatSync, readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { NestingRefused, UsageError, quote } from "../../core/errors.js";
-import { type Case, parseTranscript, trimNewlines, unifiedDiff, updateTranscript } from "../../check/transcript.js";
+import { parseTranscript, trimNewlines, updateTranscript } from "../../check/transcript.js";
+import { type CaseResult, REPORTERS, type ReporterName, reporterFor, summarize, summaryLine } from "../../check/report.js";
 import { FILE_LIMIT, kindOf, osReason, readRegularFile, writeFileAtomic } from "../files.js";
 import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
 import type { CommandEnv, CommandSpec, Io } from "../spec.js";
 
+/** the files a directory is walked for */
 const TRANSCRIPT = /\.(cute|md)$/;
 
-/** all the transcripts check reads, read and parsed before any case runs, at most this many bytes together */
+/** all the files check reads, read and parsed before any case runs, at most this many bytes together */
 const TOTAL_LIMIT = 4 * FILE_LIMIT;
+
+/** a path named on the command line, with the line of one case in it (`FILE:LINE`) */
+export interface Target {
+  path: string;
+  line?: number;
+}
+
+/**
+ * `FILE:LINE` names the case at LINE of FILE; a path that exists as written is a path, whatever
+ * it ends with (a file may be called `a:12`).
+ */
+export function parseTarget(arg: string, exists: (p: string) => boolean): Target {
+  const m = /^(.+):([0-9]{1,9})$/.exec(arg);
+  if (!m || exists(arg)) return { path: arg };
+  const line = Number(m[2]);
+  if (line < 1) throw new UsageError(`check: ${quote(arg)}: lines are counted from 1`);
+  return { path: m[1]!, line };
+}
 
 interface Source {
   path: string;
   /** named on the command line (not found in a directory) */
   named: boolean;
+  /** the lines of the cases to run (FILE:LINE); undefined: every case */
+  lines?: number[];
 }
 
 /**
  * The files to check: each named file, and the regular `.cute` and `.md` files under each named
  * directory. Inside a directory, symbolic links and anything not a regular file are passed
  * over (never followed, never read). A named path may be a symbolic link to a regular file,
- * but not with --update: the user names the file that is rewritten.
+ * but not with --update: the user names the file that is rewritten. A file named twice (two
+ * of its lines, or by itself and through a directory) is read once.
  */
-function collect(paths: string[], update: boolean, allowEmpty: boolean): Source[] {
+function collect(targets: Target[], update: boolean): { sources: Source[]; emptyDirs: string[] } {
   const out: Source[] = [];
-  for (const p of paths) {
+  const emptyDirs: string[] = [];
+  const seen = new Map<string, Source>();
+  const add = (path: string, named: boolean, line: number | undefined) => {
+    let s = seen.get(path);
+    if (!s) {
+      s = { path, named, ...(line === undefined ? {} : { lines: [] }) };
+      seen.set(path, s);
+      out.push(s);
+    } else if (line === undefined || named !== s.named) {
+      // the whole file was asked for too
+      delete s.lines;
+      s.named ||= named;
+    }
+    if (line !== undefined && s.lines) s.lines.push(line);
+  };
+  for (const { path: p, line } of targets) {
     let st: Stats;
     try {
       st = statSync(p);
@@ -40,19 +78,20 @@ function collect(paths: string[], update: boolean, allowEmpty: boolean): Source[
       throw new UsageError(`check cannot read ${quote(p)}: ${link && code === "ENOENT" ? "a broken symbolic link (its target does not exist)" : osReason(e)}`);
     }
     if (st.isDirectory()) {
+      if (line !== undefined) throw new UsageError(`check: ${quote(`${p}:${line}`)}: a line names a case in a file; ${quote(p)} is a directory`);
       const found = walk(p);
-      if (found.length === 0 && !allowEmpty) throw new UsageError(`check: ${quote(p)} holds no .cute or .md file; pass --allow-empty to accept that`);
-      out.push(...found.map((path) => ({ path, named: false })));
+      if (found.length === 0) emptyDirs.push(p);
+      for (const f of found) add(f, false, undefined);
     } else if (st.isFile()) {
       if (update && lstatSync(p).isSymbolicLink()) {
         throw new UsageError(`check --update: ${quote(p)} is a symbolic link; name the file it points to, which is the one rewritten`);
       }
-      out.push({ path: p, named: true });
+      add(p, true, line);
     } else {
       throw new UsageError(`check reads regular files (and directories of them); ${quote(p)} is ${kindOf(st)}`);
     }
   }
-  return out;
+  return { sources: out, emptyDirs };
 }
 
 function walk(dir: string): string[] {
@@ -71,6 +110,29 @@ function walk(dir: string): string[] {
   return out;
 }
 
+/** one case of a file, whatever kind of file it came from */
+interface Job {
+  /** 1-based line of the case, and the last line it covers (its expected text) */
+  line: number;
+  last: number;
+  /** what it runs, as the reports name it */
+  name: string;
+  /** the expected text, trailing newlines trimmed */
+  expected: string;
+  /** run it: what it printed (or, with `over`, how much past the limit), or why it is skipped */
+  run(): Promise<{ out: string; over?: number } | { skip: string }>;
+}
+
+interface CheckedFile {
+  path: string;
+  named: boolean;
+  jobs: Job[];
+  /** the indices of the jobs to run */
+  selected: number[];
+  /** the file's text with the expected text of the cases in `changes` (job index → new output) replaced */
+  update(changes: Map<number, string>): string;
+}
+
 export interface CheckFailure {
   file: string;
   line: number;
@@ -82,6 +144,13 @@ export interface CheckFailure {
 export interface CheckOptions {
   update: boolean;
   allowEmpty: boolean;
+  /** the cases whose command contains this text */
+  grep?: string;
+  /** a file with no cases fails the run; --update is refused */
+  ci: boolean;
+  reporter: ReporterName;
+  /** GITHUB_ACTIONS=true: the text reporter writes annotations */
+  github: boolean;
 }
 
 /** the most failures --json lists (each with at most FAILURE_TEXT characters of expected and actual text) */
@@ -89,18 +158,27 @@ const MAX_LISTED = 1000;
 const FAILURE_TEXT = 64 * 1024;
 const clip = (s: string) => (s.length > FAILURE_TEXT ? `${s.slice(0, FAILURE_TEXT)}… (${s.length} characters)` : s);
 
-export async function checkFiles(paths: string[], options: CheckOptions, io: Io, env: CommandEnv): Promise<{ cases: number; failed: number; failures: CheckFailure[] }> {
-  const { update, allowEmpty } = options;
-  // every transcript read, parsed and vetted before any case runs: a transcript that would run
-  // batch or check (or name a file) ends the check at once, with nothing run and nothing written
-  const files: { path: string; text: string; cases: Case[] }[] = [];
+/** the first line of a text, and how many lines follow it */
+function firstLine(s: string): string {
+  const t = trimNewlines(s);
+  const nl = t.indexOf("\n");
+  if (nl < 0) return t === "" ? "(empty)" : t;
+  let more = 0;
+  for (let i = nl; i >= 0; i = t.indexOf("\n", i + 1)) more++;
+  return `${t.slice(0, nl)} (+${more} line${more === 1 ? "" : "s"})`;
+}
+
+/** read, parse and vet every file before any case runs */
+async function readFiles(sources: Source[], options: CheckOptions, env: CommandEnv, rec: ReturnType<typeof recordIo>): Promise<CheckedFile[]> {
+  const files: CheckedFile[] = [];
   let total = 0;
-  for (const { path } of collect(paths, update, allowEmpty)) {
+  for (const { path, named, lines } of sources) {
     const text = readRegularFile(path, "check");
     total += text.length;
-    if (total > TOTAL_LIMIT) throw new UsageError(`check: the transcripts come to more than ${TOTAL_LIMIT} characters; check fewer at a time`);
-    const cases = parseTranscript(text, path.endsWith(".md"));
-    if (cases.length === 0 && !allowEmpty) throw new UsageError(`check: ${quote(path)} has no cases (no '$ cute-ts ...' line${path.endsWith(".md") ? " in a console code block" : ""}); pass --allow-empty to accept that`);
+    if (total > TOTAL_LIMIT) throw new UsageError(`check: the files come to more than ${TOTAL_LIMIT} characters; check fewer at a time`);
+    const markdown = path.endsWith(".md");
+    const cases = parseTranscript(text, markdown);
+    // a transcript that would run batch or check (or name a file) ends the check at once, with nothing run and nothing written
     for (const c of cases) {
       try {
         await env.vetNested(c.argv);
@@ -109,73 +187,195 @@ export async function checkFiles(paths: string[], options: CheckOptions, io: Io,
         throw e;
       }
     }
-    files.push({ path, text, cases });
+    const jobs: Job[] = cases.map((c) => ({
+      line: c.line,
+      last: Math.max(c.line, c.to),
+      name: c.text,
+      expected: trimNewlines(c.expected),
+      async run() {
+        rec.reset();
+        await env.runNested(c.argv, rec.io);
+        const r = rec.take();
+        return r.over === undefined ? { out: r.out } : { out: `cute-ts: check: the output of this case is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`, over: r.over };
+      },
+    }));
+    if (jobs.length === 0 && !options.ci && !options.allowEmpty) {
+      throw new UsageError(`check: ${quote(path)} has no cases (no '$ cute-ts ...' line${markdown ? " in a console code block" : ""}); pass --allow-empty to accept that`);
+    }
+    files.push({
+      path,
+      named,
+      jobs,
+      selected: select(path, jobs, lines, options.grep),
+      update: (changes) => updateTranscript(text, cases, cases.map((_, k) => changes.get(k))),
+    });
   }
-  let cases = 0, failed = 0;
-  const failures: CheckFailure[] = [];
+  return files;
+}
+
+/** the cases of a file to run: those at the lines named (FILE:LINE), then those whose command holds the --grep text */
+function select(path: string, jobs: Job[], lines: number[] | undefined, grep: string | undefined): number[] {
+  let picked = jobs.map((_, k) => k);
+  if (lines) {
+    const at = new Set<number>();
+    for (const l of lines) {
+      const k = jobs.findIndex((j) => j.line <= l && l <= j.last);
+      if (k < 0) {
+        const starts = jobs.map((j) => j.line);
+        const shown = starts.length > 12 ? `${starts.slice(0, 12).join(", ")}, ...` : starts.join(", ");
+        throw new UsageError(`check: ${quote(`${path}:${l}`)} is not a case of ${quote(path)}${starts.length ? ` (its cases start at line${starts.length === 1 ? "" : "s"} ${shown})` : " (it has no cases)"}`);
+      }
+      at.add(k);
+    }
+    picked = [...at].sort((a, b) => a - b);
+  }
+  if (grep !== undefined) picked = picked.filter((k) => jobs[k]!.name.includes(grep));
+  return picked;
+}
+
+export async function checkFiles(targets: Target[], options: CheckOptions, io: Io, env: CommandEnv): Promise<{ results: CaseResult[]; updated: number; failures: CheckFailure[] }> {
+  const { update, ci } = options;
+  const { sources, emptyDirs } = collect(targets, update);
+  if (emptyDirs.length && !ci && !options.allowEmpty) throw new UsageError(`check: ${quote(emptyDirs[0]!)} holds no .cute or .md file; pass --allow-empty to accept that`);
   const rec = recordIo(RECORD_OUTPUT_LIMIT, true, io.dialect);
-  for (const { path, text, cases: parsed } of files) {
+  const files = await readFiles(sources, options, env, rec);
+  const selectedCount = files.reduce((n, f) => n + f.selected.length, 0);
+  if (options.grep !== undefined && selectedCount === 0 && !options.allowEmpty) {
+    throw new UsageError(`check: no case's command contains ${quote(options.grep)} (--grep); pass --allow-empty to accept that`);
+  }
+
+  const results: CaseResult[] = [];
+  const failures: CheckFailure[] = [];
+  const reporter = io.json ? undefined : reporterFor(options.reporter, options.github);
+  // under --ci, a directory with no transcripts and a file with no cases are failures of the run
+  const empties: CaseResult[] = [];
+  if (ci) {
+    for (const d of emptyDirs) empties.push({ file: d, line: 1, name: "(no transcripts)", status: "failed", reason: `${d} holds no .cute or .md file (--ci)`, time: 0 });
+    for (const f of files) if (f.jobs.length === 0) empties.push({ file: f.path, line: 1, name: "(no cases)", status: "failed", reason: `${f.path} has no cases (--ci)`, time: 0 });
+  }
+  const emit = (r: CaseResult) => {
+    if (reporter) io.out(reporter.result(r, results.length));
+    results.push(r);
+  };
+  if (reporter) io.out(reporter.begin(selectedCount + empties.length));
+  for (const r of empties) emit(r);
+
+  let updated = 0;
+  for (const f of files) {
     // with --update, the new text of each case that changed (the others keep theirs)
-    const actual: string[] = [];
-    let changed = 0;
-    for (const c of parsed) {
-      rec.reset();
-      await env.runNested(c.argv, rec.io);
-      const r = rec.take();
-      const out = r.over === undefined ? r.out : `cute-ts: check: the output of this case is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`;
-      cases++;
+    const changes = new Map<number, string>();
+    let changedSize = 0;
+    const listed: string[] = [];
+    for (const k of f.selected) {
+      const job = f.jobs[k]!;
+      const t0 = performance.now();
+      const r = await job.run();
+      const time = (performance.now() - t0) / 1000;
       io.progress?.();
-      const expected = trimNewlines(c.expected), got = trimNewlines(out);
-      if (got === expected) {
-        actual.push(c.expected);
+      const base = { file: f.path, line: job.line, name: job.name, time };
+      if ("skip" in r) {
+        emit({ ...base, status: "skipped", reason: r.skip });
         continue;
       }
-      failed++;
+      const got = trimNewlines(r.out);
+      if (got === job.expected) {
+        emit({ ...base, status: "passed" });
+        continue;
+      }
       if (update) {
-        if (r.over !== undefined) throw new UsageError(`${path}:${c.line}: the output is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check writes for one case; ${quote(path)} is not updated`);
-        changed += got.length;
-        if (changed > FILE_LIMIT) throw new UsageError(`${path}: the updated transcript would be more than ${FILE_LIMIT} characters; ${quote(path)} is not updated`);
-        actual.push(out);
-      } else if (io.json) {
-        if (failures.length < MAX_LISTED) failures.push({ file: path, line: c.line, command: c.text, expected: clip(expected), actual: clip(got) });
-      } else io.out(`${path}:${c.line}: ${c.text}\n` + unifiedDiff(expected, got, `${path}:${c.line}`));
+        if (r.over !== undefined) throw new UsageError(`${f.path}:${job.line}: the output is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check writes for one case; ${quote(f.path)} is not updated`);
+        changedSize += got.length;
+        if (changedSize > FILE_LIMIT) throw new UsageError(`${f.path}: the updated file would be more than ${FILE_LIMIT} characters; ${quote(f.path)} is not updated`);
+        changes.set(k, r.out);
+        listed.push(`${f.path}:${job.line}: ${job.name}\n  old: ${firstLine(job.expected)}\n  new: ${firstLine(got)}\n`);
+        results.push({ ...base, status: "failed", expected: job.expected, actual: got });
+        continue;
+      }
+      if (io.json && failures.length < MAX_LISTED) failures.push({ file: f.path, line: job.line, command: job.name, expected: clip(job.expected), actual: clip(got) });
+      emit({ ...base, status: "failed", expected: job.expected, actual: got });
     }
-    if (update && parsed.length) {
-      const next = updateTranscript(text, parsed, actual);
-      if (next !== text) writeFileAtomic(path, next, "check --update");
+    if (changes.size) {
+      const next = f.update(changes);
+      writeFileAtomic(f.path, next, "check --update");
+      updated += changes.size;
+      if (!io.json) io.out(listed.join(""));
     }
   }
-  return { cases, failed, failures };
+  if (reporter) {
+    const s = summarize(results);
+    io.out(reporter.end(results, update ? { passed: s.passed, failed: s.failed - updated, skipped: s.skipped, updated } : s));
+  }
+  return { results, updated, failures };
+}
+
+function envTrue(v: string | undefined): boolean {
+  return v !== undefined && /^(true|1)$/i.test(v.trim());
 }
 
 export const command: CommandSpec = {
   name: "check",
-  summary: "Run golden transcripts ($ cute-ts ... lines and their expected output in .cute or Markdown files); diff mismatches, exit 1 if any",
-  args: ["FILE..."],
+  summary: "Run golden transcripts ($ cute-ts ... lines and their expected output in .cute or Markdown files); report mismatches (text, JUnit XML, TAP), exit 1 if any",
+  args: ["FILE[:LINE]..."],
   options: [
-    { name: "update", description: "rewrite the expected outputs with what cute-ts prints now (atomically: a temporary file beside it, renamed over it)" },
+    { name: "update", description: "rewrite the expected output of each case that changed with what cute-ts prints now, and list them (atomically: a temporary file beside it, renamed over it)" },
+    { name: "grep", value: "TEXT", description: "run only the cases whose command contains TEXT" },
+    { name: "reporter", value: "text|junit|tap", description: "the report on stdout: text (unified diffs; GitHub annotations when GITHUB_ACTIONS=true), junit (JUnit XML), tap (TAP 14)" },
+    { name: "ci", description: "a CI run (also when CI=true in the environment): --update is refused, a file with no cases fails the run" },
     { name: "allow-empty", description: "accept a file with no cases (or a directory with no transcripts) instead of refusing it" },
   ],
   notNested: "it reads and writes files",
   notes: `Files: each FILE must be a regular file (a symbolic link to one is read through) of at most ${FILE_LIMIT / 1048576} MiB;
 a FIFO, a device or a socket is refused, never read. In a directory, the regular .cute and .md files are read;
-symbolic links there are not followed. --update rewrites only files named or found this way, and never through a
+symbolic links there are not followed. FILE:LINE runs the one case at that line (its command or its expected
+text). --update rewrites only files named or found this way, only the cases that changed, and never through a
 symbolic link: name the file a link points to, since that is the file rewritten. A file with no cases is an
-error unless --allow-empty. A transcript may not run batch or check: the check stops before running anything.`,
-  examples: ["check goldens/", "check README.md", "check kernel-layouts.cute --update"],
+error unless --allow-empty (a failure under --ci). A transcript may not run batch or check: the check stops
+before running anything. The report ends with one line 'N passed, N failed' (', N skipped' when some were):
+plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json gives the counts in its document.`,
+  examples: ["check goldens/", "check README.md", "check goldens/layouts.cute:12", "check goldens/ --grep tiled_divide", "check goldens/ --reporter junit", "check kernel-layouts.cute --update"],
   async run(args, opts, io, env) {
     if (args.length === 0) throw new UsageError("check needs at least one .cute or .md file (or a directory)");
     const update = opts.update === true;
-    const { cases, failed, failures } = await checkFiles(args, { update, allowEmpty: opts["allow-empty"] === true }, io, env);
+    const ci = opts.ci === true || envTrue(process.env.CI);
+    const reporter = (opts.reporter ?? "text") as string;
+    if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`check --reporter: ${quote(reporter)} is not a reporter (${REPORTERS.join(", ")})`);
+    if (ci && update) throw new UsageError(`check --update is refused in a CI run (${opts.ci === true ? "--ci" : "CI=true in the environment"}): CI compares against the goldens and never rewrites them`);
+    if (io.json && reporter !== "text") throw new UsageError(`check: --json and --reporter ${reporter} both choose what stdout holds; pick one`);
+    if (update && reporter !== "text") throw new UsageError(`check --update lists the cases it rewrote as text; --reporter ${reporter} is for runs that compare`);
+    const grep = typeof opts.grep === "string" ? opts.grep : undefined;
+    if (grep === "") throw new UsageError("check --grep needs a non-empty TEXT");
+    const exists = (p: string) => {
+      try {
+        statSync(p);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const targets = args.map((a) => parseTarget(a, exists));
+    const options: CheckOptions = { update, allowEmpty: opts["allow-empty"] === true, ci, reporter: reporter as ReporterName, github: envTrue(process.env.GITHUB_ACTIONS), ...(grep === undefined ? {} : { grep }) };
+    const { results, updated, failures } = await checkFiles(targets, options, io, env);
+    const s = summarize(results);
+    const failed = s.failed - updated;
     if (io.json) {
-      io.out(JSON.stringify({ kind: "check", cases, failed, updated: update ? failed : 0, failures: update ? [] : failures, ...(failures.length < failed && !update ? { failuresListed: failures.length } : {}) }) + "\n");
-      return update || !failed ? 0 : 1;
+      const skips = results.filter((r) => r.status === "skipped").slice(0, MAX_LISTED).map((r) => ({ file: r.file, line: r.line, command: r.name, reason: r.reason ?? "" }));
+      const errors = results.filter((r) => r.status === "failed" && r.expected === undefined).map((r) => ({ file: r.file, line: r.line, reason: r.reason ?? "" }));
+      io.out(
+        JSON.stringify({
+          kind: "check",
+          cases: results.length,
+          passed: s.passed,
+          failed,
+          skipped: s.skipped,
+          updated,
+          summary: summaryLine(update ? { passed: s.passed, failed, skipped: s.skipped, updated } : s),
+          failures,
+          ...(failures.length < failed - errors.length ? { failuresListed: failures.length } : {}),
+          ...(skips.length ? { skips } : {}),
+          ...(errors.length ? { errors } : {}),
+        }) + "\n",
+      );
     }
-    if (update) {
-      io.err(`${cases} case${cases === 1 ? "" : "s"}, ${failed} updated\n`);
-      return 0;
-    }
-    io.err(`${cases} case${cases === 1 ? "" : "s"}, ${failed} failed\n`);
     return failed ? 1 : 0;
   },
 };
