@@ -2,13 +2,16 @@ import { lstatSync, readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { NestingRefused, UsageError, quote } from "../../core/errors.js";
 import { parseTranscript, trimNewlines, updateTranscript } from "../../check/transcript.js";
+import { comparable, findCxxCases, updateCxxComments } from "../../check/cxx-source.js";
+import { type StatementEvaluator, evaluatePrints } from "../../check/statements.js";
 import { type CaseResult, REPORTERS, type ReporterName, reporterFor, summarize, summaryLine } from "../../check/report.js";
 import { FILE_LIMIT, kindOf, osReason, readRegularFile, writeFileAtomic } from "../files.js";
 import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
 import type { CommandEnv, CommandSpec, Io } from "../spec.js";
 
-/** the files a directory is walked for */
+/** the files a directory is walked for: transcripts and C++ sources */
 const TRANSCRIPT = /\.(cute|md)$/;
+const CXX = /\.(cu|cuh|hpp|cpp)$/;
 
 /** all the files check reads, read and parsed before any case runs, at most this many bytes together */
 const TOTAL_LIMIT = 4 * FILE_LIMIT;
@@ -105,7 +108,7 @@ function walk(dir: string): string[] {
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const q = join(dir, e.name);
     if (e.isDirectory()) out.push(...walk(q)); // a Dirent for a symbolic link is a link, not a directory: links are not followed
-    else if (e.isFile() && TRANSCRIPT.test(e.name)) out.push(q);
+    else if (e.isFile() && (TRANSCRIPT.test(e.name) || CXX.test(e.name))) out.push(q);
   }
   return out;
 }
@@ -119,8 +122,13 @@ interface Job {
   name: string;
   /** the expected text, trailing newlines trimmed */
   expected: string;
-  /** run it: what it printed (or, with `over`, how much past the limit), or why it is skipped */
-  run(): Promise<{ out: string; over?: number } | { skip: string }>;
+  /**
+   * run it: what it printed (or, with `over`, how much past the limit; with `keep`, a refusal
+   * that --update must not write as the expected text), or why it is skipped
+   */
+  run(): Promise<{ out: string; over?: number; keep?: boolean } | { skip: string }>;
+  /** the texts as compared and shown in a diff, and whether they are the same */
+  judge(out: string): { same: boolean; expected: string; actual: string };
 }
 
 interface CheckedFile {
@@ -151,6 +159,8 @@ export interface CheckOptions {
   reporter: ReporterName;
   /** GITHUB_ACTIONS=true: the text reporter writes annotations */
   github: boolean;
+  /** what runs the statements of a C++ source's cases (evaluatePrints unless given) */
+  evaluator?: StatementEvaluator;
 }
 
 /** the most failures --json lists (each with at most FAILURE_TEXT characters of expected and actual text) */
@@ -176,6 +186,35 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
     const text = readRegularFile(path, "check");
     total += text.length;
     if (total > TOTAL_LIMIT) throw new UsageError(`check: the files come to more than ${TOTAL_LIMIT} characters; check fewer at a time`);
+    if (CXX.test(path)) {
+      const cases = findCxxCases(text);
+      if (cases.length === 0) {
+        // a C++ source found in a directory with no goldens is passed over: most sources hold none
+        if (!named) continue;
+        if (!options.ci && !options.allowEmpty) throw new UsageError(`check: ${quote(path)} has no cases (no print(x); followed by a // comment holding what it printed); pass --allow-empty to accept that`);
+      }
+      const evaluator = options.evaluator ?? evaluatePrints;
+      const jobs: Job[] = cases.map((c) => ({
+        line: c.line,
+        last: c.last,
+        name: c.name,
+        expected: c.expected,
+        async run() {
+          if (!Array.isArray(c.before)) return { skip: c.before.unsupported };
+          const r = await evaluator([...c.before, ...c.prints]);
+          if ("unsupported" in r) return { skip: r.unsupported };
+          if ("refused" in r) return { out: r.refused, keep: true };
+          if (r.printed.length > RECORD_OUTPUT_LIMIT) return { out: `cute-ts: check: the output of this case is ${r.printed.length} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`, over: r.printed.length };
+          return { out: r.printed };
+        },
+        judge(out) {
+          const cmp = comparable(c.expected, out);
+          return { same: cmp.expected === cmp.actual, expected: cmp.expected, actual: cmp.actual };
+        },
+      }));
+      files.push({ path, named, jobs, selected: select(path, jobs, lines, options.grep), update: (changes) => updateCxxComments(text, cases, changes) });
+      continue;
+    }
     const markdown = path.endsWith(".md");
     const cases = parseTranscript(text, markdown);
     // a transcript that would run batch or check (or name a file) ends the check at once, with nothing run and nothing written
@@ -197,6 +236,10 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
         await env.runNested(c.argv, rec.io);
         const r = rec.take();
         return r.over === undefined ? { out: r.out } : { out: `cute-ts: check: the output of this case is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`, over: r.over };
+      },
+      judge(out) {
+        const expected = trimNewlines(c.expected), actual = trimNewlines(out);
+        return { same: expected === actual, expected, actual };
       },
     }));
     if (jobs.length === 0 && !options.ci && !options.allowEmpty) {
@@ -236,7 +279,7 @@ function select(path: string, jobs: Job[], lines: number[] | undefined, grep: st
 export async function checkFiles(targets: Target[], options: CheckOptions, io: Io, env: CommandEnv): Promise<{ results: CaseResult[]; updated: number; failures: CheckFailure[] }> {
   const { update, ci } = options;
   const { sources, emptyDirs } = collect(targets, update);
-  if (emptyDirs.length && !ci && !options.allowEmpty) throw new UsageError(`check: ${quote(emptyDirs[0]!)} holds no .cute or .md file; pass --allow-empty to accept that`);
+  if (emptyDirs.length && !ci && !options.allowEmpty) throw new UsageError(`check: ${quote(emptyDirs[0]!)} holds no .cute, .md or C++ source; pass --allow-empty to accept that`);
   const rec = recordIo(RECORD_OUTPUT_LIMIT, true, io.dialect);
   const files = await readFiles(sources, options, env, rec);
   const selectedCount = files.reduce((n, f) => n + f.selected.length, 0);
@@ -250,7 +293,7 @@ export async function checkFiles(targets: Target[], options: CheckOptions, io: I
   // under --ci, a directory with no transcripts and a file with no cases are failures of the run
   const empties: CaseResult[] = [];
   if (ci) {
-    for (const d of emptyDirs) empties.push({ file: d, line: 1, name: "(no transcripts)", status: "failed", reason: `${d} holds no .cute or .md file (--ci)`, time: 0 });
+    for (const d of emptyDirs) empties.push({ file: d, line: 1, name: "(no transcripts)", status: "failed", reason: `${d} holds no .cute, .md or C++ source (--ci)`, time: 0 });
     for (const f of files) if (f.jobs.length === 0) empties.push({ file: f.path, line: 1, name: "(no cases)", status: "failed", reason: `${f.path} has no cases (--ci)`, time: 0 });
   }
   const emit = (r: CaseResult) => {
@@ -277,22 +320,23 @@ export async function checkFiles(targets: Target[], options: CheckOptions, io: I
         emit({ ...base, status: "skipped", reason: r.skip });
         continue;
       }
-      const got = trimNewlines(r.out);
-      if (got === job.expected) {
+      const judged = job.judge(r.out);
+      const got = judged.actual;
+      if (judged.same) {
         emit({ ...base, status: "passed" });
         continue;
       }
-      if (update) {
+      if (update && !r.keep) {
         if (r.over !== undefined) throw new UsageError(`${f.path}:${job.line}: the output is ${r.over} characters, more than the ${RECORD_OUTPUT_LIMIT} check writes for one case; ${quote(f.path)} is not updated`);
         changedSize += got.length;
         if (changedSize > FILE_LIMIT) throw new UsageError(`${f.path}: the updated file would be more than ${FILE_LIMIT} characters; ${quote(f.path)} is not updated`);
         changes.set(k, r.out);
-        listed.push(`${f.path}:${job.line}: ${job.name}\n  old: ${firstLine(job.expected)}\n  new: ${firstLine(got)}\n`);
-        results.push({ ...base, status: "failed", expected: job.expected, actual: got });
+        listed.push(`${f.path}:${job.line}: ${job.name}\n  old: ${firstLine(job.expected)}\n  new: ${firstLine(trimNewlines(r.out))}\n`);
+        results.push({ ...base, status: "failed", expected: judged.expected, actual: got });
         continue;
       }
-      if (io.json && failures.length < MAX_LISTED) failures.push({ file: f.path, line: job.line, command: job.name, expected: clip(job.expected), actual: clip(got) });
-      emit({ ...base, status: "failed", expected: job.expected, actual: got });
+      if (io.json && failures.length < MAX_LISTED) failures.push({ file: f.path, line: job.line, command: job.name, expected: clip(judged.expected), actual: clip(got) });
+      emit({ ...base, status: "failed", expected: judged.expected, actual: got });
     }
     if (changes.size) {
       const next = f.update(changes);
@@ -314,7 +358,7 @@ function envTrue(v: string | undefined): boolean {
 
 export const command: CommandSpec = {
   name: "check",
-  summary: "Run golden transcripts ($ cute-ts ... lines and their expected output in .cute or Markdown files); report mismatches (text, JUnit XML, TAP), exit 1 if any",
+  summary: "Run goldens ($ cute-ts ... transcripts in .cute or Markdown files; print(x) // comments in C++ sources); report mismatches (text, JUnit XML, TAP), exit 1 if any",
   args: ["FILE[:LINE]..."],
   options: [
     { name: "update", description: "rewrite the expected output of each case that changed with what cute-ts prints now, and list them (atomically: a temporary file beside it, renamed over it)" },
@@ -325,16 +369,21 @@ export const command: CommandSpec = {
   ],
   notNested: "it reads and writes files",
   notes: `Files: each FILE must be a regular file (a symbolic link to one is read through) of at most ${FILE_LIMIT / 1048576} MiB;
-a FIFO, a device or a socket is refused, never read. In a directory, the regular .cute and .md files are read;
-symbolic links there are not followed. FILE:LINE runs the one case at that line (its command or its expected
+a FIFO, a device or a socket is refused, never read. In a directory, the regular .cute, .md, .cu, .cuh, .hpp
+and .cpp files are read (a C++ source with no golden is passed over there); symbolic links there are not
+followed. In a C++ source, a case is a print(x) / print_layout(x) / print_tensor(x) line followed by a //
+comment (on the line, or the // lines below it): the statements before it that it needs are evaluated, and
+the comment is compared with what it prints, whitespace aside and without a leading 'name:' label the
+print does not write; a case cute-ts cannot evaluate (a loop, a parameter, a statement it does not read) is
+skipped with the reason. FILE:LINE runs the one case at that line (its command or its expected
 text). --update rewrites only files named or found this way, only the cases that changed, and never through a
 symbolic link: name the file a link points to, since that is the file rewritten. A file with no cases is an
 error unless --allow-empty (a failure under --ci). A transcript may not run batch or check: the check stops
 before running anything. The report ends with one line 'N passed, N failed' (', N skipped' when some were):
 plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json gives the counts in its document.`,
-  examples: ["check goldens/", "check README.md", "check goldens/layouts.cute:12", "check goldens/ --grep tiled_divide", "check goldens/ --reporter junit", "check kernel-layouts.cute --update"],
+  examples: ["check goldens/", "check README.md", "check goldens/layouts.cute:12", "check goldens/ --grep tiled_divide", "check goldens/ --reporter junit", "check kernel-layouts.cute --update", "check kernel.cu"],
   async run(args, opts, io, env) {
-    if (args.length === 0) throw new UsageError("check needs at least one .cute or .md file (or a directory)");
+    if (args.length === 0) throw new UsageError("check needs at least one .cute, .md or C++ (.cu, .cuh, .hpp, .cpp) file, or a directory");
     const update = opts.update === true;
     const ci = opts.ci === true || envTrue(process.env.CI);
     const reporter = (opts.reporter ?? "text") as string;
