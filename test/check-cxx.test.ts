@@ -175,6 +175,16 @@ describe("the statements a case needs", () => {
     expect(byName("print(mma)").before).toEqual(["TiledMMA mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{});", "mma.accumulate_ = GMMA::ScaleOut::Zero;"]);
   });
 
+  it("a block's condition is read, not changed: an early return guarded by a needed name does not pull in the condition's names", () => {
+    const guarded = findCxxCases(
+      ["void g(int m) {", "  auto t = make_shape(Int<4>{}, 8);", "  if (not evenly_divides(make_shape(m, m), t)) {", '    std::cerr << "no" << std::endl;', "    return;", "  }", "  if (m > 2) t = make_shape(m, m);", "  print(t);  // (_4,8)", "}"].join("\n"),
+    );
+    // the brace-less if assigns t: kept, and its condition's m is a parameter
+    expect(guarded[0]!.before).toEqual({ unsupported: "m is a parameter of g(...): its value comes from the caller" });
+    const clean = findCxxCases(["void g(int m) {", "  auto t = make_shape(Int<4>{}, 8);", "  if (not evenly_divides(make_shape(m, m), t)) {", "    return;", "  }", "  print(t);  // (_4,8)", "}"].join("\n"));
+    expect(clean[0]!.before).toEqual(["auto t = make_shape(Int<4>{}, 8);"]);
+  });
+
   it("skip reasons: a function parameter, a template parameter, a loop", () => {
     expect(byName("print(p)").before).toEqual({ unsupported: "ptr is a parameter of host(...): its value comes from the caller" });
     expect(byName("print(Int<N>{})").before).toEqual({ unsupported: "N is a template parameter of host: it is known only where host is instantiated" });

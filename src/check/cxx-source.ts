@@ -478,7 +478,8 @@ function classify(s: Stmt): StmtInfo {
   if (head.t === "id" && (head.v === "else" || ((head.v === "if" || head.v === "while" || head.v === "for" || head.v === "switch") && tokens[1]?.t === "("))) {
     const rest = head.v === "else" ? 1 : matching(tokens, 1, "(", ")") + 1;
     const inner = classify({ tokens: tokens.slice(rest), start: 0, end: 0 });
-    return { kind: inner.kind === "pure" ? "pure" : "other", declares: [], uses };
+    // the condition is read, not changed: what the statement may change is what its body names
+    return { kind: inner.kind === "pure" ? "pure" : "other", declares: [], uses: new Set([...inner.uses, ...inner.declares]) };
   }
   let k = 0;
   // a call to a printer or a check, possibly qualified (cute::print, std::printf)
@@ -520,15 +521,17 @@ function classify(s: Stmt): StmtInfo {
   return { kind: "other", declares: [], uses };
 }
 
-/** a compound statement as one: pure when all it holds is pure */
+/**
+ * A compound statement as one: pure when all it holds is pure; otherwise what its statements
+ * name (its header's condition is read, not changed, so its names do not count)
+ */
 function classifyCompound(b: Block, budget: { left: number }): StmtInfo {
-  const uses = namesOf(b.header);
+  const uses = new Set<string>();
   let pure = true;
   const walk = (blk: Block) => {
     for (const s of blk.stmts) {
       if (--budget.left < 0) return;
       if (s.block) {
-        for (const u of namesOf(s.block.header)) uses.add(u);
         walk(s.block);
         continue;
       }
