@@ -60,6 +60,11 @@ function printed(printer: string, v: EvalValue): string {
   throw new UsageError(`print_tensor takes a tensor; this is ${v instanceof AtomValue ? v.what : show(v)}`);
 }
 
+/** cute-ts's own limits ("cute-ts does not support X yet"), whichever error class says so */
+function isUnsupported(e: unknown): boolean {
+  return e instanceof Error && /^Unsupported/.test(e.name);
+}
+
 /** one-line excerpt of a statement for a reason */
 function excerpt(s: string): string {
   const one = s.replace(/\s+/g, " ").trim();
@@ -81,7 +86,7 @@ export const evaluatePrints: StatementEvaluator = async (statements) => {
       out += printed(m[1]!, await evaluateAny(m[2]!));
     } catch (e) {
       if (e instanceof CuteError) return { refused: e.message };
-      if (e instanceof ParseError || e instanceof UsageError) return { unsupported: reasonOf(e) };
+      if (e instanceof ParseError || e instanceof UsageError || isUnsupported(e)) return { unsupported: reasonOf(e as Error) };
       throw e;
     }
   }
