@@ -27,6 +27,8 @@ export function makeFuzzFiles(tag) {
   symlinkSync(canaries.CANARY_CHECK[0], join(p("canary-dir"), "link.cute"));
   const files = {
     FILE: p("input.txt"),
+    // the same input as a C++ source: check reads a .cu file for its print-comment goldens
+    CU: p("input.cu"),
     FIFO: p("fifo.cute"),
     LOOP: p("loop.cute"),
     BROKEN: p("broken.cute"),
@@ -60,7 +62,7 @@ export function makeFuzzFiles(tag) {
     files,
     /** argv and file text with every @NAME replaced by its path */
     resolve(text) {
-      return text.replace(/@(FILE|FIFO|LOOP|BROKEN|HUGE|EMPTY|DIR|CANARY_DIR|CANARY_BATCH|CANARY_CHECK)\b/g, (_, k) => files[k]);
+      return text.replace(/@(FILE|CU|FIFO|LOOP|BROKEN|HUGE|EMPTY|DIR|CANARY_DIR|CANARY_BATCH|CANARY_CHECK)\b/g, (_, k) => files[k]);
     },
     /** problems a run left: a canary changed (restored here) */
     canaryDamage() {

@@ -63,7 +63,18 @@ export function corpus() {
     }
   }
   const exprs = [...(byCmd.eval ?? []), ...(byCmd.print ?? [])].map((c) => c.find((x, i) => i > 0 && !x.startsWith("--"))).filter(Boolean);
-  CORPUS = { byCmd, exprs, names: [] };
+  // the goldens' C++ spelling of their expressions, for C++ sources given to check
+  const cxx = [];
+  for (const line of readFileSync(join(dir, "algebra.jsonl"), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const r = JSON.parse(line);
+      if (typeof r.cxx === "string" && !r.cxx.includes("\n")) cxx.push(r.cxx);
+    } catch {
+      /* as above */
+    }
+  }
+  CORPUS = { byCmd, exprs, cxx, names: [] };
   return CORPUS;
 }
 
@@ -486,6 +497,37 @@ function checkFile(r) {
   return text;
 }
 
+/** a C++ source with print-comment goldens, statements check slices, and code it must pass over */
+function cxxFile(r) {
+  const ex = () => r.pick(corpus().cxx) ?? "make_layout(Int<4>{})";
+  const v = () => `x${r.int(0, 3)}`;
+  const golden = () => r.pick(["_4:_1", "(_2,_4):(_1,_2)", "x: _1", "", "TiledMMA", "garbage", "_8"]);
+  const stmt = () =>
+    r.pick([
+      () => `auto ${v()} = ${ex()};`,
+      () => `Layout ${v()} = ${ex()};`,
+      () => `print(${v()});  // ${golden()}`,
+      () => `print(${ex()});\n  // ${golden()}\n  // ${golden()}`,
+      () => `print_layout(${ex()});  // ${golden()}`,
+      () => `print_tensor(${v()}); // ${golden()}`,
+      () => `if (thread0()) { print(${v()}); } // ${golden()}`,
+      () => `if (thread0()) print(${v()});  // ${golden()}`,
+      () => `for (int i = 0; i < 2; ++i) { print(${v()});  // ${golden()}\n  }`,
+      () => `${v()} = ${ex()};`,
+      () => `copy(${v()}, ${v()});`,
+      () => `print("label:\\t"); print(${v()}); print("\\n");  // label: ${golden()}`,
+      () => `auto [${v()}, ${v()}] = tma_partition(a, b);`,
+      () => `char const* s = "} print(no); // {";`,
+      () => `/* { */ print(${v()}); /* } */ // ${golden()}`,
+      () => `{ auto ${v()} = ${ex()}; print(${v()}); // ${golden()}\n  }`,
+      () => Array.from({ length: r.int(1, 8) }, () => soupToken(r)).join(" "),
+    ])();
+  const body = () => Array.from({ length: r.int(1, 8) }, () => "  " + stmt()).join("\n");
+  let text = `#include <cute/tensor.hpp>\nusing namespace cute;\n\ntemplate <class T, int N>\nvoid f(T t, int n) {\n${body()}\n}\n\nint main(int argc, char** argv) {\n${body()}\n}\n`;
+  if (r.chance(0.3)) text = mutate(r, text);
+  return text;
+}
+
 /** an op name with a namespace CuTe does not have, a NUL or junk in its template arguments, or a prototype name in it */
 function mmaNameDamage(r, name) {
   const lt = name.indexOf("<");
@@ -560,6 +602,12 @@ export function inputFor(r, cmd) {
       break;
     }
     case "check": {
+      if (r.chance(0.3)) {
+        // a C++ source: its print-comment goldens
+        file = cxxFile(r);
+        argv = ["check", "@CU", ...(r.chance(0.3) ? [r.pick(["--update", "--json", "--allow-empty", "--reporter=junit", "--reporter=tap", "--grep=print", "--ci"])] : [])];
+        break;
+      }
       file = checkFile(r);
       const x = r.f();
       argv =

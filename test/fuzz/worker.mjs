@@ -138,7 +138,10 @@ parentPort.on("message", async (msg) => {
     const input = makeInput(seed, command, i);
     const argv = input.argv.map((a) => (a.includes("@") ? scratch.resolve(a) : a));
     const fileText = input.file === undefined ? undefined : scratch.resolve(input.file);
-    if (fileText !== undefined) writeFileSync(FILE, fileText);
+    if (fileText !== undefined) {
+      writeFileSync(FILE, fileText);
+      writeFileSync(scratch.files.CU, fileText);
+    }
     let out = "", err = "", code;
     const t0 = performance.now();
     try {
