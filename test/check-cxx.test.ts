@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { parse as parseJunit } from "junit2json";
 import { readGolden, run } from "./helpers.js";
 import { comparable, commentText, findCxxCases, sameOutput, updateCxxComments } from "../src/check/cxx-source.js";
-import { cString, type BlockOutcome } from "../src/check/statements.js";
+import { blockEvaluator, cString, type BlockOutcome } from "../src/check/statements.js";
+import { CuteError, ParseError, UsageError } from "../src/core/errors.js";
 import { checkFiles } from "../src/cli/commands/check.js";
 import type { CommandEnv, Io } from "../src/cli/spec.js";
 
@@ -325,6 +326,27 @@ describe("the statement evaluator interface", () => {
       [5, "skipped", "cute-ts does not support X yet"],
       [6, "failed", "make_layout: CuTe rejects this"],
     ]);
+  });
+
+  it("a block evaluator plugs in: its printed text, its errors as CuTe's refusals or cute-ts's limits, any other error not swallowed", async () => {
+    const seen: string[] = [];
+    const ev = blockEvaluator((src) => {
+      seen.push(src);
+      if (src.includes("refuse")) throw new CuteError("make_layout", "Shape Divisibility Condition");
+      if (src.includes("loop")) throw new ParseError(src, 0, "cute-ts does not read C++ loops (for, while, do) in a pasted block");
+      if (src.includes("usage")) throw new UsageError("print_layout takes a layout");
+      if (src.includes("limit")) throw Object.assign(new Error("cute-ts does not support tma_partition yet"), { name: "Unsupported" });
+      if (src.includes("bug")) throw new TypeError("x is undefined");
+      return { printed: src.includes("quiet") ? null : "_8:_1" };
+    });
+    expect(await ev(["auto a = make_layout(Int<8>{});", "print(a);"])).toEqual({ printed: "_8:_1" });
+    expect(seen[0]).toBe("auto a = make_layout(Int<8>{});\nprint(a);");
+    expect(await ev(["quiet;"])).toEqual({ printed: "" });
+    expect(await ev(["refuse;"])).toEqual({ refused: "make_layout: Shape Divisibility Condition" });
+    expect(await ev(["loop;"])).toEqual({ unsupported: "cute-ts does not read C++ loops (for, while, do) in a pasted block" });
+    expect(await ev(["usage;"])).toEqual({ unsupported: "print_layout takes a layout" });
+    expect(await ev(["limit;"])).toEqual({ unsupported: "cute-ts does not support tma_partition yet" });
+    await expect(ev(["bug;"])).rejects.toThrow(TypeError);
   });
 
   it("--update leaves a refused case's comment alone", async () => {

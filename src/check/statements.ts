@@ -71,6 +71,29 @@ function excerpt(s: string): string {
   return one.length > 80 ? `${one.slice(0, 80)}…` : one;
 }
 
+/** what an error thrown while evaluating a block says about the case: CuTe's refusal, or cute-ts's limit; anything else is a bug */
+function outcomeOf(e: unknown): BlockOutcome {
+  if (e instanceof CuteError) return { refused: e.message };
+  if (e instanceof ParseError || e instanceof UsageError || isUnsupported(e)) return { unsupported: reasonOf(e as Error) };
+  throw e;
+}
+
+/**
+ * A statement evaluator over a block evaluator: `run` takes the statements as one pasted block
+ * and gives what its print statements wrote (null: none printed). The block evaluator of
+ * `eval -f` plugs in here.
+ */
+export function blockEvaluator(run: (src: string) => { printed: string | null } | Promise<{ printed: string | null }>): StatementEvaluator {
+  return async (statements) => {
+    try {
+      const r = await run(statements.join("\n"));
+      return { printed: r.printed ?? "" };
+    } catch (e) {
+      return outcomeOf(e);
+    }
+  };
+}
+
 /** blocks of print statements only; any other statement is reported as not evaluated yet */
 export const evaluatePrints: StatementEvaluator = async (statements) => {
   let out = "";
@@ -85,9 +108,7 @@ export const evaluatePrints: StatementEvaluator = async (statements) => {
     try {
       out += printed(m[1]!, await evaluateAny(m[2]!));
     } catch (e) {
-      if (e instanceof CuteError) return { refused: e.message };
-      if (e instanceof ParseError || e instanceof UsageError || isUnsupported(e)) return { unsupported: reasonOf(e as Error) };
-      throw e;
+      return outcomeOf(e);
     }
   }
   return { printed: out };
