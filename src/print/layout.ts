@@ -133,7 +133,7 @@ export function writeLayoutCellsJson(l: Layout | ComposedLayout, write: Write, o
     out.put("]");
   }
   out.put("]" + (optionsOf(opts).suffix ?? ""));
-  out.flush();
+  out.end();
 }
 export function layoutCellsJson(l: Layout | ComposedLayout, force = false): string {
   return collect((w) => writeLayoutCellsJson(l, w, force));
@@ -180,7 +180,7 @@ export function writePrintLayout(l0: Layout | ComposedLayout, write: Write, opts
   }
   putRule();
   out.put(optionsOf(opts).suffix ?? "");
-  out.flush();
+  out.end();
 }
 export function print_layout(l: Layout | ComposedLayout, force = false): string {
   return collect((w) => writePrintLayout(l, w, force));
@@ -236,7 +236,7 @@ export function writePrintTensor(t: Tensor, write: Write, opts?: WriteOptions | 
   out.put((o.prefix ?? "") + show(t) + ":\n");
   if (draws) walk(t, new TextCells(out), o.generic === true);
   out.put(o.suffix ?? "");
-  out.flush();
+  out.end();
 }
 /** print_tensor's limits on a tensor: refuses (a UsageError) what it would not print */
 export function checkTensorCells(t: Tensor, opts?: WriteOptions | boolean): void {
@@ -386,6 +386,9 @@ export function useGenericCells(on: boolean): void {
   genericCells = on;
 }
 
+/** below this many cells a tensor (or slab) is printed cell by cell */
+const FORM_MIN_CELLS = 16;
+
 function walk(t: Tensor, sink: CellSink, generic0: boolean): void {
   const generic = generic0 || genericCells;
   const r = tensorRank(t);
@@ -393,14 +396,15 @@ function walk(t: Tensor, sink: CellSink, generic0: boolean): void {
   if (r === 1) {
     const n = T.size(sh).v;
     sink.begin(1, n, 1);
-    const fast = !generic && n > 0 ? tensorForm(t, 1) : undefined;
+    // a few cells print faster one by one than a form is found
+    const fast = !generic && n >= FORM_MIN_CELLS ? tensorForm(t, 1) : undefined;
     if (fast) fast.walk(sink);
     else for (let m = 0; m < n; m++) sink.cell(t.iter, offsetAt(t, D(m)));
     sink.end();
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
     sink.begin(2, M, N);
-    const fast = !generic && M > 0 && N > 0 ? tensorForm(t, 2) : undefined;
+    const fast = !generic && M > 0 && N > 0 && M * N >= FORM_MIN_CELLS ? tensorForm(t, 2) : undefined;
     if (fast) fast.walk(sink);
     else {
       for (let m = 0; m < M; m++) {
@@ -438,7 +442,7 @@ export function writeTensorValuesJson(t: Tensor, write: Write, opts?: WriteOptio
   if (r < 1 || r > 4) out.put("[]");
   else walk(t, new JsonCells(out), o.generic === true);
   out.put(o.suffix ?? "");
-  out.flush();
+  out.end();
 }
 export function tensorValuesJson(t: Tensor, force = false): string {
   return collect((w) => writeTensorValuesJson(t, w, force));
@@ -495,13 +499,18 @@ export class CellForm {
  * differ only by the iterator.
  */
 interface LayoutForm {
-  ext0: number[];
-  ext1: number[];
-  /** per dynamic entry: the weights of mode 0's leaves, then mode 1's */
-  weights: number[][];
   /** per dynamic entry: sum over the leaves of (extent - 1) * |weight| */
   spans: number[];
   template: Idx;
+  /** the cells' text around their numbers (the same for every tensor of this form) */
+  cell: CellForm;
+  /** per dynamic entry: mode 0's share of row m, mode 1's of column n */
+  rowFns: ((m: number) => number)[];
+  colFns: ((n: number) => number)[];
+  /** the columns' shares, once computed */
+  cols?: Float64Array[];
+  M: number;
+  N: number;
 }
 /** per layout and evaluation (by a 1-D index, or by (m, n)): the form found for the last iterator form seen (slabs share a layout and an iterator form) */
 type FormCache = { iter: Idx | undefined; form: LayoutForm | null };
@@ -527,7 +536,17 @@ function layoutFormOf(t: Tensor, l: Layout, rank: 1 | 2): LayoutForm | undefined
   if (af === undefined) return undefined;
   const exts = [...ext0, ...ext1];
   const spans = af.weights.map((w) => w.reduce((a, x, k) => a + (exts[k]! - 1) * Math.abs(x), 0));
-  return { ext0, ext1, weights: af.weights, spans, template: af.template };
+  const M = rank === 1 ? T.size(l.shape).v : T.size(T.get(l.shape, 0)).v;
+  const N = rank === 1 ? 1 : T.size(T.get(l.shape, 1)).v;
+  return {
+    spans,
+    template: af.template,
+    cell: new CellForm(af.template),
+    rowFns: af.weights.map((w) => affineIndexFn(ext0, w.slice(0, n0))),
+    colFns: af.weights.map((w) => affineIndexFn(ext1, w.slice(n0))),
+    M,
+    N,
+  };
 }
 
 /**
@@ -553,41 +572,35 @@ function tensorForm(t: Tensor, rank: 1 | 2): { template: Idx; walk(sink: CellSin
     forms.set(l, cached);
   }
   const lf = cached.form;
-  if (lf === null || !sameForm(lf.template, origin)) return undefined;
+  if (lf === null || !lf.cell.plain || !sameForm(lf.template, origin)) return undefined;
+  // the origin's dynamic entries: each cell is these plus the row's and the column's shares
   const entries = idxEntries(origin);
   const base: number[] = [];
   for (const e of entries) if (!e.s) base.push(e.v);
   for (let d = 0; d < base.length; d++) if (!(Math.abs(base[d]!) + lf.spans[d]! <= Number.MAX_SAFE_INTEGER)) return undefined;
-  const form = new CellForm(origin);
-  if (!form.plain) return undefined;
-  const { ext0, ext1, weights } = lf;
-  const n0 = ext0.length;
+  const { cell, rowFns, colFns, M, N } = lf;
   const D0 = base.length;
-  const rowFns = weights.map((w, d) => affineIndexFn(ext0, w.slice(0, n0), base[d]!));
-  const colFns = weights.map((w) => affineIndexFn(ext1, w.slice(n0), 0));
-  const M = rank === 1 ? T.size(l.shape).v : T.size(T.get(l.shape, 0)).v;
-  const N = rank === 1 ? 1 : T.size(T.get(l.shape, 1)).v;
   return {
     template: origin,
     walk(sink) {
       const vals = new Float64Array(Math.max(1, D0));
       if (rank === 1) {
         for (let m = 0; m < M; m++) {
-          for (let d = 0; d < D0; d++) vals[d] = rowFns[d]!(m);
-          sink.cellForm(form, vals);
+          for (let d = 0; d < D0; d++) vals[d] = base[d]! + rowFns[d]!(m);
+          sink.cellForm(cell, vals);
         }
         return;
       }
-      // each column's share once when a row is short enough to hold them
-      const cols = N <= 1 << 16 ? colFns.map((f) => Float64Array.from({ length: N }, (_x, n) => f(n))) : undefined;
+      // each column's share once per layout when a row is short enough to hold them
+      const cols = N <= 1 << 16 ? (lf.cols ??= colFns.map((f) => Float64Array.from({ length: N }, (_x, n) => f(n)))) : undefined;
       const rowBase = new Float64Array(Math.max(1, D0));
       for (let m = 0; m < M; m++) {
         sink.row(m);
-        for (let d = 0; d < D0; d++) rowBase[d] = rowFns[d]!(m);
+        for (let d = 0; d < D0; d++) rowBase[d] = base[d]! + rowFns[d]!(m);
         for (let n = 0; n < N; n++) {
           if (cols) for (let d = 0; d < D0; d++) vals[d] = rowBase[d]! + cols[d]![n]!;
           else for (let d = 0; d < D0; d++) vals[d] = rowBase[d]! + colFns[d]!(n);
-          sink.cellForm(form, vals);
+          sink.cellForm(cell, vals);
         }
         sink.rowEnd();
       }

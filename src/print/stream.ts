@@ -19,8 +19,14 @@ export const CHUNK = 1 << 16;
 const SPACE = 32, MINUS = 45, ZERO = 48;
 const decoder = new TextDecoder();
 
+/** room kept past the gathered bytes, for one number or short piece */
+const SLACK = 64;
+/** a buffer a finished Chunks handed back (printers run one after another: one spare is enough) */
+let spare: Uint8Array | undefined;
+
 export class Chunks {
-  private readonly bytes: Uint8Array;
+  /** grown as needed up to size (most prints are a few hundred bytes) */
+  private bytes: Uint8Array;
   private pos = 0;
   /** text gathered before the bytes (what was not ASCII, or long) */
   private text = "";
@@ -30,12 +36,31 @@ export class Chunks {
     private readonly writeBytes?: WriteBytes,
     private readonly size = CHUNK,
   ) {
-    this.bytes = new Uint8Array(size + 64);
+    const reuse = spare !== undefined && spare.length <= size + SLACK ? spare : undefined;
+    if (reuse) spare = undefined;
+    this.bytes = reuse ?? new Uint8Array(Math.min(size, 1024) + SLACK);
+  }
+  /** flush, and hand the buffer back for the next printer: nothing may be put after */
+  end(): void {
+    this.flush();
+    spare = this.bytes;
+    this.bytes = new Uint8Array(0);
+  }
+  /** room for n more bytes: a larger buffer while under size, else the bytes go on */
+  private room(n: number): void {
+    if (this.pos + n <= this.bytes.length - SLACK) return;
+    if (this.bytes.length - SLACK < this.size) {
+      const b = new Uint8Array(Math.min(this.size, Math.max(4 * (this.bytes.length - SLACK), this.pos + n)) + SLACK);
+      b.set(this.bytes.subarray(0, this.pos));
+      this.bytes = b;
+      if (this.pos + n <= this.bytes.length - SLACK) return;
+    }
+    this.spill();
   }
   put(s: string): void {
     const n = s.length;
     if (n > 64) return this.putText(s);
-    if (this.pos + n > this.size) this.spill();
+    this.room(n);
     const b = this.bytes;
     let p = this.pos;
     for (let i = 0; i < n; i++) {
@@ -47,7 +72,7 @@ export class Chunks {
   }
   /** the integer v (|v| < 2^53), right-aligned in `width` characters as %*d */
   putInt(v: number, width = 0): void {
-    if (this.pos + 40 + width > this.size) this.spill();
+    this.room(24 + Math.min(width, 40));
     let a = v < 0 ? -v : v;
     let digits = 1;
     for (let t = a; t >= 10; t = Math.floor(t / 10)) digits++;
@@ -57,11 +82,8 @@ export class Chunks {
     if (width > 40) {
       this.pos = p;
       this.put(" ".repeat(Math.max(0, width - len)));
+      this.room(24);
       p = this.pos;
-      if (p + 40 > this.size) {
-        this.spill();
-        p = this.pos;
-      }
     } else {
       for (let k = len; k < width; k++) b[p++] = SPACE;
     }

@@ -120,5 +120,5 @@ export function writeOwnerGrid(
     putSep();
   }
   out.put("\n");
-  out.flush();
+  out.end();
 }

@@ -77,7 +77,7 @@ export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => voi
       out.put("]");
     });
     out.put("]");
-    out.flush();
+    out.end();
   }
   write("}\n");
 }

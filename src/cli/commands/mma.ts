@@ -147,7 +147,7 @@ export const command: CommandSpec = {
         out.put("]");
       });
       out.put("}}\n");
-      out.flush();
+      out.end();
       return 0;
     }
     if (map !== undefined) {
