@@ -214,7 +214,7 @@ describe("tma-coords through the affine path: byte-identical to the generic path
         expect(fast, argv.join(" ")).toEqual(slow);
       }
     }
-  });
+  }, 60_000);
   it("random tiles, blocks and partitions of random TMA copies", async () => {
     let seed = 7;
     const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % n;
@@ -237,5 +237,5 @@ describe("tma-coords through the affine path: byte-identical to the generic path
     }
     // most of them are tables, not refusals
     expect(printed).toBeGreaterThan(60);
-  });
+  }, 60_000);
 });

@@ -21,7 +21,7 @@ function countingTableLength(M: number, N: number): number {
   return n + M; // a newline per row
 }
 
-describe("a million cells under a 32 MB heap", () => {
+describe("a million cells under a 32 MB heap", { timeout: 60_000 }, () => {
   it("print_tensor: every row, every cell T(m,n) = m + 1024 n", () => {
     const r = capped(32, ["print", "--force", "make_tensor(counting_iter(0),(1024,1024))"]);
     expect(r.status, r.stderr).toBe(0);
@@ -70,7 +70,7 @@ describe("a million cells under a 32 MB heap", () => {
   });
 });
 
-describe("the command line streams; a reader that stops early stops the work", () => {
+describe("the command line streams; a reader that stops early stops the work", { timeout: 60_000 }, () => {
   it("| head: a print of 10^8 cells ends as soon as the reader has gone, exit 0, nothing on stderr", async () => {
     const child = spawn(process.execPath, [bin, "print", "--force", "make_tensor(counting_iter(0),(10000,10000))"], { stdio: ["ignore", "pipe", "pipe"] });
     let err = "";
