@@ -39,7 +39,8 @@ let TableCtor: typeof Table | undefined;
 const TABLE_KINDS: ReadonlySet<string> = new Set(["equal", "banks", "gmma-smem"]);
 /** load what formatVerdict(v) needs; call (and await) it first */
 export async function loadFormatting(v: Verdict): Promise<void> {
-  if (TABLE_KINDS.has(v.kind)) TableCtor ??= (await import("cli-table3")).default;
+  // in the CLI's CommonJS bundle a require (an import() would start the ES module loader); in the library an import
+  if (TABLE_KINDS.has(v.kind)) TableCtor ??= typeof require === "function" ? (require("cli-table3") as typeof Table) : (await import("cli-table3")).default;
 }
 
 function table(head: string[]): Table.Table {
