@@ -3,7 +3,7 @@
  * only when needed.
  */
 import { createRequire } from "node:module";
-import { writeAll } from "./output.js";
+import { writeAll, writeBytes } from "./output.js";
 import { dispatch, setHelpRunner } from "./run.js";
 import { colorLevel } from "./color.js";
 import type { Io } from "./spec.js";
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   const io: Io = {
     out: (s) => writeAll(1, s),
     err: (s) => writeAll(2, s),
+    stream: true,
+    outBytes: (b) => writeBytes(1, b),
     // asked only by the commands that draw in color: finding out loads the tty and stream machinery
     get color() {
       return (level ??= colorOf(argv)) > 0;

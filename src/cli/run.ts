@@ -264,7 +264,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 }
 
 function jsonIo(io: Io): Io {
-  return { out: io.out, err: io.err, progress: io.progress, json: true, color: false, ...(io.dialect === undefined ? {} : { dialect: io.dialect }) }; // not a spread: it would ask the color getter
+  return { out: io.out, err: io.err, progress: io.progress, stream: io.stream, outBytes: io.outBytes, json: true, color: false, ...(io.dialect === undefined ? {} : { dialect: io.dialect }) }; // not a spread: it would ask the color getter
 }
 
 /** the Io with this dialect; the colour still asked of the original only when a command draws */
@@ -273,6 +273,8 @@ function dialectIo(base: Io, dialect: string): Io {
     out: base.out,
     err: base.err,
     progress: base.progress,
+    stream: base.stream,
+    outBytes: base.outBytes,
     ...(base.json ? { json: true } : {}),
     dialect,
     get color() {

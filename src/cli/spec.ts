@@ -18,6 +18,14 @@ export interface Io {
    * input, its run-time cute.printf out.
    */
   dialect?: string;
+  /**
+   * out() writes straight to a file descriptor (the command line): a printer may write output of
+   * any size in chunks as it makes it, so --force has no ceiling there. Absent where an answer is
+   * held whole (a batch record, a transcript case, the page), which keeps the hard ceilings.
+   */
+  stream?: boolean;
+  /** with stream: bytes written as out() would write their text (ASCII/UTF-8), before the call returns */
+  outBytes?: (bytes: Uint8Array) => void;
   /** called after each unit of work in commands that run many (a batch record, a check case), so a watchdog can tell slow from stuck */
   progress?: () => void;
 }

@@ -7,5 +7,6 @@
  */
 export { Layout, isLayout, make_layout, make_layout_left, make_layout_right, concat, concat2, make_ordered_layout, make_layout_like, make_basis_like, make_identity_layout, size, rank, depth, sublayout, coshape, cosize, coprofile, crd2idx, slice, dice, slice_and_offset, offsetOf, flatten, take, select, group, append, prepend, appendN, replace, zipLayouts, coalesce, coalesce_shape, filter_zeros, filter, showTup, showLayout, forEachIndex, fillIndices, compileIndexFn } from "./layout/basics.js";
 export type { Tiler } from "./layout/basics.js";
+export { compileLayout, type CompiledLayout } from "./layout/compiled.js";
 export { composition, complement, right_inverse, left_inverse, max_common_layout, max_common_vector, domain_offset, nullspace } from "./layout/algebra.js";
 export { logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product, zipped_product, tiled_product, flat_product, blocked_product, raked_product, tile_to_shape, upcast, downcast, recast_layout, recastBy, recastRatio, make_layout_tv, max_alignment, make_fragment_like } from "./layout/products.js";

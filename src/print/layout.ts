@@ -1,4 +1,11 @@
-/** print_layout and print_tensor (util/print_tensor.hpp), byte for byte. */
+/**
+ * print_layout and print_tensor (util/print_tensor.hpp), byte for byte, written as they are
+ * made: each printer hands its text to a Write in chunks (src/print/stream.ts), so a table of
+ * any size takes constant memory, and the string-returning forms collect the same chunks.
+ * The cells of a tensor over a plain layout are computed by its affine form
+ * (src/core/layout/compiled.ts): numbers and the text around them, not an integer object and a
+ * tuple walk per cell; what has no exact affine form is evaluated cell by cell as before.
+ */
 import { CuteError, UsageError } from "../core/errors.js";
 import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
@@ -7,14 +14,13 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter, PtrIter, TmemIter, type Iter, advance, deref, elementAddress, isPointer, tmemPtrAdd } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, type Iter, advance, deref, elementAddress, isPointer, tmemPtrAdd } from "../core/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
+import { type AffineForm, affineForm, affineIndexFn, idxEntries, sameForm } from "../core/layout/compiled.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
-import { show, showAddress } from "./print.js";
+import { show, showAddress, showPieces } from "./print.js";
+import { Chunks, type Write, type WriteBytes, collect } from "./stream.js";
 import type { Value } from "../core/value.js";
-
-/** cells above this need --force (2^18 cells is ~5 MB of text, a fraction of a second) */
-export const MAX_CELLS = 1 << 18;
 
 export function num_digits(x: number): number {
   let d = 1;
@@ -26,19 +32,50 @@ export function num_digits(x: number): number {
   return d;
 }
 
-/** even --force prints at most 2^20 cells (about 20 MB of text, under a second): memory stays bounded whatever is asked */
+/** cells above this need --force (2^18 cells is ~5 MB of text, a fraction of a second) */
+export const MAX_CELLS = 1 << 18;
+/**
+ * the most cells --force prints where an answer is held whole (a batch record, a transcript case,
+ * the page, a library call returning a string): 2^20 cells, about 20 MB of text
+ */
 export const FORCE_MAX_CELLS = 1 << 20;
+/** where the output streams (the command line writing to a file descriptor), --force prints any size integers count exactly */
+export const STREAM_MAX_CELLS = Number.MAX_SAFE_INTEGER;
 
-export function checkCells(n: number, force: boolean, what: string): void {
+/** how much a printer may print: `force` lifts MAX_CELLS, up to `hard` (FORCE_MAX_CELLS unless the output streams) */
+export interface PrintLimits {
+  force?: boolean;
+  hard?: number;
+}
+
+export function checkCells(n: number, force: boolean, what: string, hard = FORCE_MAX_CELLS): void {
   const count = Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991";
   if (!force && n > MAX_CELLS) {
     // a limit of cute-ts, not a rule of CuTe: a usage error, not a refusal
     throw new UsageError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
   }
-  if (n > FORCE_MAX_CELLS) {
-    throw new UsageError(`${what}: the result has ${count} cells, more than the ${FORCE_MAX_CELLS} cute-ts prints even with --force (a hard limit: memory stays bounded)`);
+  if (!(n <= hard)) {
+    const why = hard === FORCE_MAX_CELLS ? "an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams any size" : "memory stays bounded";
+    throw new UsageError(`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints even with --force (a hard limit: ${why})`);
   }
 }
+/**
+ * How a printer writes: its limits, text around what it prints (written only once the limits
+ * pass, so a refusal writes nothing), and `generic` to evaluate every cell by at() (the
+ * reference the affine path is checked against).
+ */
+export interface WriteOptions extends PrintLimits {
+  /** where the text may go as bytes instead (the command line's stdout) */
+  bytes?: WriteBytes;
+  prefix?: string;
+  suffix?: string;
+  generic?: boolean;
+}
+const optionsOf = (o: WriteOptions | boolean | undefined): WriteOptions => (typeof o === "boolean" ? { force: o } : (o ?? {}));
+const limitsOf = (o: WriteOptions | boolean | undefined): Required<PrintLimits> => {
+  const w = optionsOf(o);
+  return { force: w.force === true, hard: w.hard ?? FORCE_MAX_CELLS };
+};
 
 function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
   const c = [D(m), D(n)];
@@ -47,7 +84,7 @@ function cellAt(l: Layout | ComposedLayout, m: number, n: number): string {
 }
 
 /** the M x N grid of a rank-2 layout, each cell's text computed when asked (the grid is never held whole) */
-function layoutGrid(l: Layout | ComposedLayout, force: boolean): { M: number; N: number; at(m: number, n: number): string } {
+function layoutGrid(l: Layout | ComposedLayout, lim: Required<PrintLimits>): { M: number; N: number; at(m: number, n: number): string; num?: (m: number, n: number) => number } {
   const base = l instanceof Layout ? l : innermostLayout(l);
   if (T.rank(base.shape) !== 2) {
     throw new CuteError("print_layout", "static assertion failed: rank(layout) == Int<2>{} (print_layout draws rank-2 layouts only)", [show(l)]);
@@ -57,15 +94,16 @@ function layoutGrid(l: Layout | ComposedLayout, force: boolean): { M: number; N:
     throw new CuteError("print_layout", "no conversion from an ArithmeticTuple to int: print_layout prints int(layout(m,n)), and this layout's strides are coordinates (v@i); to see the coordinates, print it as a tensor: make_tensor(ArithTuple(_0,...), layout)", [show(l)]);
   }
   const M = T.size(T.get(base.shape, 0)).v, N = T.size(T.get(base.shape, 1)).v;
-  checkCells(Math.max(M * N, Math.abs(M), Math.abs(N)), force, "print_layout");
+  checkCells(Math.max(M * N, Math.abs(M), Math.abs(N)), lim.force, "print_layout", lim.hard);
   const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
   const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
-  return { M, N, at: f0 && f1 ? (m, n) => String(f0(m) + f1(n)) : (m, n) => cellAt(l, m, n) };
+  if (f0 && f1) return { M, N, at: (m, n) => String(f0(m) + f1(n)), num: (m, n) => f0(m) + f1(n) };
+  return { M, N, at: (m, n) => cellAt(l, m, n) };
 }
 
 /** the M x N cell texts of a rank-2 layout: the indices print_layout prints */
 export function layoutCells(l: Layout | ComposedLayout, force = false): string[][] {
-  const g = layoutGrid(l, force);
+  const g = layoutGrid(l, limitsOf(force));
   const cells: string[][] = [];
   for (let m = 0; m < g.M; m++) {
     const row: string[] = [];
@@ -75,51 +113,77 @@ export function layoutCells(l: Layout | ComposedLayout, force = false): string[]
   return cells;
 }
 
-/**
- * layoutCells as JSON text, `[[0,1],[2,3]]`, written row by row: a million cells as arrays of
- * strings, then of numbers, would hold hundreds of megabytes for a few of text
- */
-export function layoutCellsJson(l: Layout | ComposedLayout, force = false): string {
-  const g = layoutGrid(l, force);
-  const rows: string[] = [];
-  const row: string[] = [];
+/** layoutCells as JSON text, `[[0,1],[2,3]]`, written as it is made */
+export function writeLayoutCellsJson(l: Layout | ComposedLayout, write: Write, opts?: WriteOptions | boolean): void {
+  const g = layoutGrid(l, limitsOf(opts));
+  const out = new Chunks(write, optionsOf(opts).bytes);
+  out.put((optionsOf(opts).prefix ?? "") + "[");
   for (let m = 0; m < g.M; m++) {
-    row.length = 0;
+    out.put(m ? ",[" : "[");
+    const num = g.num;
     for (let n = 0; n < g.N; n++) {
+      if (n) out.put(",");
+      if (num) {
+        out.putInt(num(m, n));
+        continue;
+      }
       const x = g.at(m, n);
-      row.push(/^-?\d+$/.test(x) ? String(Number(x)) : JSON.stringify(x));
+      out.put(/^-?\d+$/.test(x) ? String(Number(x)) : JSON.stringify(x));
     }
-    rows.push(`[${row.join(",")}]`);
+    out.put("]");
   }
-  return `[${rows.join(",")}]`;
+  out.put("]" + (optionsOf(opts).suffix ?? ""));
+  out.end();
+}
+export function layoutCellsJson(l: Layout | ComposedLayout, force = false): string {
+  return collect((w) => writeLayoutCellsJson(l, w, force));
 }
 
-export function print_layout(l0: Layout | ComposedLayout, force = false): string {
+/** print_layout, written as it is made */
+export function writePrintLayout(l0: Layout | ComposedLayout, write: Write, opts?: WriteOptions | boolean): void {
   // CuTe's print_layout overload for a layout over an smem_ptr flag draws it position independent
   const l = l0 instanceof ComposedLayout ? C.as_position_independent_swizzle_layout(l0) : l0;
-  const g = layoutGrid(l, force);
+  const g = layoutGrid(l, limitsOf(opts));
   // a negative extent draws no rows (or no columns), as the loops over it run no times
   const M = Math.max(0, g.M), N = M > 0 ? Math.max(0, g.N) : 0;
   // cells are as wide as the cosize's digits
   const w = num_digits(L.cosize(l instanceof Layout ? l : innermostLayout(l)).v) + 2;
-  // each row is made whole (flat) as it is built: a million rows of small concatenations would
-  // hold far more memory than their text
-  const out: string[] = [];
-  out.push(show(l) + "\n");
-  let hdr = "    ";
-  for (let n = 0; n < N; n++) hdr += "  " + String(n).padStart(w - 2) + " ";
-  out.push(hdr + "\n");
-  const rule = "    " + ("+" + "-".repeat(w)).repeat(N) + "+\n";
-  const parts: string[] = [];
-  for (let m = 0; m < M; m++) {
-    parts.length = 0;
-    parts.push(rule, String(m).padStart(2), "  ");
-    for (let n = 0; n < N; n++) parts.push("| ", g.at(m, n).padStart(w - 2), " ");
-    parts.push("|\n");
-    out.push(parts.join(""));
+  const out = new Chunks(write, optionsOf(opts).bytes);
+  out.put((optionsOf(opts).prefix ?? "") + show(l) + "\n");
+  out.put("    ");
+  for (let n = 0; n < N; n++) {
+    out.put("  ");
+    out.putInt(n, w - 2);
+    out.put(" ");
   }
-  out.push(rule);
-  return out.join("");
+  out.put("\n");
+  const ruleCell = "+" + "-".repeat(w);
+  const rule = ruleCell.length * N <= 4096 ? "    " + ruleCell.repeat(N) + "+\n" : undefined;
+  const putRule = () => {
+    if (rule !== undefined) return out.put(rule);
+    out.put("    ");
+    out.repeat(ruleCell, N);
+    out.put("+\n");
+  };
+  for (let m = 0; m < M; m++) {
+    putRule();
+    out.putInt(m, 2);
+    out.put("  ");
+    const num = g.num;
+    for (let n = 0; n < N; n++) {
+      out.put("| ");
+      if (num) out.putInt(num(m, n), w - 2);
+      else out.put(g.at(m, n).padStart(w - 2));
+      out.put(" ");
+    }
+    out.put("|\n");
+  }
+  putRule();
+  out.put(optionsOf(opts).suffix ?? "");
+  out.end();
+}
+export function print_layout(l: Layout | ComposedLayout, force = false): string {
+  return collect((w) => writePrintLayout(l, w, force));
 }
 
 /** CuTe's pretty_print: a run-time int as %5d; anything else, a static integer included, as "  " + print */
@@ -127,6 +191,8 @@ function pretty(v: Value): string {
   if (v instanceof Int && !v.s) return String(v.v).padStart(5);
   return "  " + show(v);
 }
+/** a value in the JSON of --json: an integer as a number, anything else as its print */
+const jsonValue = (x: Value): string => (x instanceof Int ? String(x.v) : JSON.stringify(show(x)));
 
 /**
  * The address of element `off` of a pointer: what print_tensor shows of a tensor over memory,
@@ -159,14 +225,27 @@ function tensorShape(t: Tensor): IntTuple {
   return (t.layout instanceof Layout ? t.layout : innermostLayout(t.layout)).shape;
 }
 
-export function print_tensor(t: Tensor, force = false): string {
+/** print_tensor, written as it is made; `generic` evaluates every cell by at() (the reference the fast path is checked against) */
+export function writePrintTensor(t: Tensor, write: Write, opts?: WriteOptions | boolean): void {
+  const o = optionsOf(opts);
   const r = tensorRank(t);
-  const out: string[] = [show(t) + ":\n"];
   // CuTe's rank dispatch covers ranks 1 to 4: a tensor of rank 0 or above 4 prints its header and nothing else
-  if (r < 1 || r > 4) return out.join("");
-  checkCells(loopBound(tensorShape(t)), force, "print_tensor");
-  body(t, out);
-  return out.join("");
+  const draws = r >= 1 && r <= 4;
+  if (draws) checkTensorCells(t, o);
+  const out = new Chunks(write, o.bytes);
+  out.put((o.prefix ?? "") + show(t) + ":\n");
+  if (draws) walk(t, new TextCells(out), o.generic === true);
+  out.put(o.suffix ?? "");
+  out.end();
+}
+/** print_tensor's limits on a tensor: refuses (a UsageError) what it would not print */
+export function checkTensorCells(t: Tensor, opts?: WriteOptions | boolean): void {
+  const lim = limitsOf(opts);
+  const r = tensorRank(t);
+  if (r >= 1 && r <= 4) checkCells(loopBound(tensorShape(t)), lim.force, "print_tensor", lim.hard);
+}
+export function print_tensor(t: Tensor, force = false): string {
+  return collect((w) => writePrintTensor(t, w, force));
 }
 
 /** every mode's extent counts: an empty mode must not hide a huge loop over the others */
@@ -190,14 +269,11 @@ function loopBound(sh: IntTuple): number {
  * worked out once per layout (a rank-4 tensor of 2^18 slabs would otherwise redo it 2^18 times).
  */
 const SLABS = new WeakMap<Layout, ReturnType<typeof slabs>>();
-const OFFSETS = new WeakMap<Layout, [Idx[], Idx[]]>();
-const FNS = new WeakMap<Layout, [((i: number) => number) | undefined, ((i: number) => number) | undefined]>();
 function memo<V>(m: WeakMap<Layout, V>, l: Layout, f: () => V): V {
   let v = m.get(l);
   if (v === undefined) m.set(l, (v = f()));
   return v;
 }
-const modeFns = (l: Layout) => memo(FNS, l, () => [L.compileIndexFn(L.sublayout(l, [0])), L.compileIndexFn(L.sublayout(l, [1]))]);
 
 /**
  * T(_,_,k) / T(_,_,_,k) for every k: the sliced layout does not depend on k, and the offset is
@@ -211,67 +287,357 @@ function slabs(l: Layout, r: number): { layout: Layout; offset(k: number): Idx }
   return { layout, offset: (k) => idxAdd(head, T.crd2idx(D(k), sh[r - 1]!, st[r - 1]!)) };
 }
 
-/** crd2idx(m, mode 0) for every m and crd2idx(n, mode 1) for every n: crd2idx((m,n), L) is their sum */
-function modeOffsets(l: Layout, M: number, N: number): [Idx[], Idx[]] {
-  const [s0, s1] = [T.get(l.shape, 0), T.get(l.shape, 1)];
-  const [d0, d1] = [T.get(l.stride, 0) as Stride, T.get(l.stride, 1) as Stride];
-  return [Array.from({ length: M }, (_x, m) => T.crd2idx(D(m), s0, d0)), Array.from({ length: N }, (_x, n) => T.crd2idx(D(n), s1, d1))];
+/** what a walk over a tensor's cells produces: print_tensor's text, or the JSON of --json */
+interface CellSink {
+  /** a rank-1 tensor (a column) or a rank-2 one (a grid) begins, with M rows of N columns (N = 1 for rank 1) */
+  begin(rank: 1 | 2, M: number, N: number): void;
+  /** a row begins (rank 2) */
+  row(m: number): void;
+  /** the next cell: the element at offset `off` of the iterator (the generic path) */
+  cell(it: Iter, off: Idx): void;
+  /** the next cell by its form: the pieces around the dynamic entries and their values */
+  cellForm(f: CellForm, vals: Float64Array): void;
+  /** a row ends (rank 2) */
+  rowEnd(): void;
+  end(): void;
+  /** between slabs of a rank-3/4 tensor, N columns wide */
+  separator(rank: 3 | 4, N: number, first: boolean): void;
+  /** a rank-3/4 tensor: its slabs begin / end */
+  slabsBegin(): void;
+  slabsEnd(): void;
 }
 
-function body(t: Tensor, out: string[]): void {
+/** the cells' text as print_tensor writes it */
+class TextCells implements CellSink {
+  private rank: 1 | 2 = 2;
+  constructor(private readonly out: Chunks) {}
+  begin(rank: 1 | 2): void {
+    this.rank = rank;
+  }
+  row(): void {}
+  cell(it: Iter, off: Idx): void {
+    this.out.put(cell(it, off));
+    if (this.rank === 1) this.out.put("\n");
+  }
+  cellForm(f: CellForm, vals: Float64Array): void {
+    f.text(this.out, vals);
+    if (this.rank === 1) this.out.put("\n");
+  }
+  rowEnd(): void {
+    this.out.put("\n");
+  }
+  end(): void {}
+  separator(rank: 3 | 4, N: number, first: boolean): void {
+    if (first) return;
+    this.out.repeat(rank === 3 ? "-" : "=", Math.max(0, 5 * N));
+    this.out.put("\n");
+  }
+  slabsBegin(): void {}
+  slabsEnd(): void {}
+}
+
+/** the values as --json nests them: by the first two modes, then by the others */
+class JsonCells implements CellSink {
+  private first = true;
+  private firstRow = true;
+  constructor(private readonly out: Chunks) {}
+  begin(): void {
+    this.first = this.firstRow = true;
+    this.out.put("[");
+  }
+  row(): void {
+    this.out.put(this.firstRow ? "[" : ",[");
+    this.firstRow = false;
+    this.first = true;
+  }
+  private sep(): void {
+    if (!this.first) this.out.put(",");
+    this.first = false;
+  }
+  cell(it: Iter, off: Idx): void {
+    this.sep();
+    // a pointer tensor's values are its elements' addresses, as strings
+    this.out.put(isPointer(it) ? JSON.stringify(addressText(it, off)) : jsonValue(deref(it, off) as Value));
+  }
+  cellForm(f: CellForm, vals: Float64Array): void {
+    this.sep();
+    f.json(this.out, vals);
+  }
+  rowEnd(): void {
+    this.out.put("]");
+  }
+  end(): void {
+    this.out.put("]");
+  }
+  separator(_rank: 3 | 4, _N: number, first: boolean): void {
+    if (!first) this.out.put(",");
+  }
+  slabsBegin(): void {
+    this.out.put("[");
+  }
+  slabsEnd(): void {
+    this.out.put("]");
+  }
+}
+
+/** tests: every cell by at() (the reference path), whatever the callers ask */
+let genericCells = false;
+export function useGenericCells(on: boolean): void {
+  genericCells = on;
+}
+
+/** below this many cells a tensor (or slab) is printed cell by cell */
+const FORM_MIN_CELLS = 16;
+
+function walk(t: Tensor, sink: CellSink, generic0: boolean): void {
+  const generic = generic0 || genericCells;
   const r = tensorRank(t);
   const sh = tensorShape(t);
   if (r === 1) {
     const n = T.size(sh).v;
-    for (let m = 0; m < n; m++) out.push(cell(t.iter, offsetAt(t, D(m))) + "\n");
+    sink.begin(1, n, 1);
+    // a few cells print faster one by one than a form is found
+    const fast = !generic && n >= FORM_MIN_CELLS ? tensorForm(t, 1) : undefined;
+    if (fast) fast.walk(sink);
+    else for (let m = 0; m < n; m++) sink.cell(t.iter, offsetAt(t, D(m)));
+    sink.end();
   } else if (r === 2) {
     const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
-    const fast = t.layout instanceof Layout && t.iter instanceof CountingIter && Math.abs(t.iter.v.v) <= 2 ** 51;
-    const [f0, f1] = fast && M > 0 && N > 0 ? modeFns(t.layout as Layout) : [undefined, undefined];
-    const base = t.iter instanceof CountingIter ? t.iter.v.v : 0;
-    // T(m,n) = *(iter + (L0(m) + L1(n))): each mode's offsets once, then one add per cell
-    const modes = !(f0 && f1) && M > 0 && N > 0 && t.layout instanceof Layout ? memo(OFFSETS, t.layout, () => modeOffsets(t.layout as Layout, M, N)) : undefined;
-    for (let m = 0; m < M; m++) {
-      let row = "";
-      for (let n = 0; n < N; n++) {
-        if (f0 && f1) row += String(base + f0(m) + f1(n)).padStart(5);
-        else if (modes) row += cell(t.iter, idxAdd(modes[0][m]!, modes[1][n]!));
-        else row += cell(t.iter, offsetAt(t, [D(m), D(n)]));
+    sink.begin(2, M, N);
+    const fast = !generic && M > 0 && N > 0 && M * N >= FORM_MIN_CELLS ? tensorForm(t, 2) : undefined;
+    if (fast) fast.walk(sink);
+    else {
+      for (let m = 0; m < M; m++) {
+        sink.row(m);
+        for (let n = 0; n < N; n++) sink.cell(t.iter, offsetAt(t, [D(m), D(n)]));
+        sink.rowEnd();
       }
-      out.push(row + "\n");
     }
+    sink.end();
   } else {
     const K = T.size(T.get(sh, r - 1)).v;
     const N = T.size(T.get(sh, 1)).v;
-    const sep = (r === 3 ? "-" : "=").repeat(Math.max(0, 5 * N)) + "\n";
     const slab = K > 0 && t.layout instanceof Layout ? memo(SLABS, t.layout, () => slabs(t.layout as Layout, r)) : undefined;
+    sink.slabsBegin();
     for (let k = 0; k < K; k++) {
-      if (k > 0) out.push(sep);
-      if (slab) body(new Tensor(advance(t.iter, slab.offset(k)), slab.layout), out);
-      else body(sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), out);
+      sink.separator(r as 3 | 4, N, k === 0);
+      if (slab) walk(new Tensor(advance(t.iter, slab.offset(k)), slab.layout), sink, generic);
+      else walk(sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), sink, generic);
     }
+    sink.slabsEnd();
   }
 }
 
 /** the values of a tensor for --json: nested by its first two modes, then by the others */
 export function tensorValues(t: Tensor, force = false): unknown {
+  return JSON.parse(tensorValuesJson(t, force));
+}
+/** tensorValues as JSON text, written as it is made */
+export function writeTensorValuesJson(t: Tensor, write: Write, opts?: WriteOptions | boolean): void {
+  const o = optionsOf(opts);
+  checkTensorCells(t, o);
+  const out = new Chunks(write, o.bytes);
+  out.put(o.prefix ?? "");
   const r = tensorRank(t);
-  checkCells(loopBound(tensorShape(t)), force, "print_tensor");
-  const it = t.iter;
-  // a pointer tensor's values are its elements' addresses, as strings
-  const val = isPointer(it) ? (c: IntTuple): unknown => addressText(it, offsetAt(t, c)) : (c: IntTuple): unknown => {
-    const x = at(t, c) as Value;
-    return x instanceof Int ? x.v : show(x);
-  };
-  const sh = tensorShape(t);
-  if (r === 1) return Array.from({ length: T.size(sh).v }, (_x, m) => val(D(m)));
-  if (r === 2) {
-    const M = T.size(T.get(sh, 0)).v, N = T.size(T.get(sh, 1)).v;
-    return Array.from({ length: M }, (_x, m) => Array.from({ length: N }, (_y, n) => val([D(m), D(n)])));
+  if (r < 1 || r > 4) out.put("[]");
+  else walk(t, new JsonCells(out), o.generic === true);
+  out.put(o.suffix ?? "");
+  out.end();
+}
+export function tensorValuesJson(t: Tensor, force = false): string {
+  return collect((w) => writeTensorValuesJson(t, w, force));
+}
+
+// ---------------------------------------------------------------- cells by their affine form
+
+/**
+ * A cell's text by its form: the print of the value at the origin cut at its dynamic entries,
+ * so a cell is the pieces with the entries' numbers between them.
+ */
+export class CellForm {
+  /** a dynamic integer: %5d in the text, a number in JSON */
+  private readonly dynInt: boolean;
+  private readonly pieces: string[];
+  private readonly jsonConst: string | undefined;
+  /** the pieces are plain ASCII that JSON leaves as it is (what a value's print holds) */
+  readonly plain: boolean;
+  constructor(readonly template: Idx) {
+    this.dynInt = template instanceof Int && !template.s;
+    this.pieces = showPieces(template as Value);
+    this.plain = this.pieces.every((p) => /^[-_0-9(),@]*$/.test(p));
+    this.jsonConst = this.pieces.length === 1 ? jsonValue(template as Value) : undefined;
   }
-  const K = T.size(T.get(sh, r - 1)).v;
-  const slab = K > 0 && t.layout instanceof Layout ? slabs(t.layout, r) : undefined;
-  return Array.from({ length: K }, (_x, k) =>
-    tensorValues(slab ? new Tensor(advance(t.iter, slab.offset(k)), slab.layout) : sliceTensor(t, r === 3 ? [_, _, D(k)] : [_, _, _, D(k)]), force),
+  /** pretty_print's text of the cell */
+  text(out: Chunks, vals: Float64Array): void {
+    if (this.dynInt) return out.putInt(vals[0]!, 5);
+    const p = this.pieces;
+    out.put("  ");
+    out.put(p[0]!);
+    for (let d = 1; d < p.length; d++) {
+      out.putInt(vals[d - 1]!);
+      out.put(p[d]!);
+    }
+  }
+  /** the cell in --json: a number, or its print as a JSON string (the pieces need no escaping: digits, _ ( ) , @) */
+  json(out: Chunks, vals: Float64Array): void {
+    if (this.jsonConst !== undefined) return out.put(this.jsonConst);
+    if (this.dynInt) return out.putInt(vals[0]!);
+    const p = this.pieces;
+    out.put('"');
+    out.put(p[0]!);
+    for (let d = 1; d < p.length; d++) {
+      out.putInt(vals[d - 1]!);
+      out.put(p[d]!);
+    }
+    out.put('"');
+  }
+}
+
+/**
+ * The affine form of the cells of a rank-1 or rank-2 tensor over a plain layout, without its
+ * iterator's share: kept per layout, since the slabs of a rank-3/4 tensor share theirs and
+ * differ only by the iterator.
+ */
+interface LayoutForm {
+  /** per dynamic entry: sum over the leaves of (extent - 1) * |weight| */
+  spans: number[];
+  template: Idx;
+  /** the cells' text around their numbers (the same for every tensor of this form) */
+  cell: CellForm;
+  /** per dynamic entry: mode 0's share of row m, mode 1's of column n */
+  rowFns: ((m: number) => number)[];
+  colFns: ((n: number) => number)[];
+  /** the columns' shares, once computed */
+  cols?: Float64Array[];
+  M: number;
+  N: number;
+}
+/** per layout and evaluation (by a 1-D index, or by (m, n)): the form found for the last iterator form seen (slabs share a layout and an iterator form) */
+type FormCache = { iter: Idx | undefined; form: LayoutForm | null };
+const FORMS: [WeakMap<Layout, FormCache>, WeakMap<Layout, FormCache>] = [new WeakMap(), new WeakMap()];
+const iterForm = (t: Tensor): Idx | undefined => (t.iter instanceof ArithIter ? t.iter.coord : undefined);
+const sameIter = (a: Idx | undefined, b: Idx | undefined): boolean => (a === undefined || b === undefined ? a === b : sameForm(a, b));
+
+/** the value of a cell: at(t, m) for rank 1, at(t, (m, n)) for rank 2, as print_tensor's generic path evaluates it */
+const cellOf = (t: Tensor, rank: 1 | 2, m: number, n: number): Idx => (rank === 1 ? at(t, D(m)) : at(t, [D(m), D(n)]));
+
+function layoutFormOf(t: Tensor, l: Layout, rank: 1 | 2): LayoutForm | undefined {
+  const ext0 = T.leaves(rank === 1 ? l.shape : T.get(l.shape, 0)).map((s) => s.v);
+  const ext1 = rank === 1 ? [] : T.leaves(T.get(l.shape, 1)).map((s) => s.v);
+  const n0 = ext0.length;
+  const unit = (ext: number[], k: number) => {
+    let p = 1;
+    for (let j = 0; j < k; j++) p *= ext[j]!;
+    return p;
+  };
+  const af: AffineForm | undefined = affineForm([...ext0, ...ext1], (k) =>
+    k < 0 ? cellOf(t, rank, 0, 0) : k < n0 ? cellOf(t, rank, unit(ext0, k), 0) : cellOf(t, rank, 0, unit(ext1, k - n0)),
   );
+  if (af === undefined) return undefined;
+  const exts = [...ext0, ...ext1];
+  const spans = af.weights.map((w) => w.reduce((a, x, k) => a + (exts[k]! - 1) * Math.abs(x), 0));
+  const M = rank === 1 ? T.size(l.shape).v : T.size(T.get(l.shape, 0)).v;
+  const N = rank === 1 ? 1 : T.size(T.get(l.shape, 1)).v;
+  return {
+    spans,
+    template: af.template,
+    cell: new CellForm(af.template),
+    rowFns: af.weights.map((w) => affineIndexFn(ext0, w.slice(0, n0))),
+    colFns: af.weights.map((w) => affineIndexFn(ext1, w.slice(n0))),
+    M,
+    N,
+  };
+}
+
+/**
+ * The cells of a rank-1/2 tensor over a plain layout by their affine form: per row the mode-0
+ * share of each dynamic entry, per column the mode-1 share (precomputed when the row is not too
+ * long). Undefined when the cells have no exact affine form: the generic path prints them.
+ */
+function tensorForm(t: Tensor, rank: 1 | 2): { template: Idx; walk(sink: CellSink): void } | undefined {
+  // a tensor over memory prints its elements' addresses: cell by cell
+  if (!(t.layout instanceof Layout) || !(t.iter instanceof CountingIter || t.iter instanceof ArithIter)) return undefined;
+  const l = t.layout;
+  // the form is the layout's, weights and all; the iterator only moves the origin, when its own form is the same
+  let origin: Idx;
+  try {
+    origin = cellOf(t, rank, 0, 0);
+  } catch {
+    return undefined;
+  }
+  const forms = FORMS[rank - 1]!;
+  let cached = forms.get(l);
+  if (cached === undefined || !sameIter(cached.iter, iterForm(t))) {
+    cached = { iter: iterForm(t), form: layoutFormOf(t, l, rank) ?? null };
+    forms.set(l, cached);
+  }
+  const lf = cached.form;
+  if (lf === null || !lf.cell.plain || !sameForm(lf.template, origin)) return undefined;
+  // the origin's dynamic entries: each cell is these plus the row's and the column's shares
+  const entries = idxEntries(origin);
+  const base: number[] = [];
+  for (const e of entries) if (!e.s) base.push(e.v);
+  for (let d = 0; d < base.length; d++) if (!(Math.abs(base[d]!) + lf.spans[d]! <= Number.MAX_SAFE_INTEGER)) return undefined;
+  const { cell, rowFns, colFns, M, N } = lf;
+  const D0 = base.length;
+  return {
+    template: origin,
+    walk(sink) {
+      const vals = new Float64Array(Math.max(1, D0));
+      if (rank === 1) {
+        for (let m = 0; m < M; m++) {
+          for (let d = 0; d < D0; d++) vals[d] = base[d]! + rowFns[d]!(m);
+          sink.cellForm(cell, vals);
+        }
+        return;
+      }
+      // each column's share once per layout when a row is short enough to hold them
+      const cols = N <= 1 << 16 ? (lf.cols ??= colFns.map((f) => Float64Array.from({ length: N }, (_x, n) => f(n)))) : undefined;
+      const rowBase = new Float64Array(Math.max(1, D0));
+      for (let m = 0; m < M; m++) {
+        sink.row(m);
+        for (let d = 0; d < D0; d++) rowBase[d] = base[d]! + rowFns[d]!(m);
+        for (let n = 0; n < N; n++) {
+          if (cols) for (let d = 0; d < D0; d++) vals[d] = rowBase[d]! + cols[d]![n]!;
+          else for (let d = 0; d < D0; d++) vals[d] = rowBase[d]! + colFns[d]!(n);
+          sink.cellForm(cell, vals);
+        }
+        sink.rowEnd();
+      }
+    },
+  };
+}
+
+/**
+ * visit(entries) with the integer entries of at(t, i) (idxEntries order) for every i in
+ * [0, size(t)), the array reused between calls: by the tensor's affine form when it has one,
+ * else value by value.
+ */
+export function forEachEntries(t: Tensor, visit: (entries: Float64Array) => void): void {
+  const l = t.layout instanceof Layout ? t.layout : innermostLayout(t.layout);
+  const n = T.size(l.shape).v;
+  if (!(n > 0)) return;
+  const fast = genericCells ? undefined : tensorForm(t, 1);
+  if (fast) {
+    const tmpl = idxEntries(fast.template);
+    const e = new Float64Array(tmpl.length);
+    const slots: number[] = [];
+    tmpl.forEach((x, j) => (x.s ? (e[j] = x.v) : slots.push(j)));
+    fast.walk({
+      begin() {},
+      row() {},
+      cell() {},
+      cellForm(_f, vals) {
+        for (let d = 0; d < slots.length; d++) e[slots[d]!] = vals[d]!;
+        visit(e);
+      },
+      rowEnd() {},
+      end() {},
+      separator() {},
+      slabsBegin() {},
+      slabsEnd() {},
+    });
+    return;
+  }
+  for (let i = 0; i < n; i++) visit(Float64Array.from(idxEntries(at(t, D(i))), (x) => x.v));
 }

@@ -57,3 +57,33 @@ export function showTmemPtr(bits: number, addr: number): string {
   const hex = (x: number) => x.toString(16).padStart(4, "0");
   return `tmem_[${bits}b](0x${hex(addr >>> 16)}.${hex(addr & 0xffff)})`;
 }
+
+/**
+ * show(x) cut at its dynamic integers (a basis element's value too, as idxEntries lists them):
+ * the texts around them, one more than there are dynamic integers. Joined with each one's
+ * number between them, they are show(x) again.
+ */
+export function showPieces(x: Value): string[] {
+  const pieces = [""];
+  const put = (s: string) => {
+    pieces[pieces.length - 1] += s;
+  };
+  const walk = (v: Value): void => {
+    if (v instanceof Int) {
+      if (v.s) put(`_${v.v}`);
+      else pieces.push("");
+    } else if (Array.isArray(v)) {
+      put("(");
+      for (let i = 0; i < v.length; i++) {
+        if (i) put(",");
+        walk(v[i]!);
+      }
+      put(")");
+    } else if (v instanceof ScaledBasis) {
+      walk(v.value);
+      for (let i = v.modes.length - 1; i >= 0; i--) put(`@${v.modes[i]}`);
+    } else put(show(v));
+  };
+  walk(x);
+  return pieces;
+}

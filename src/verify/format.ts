@@ -3,7 +3,7 @@
  * small ownership grid for 2-D tiles and cli-table3 tables where rows line up.
  */
 import { Chalk, type ChalkInstance } from "chalk";
-import Table from "cli-table3";
+import type Table from "cli-table3";
 import type { TvCell, TvVerdict } from "./tv.js";
 import type { EqualVerdict } from "./equal.js";
 import type { PropertyVerdict } from "./props.js";
@@ -31,8 +31,21 @@ function style(color: boolean): Style {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const more = (shown: number, total: number) => (total > shown ? `  … and ${total - shown} more\n` : "");
 
+/**
+ * cli-table3 (and string-width behind it) is loaded only for the verdicts that draw a table
+ * (equal, banks, gmma-smem): `verify tv` and the others start as fast as `eval`.
+ */
+let TableCtor: typeof Table | undefined;
+const TABLE_KINDS: ReadonlySet<string> = new Set(["equal", "banks", "gmma-smem"]);
+/** load what formatVerdict(v) needs; call (and await) it first */
+export async function loadFormatting(v: Verdict): Promise<void> {
+  // in the CLI's CommonJS bundle a require (an import() would start the ES module loader); in the library an import
+  if (TABLE_KINDS.has(v.kind)) TableCtor ??= typeof require === "function" ? (require("cli-table3") as typeof Table) : (await import("cli-table3")).default;
+}
+
 function table(head: string[]): Table.Table {
-  return new Table({ head, style: { head: [], border: [], compact: true }, chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" } });
+  if (TableCtor === undefined) throw new Error("formatVerdict: loadFormatting(verdict) was not awaited");
+  return new TableCtor({ head, style: { head: [], border: [], compact: true }, chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" } });
 }
 
 export function formatVerdict(v: Verdict, color = false): string {

@@ -8,5 +8,5 @@ export { verifyGmmaSmem, gmmaAtom, parseMajor, type GmmaVerdict, type GmmaMajor,
 export { verifyMma, type MmaVerdict } from "./mma.js";
 export { verifyCopyAtom, verifyTiledCopy, type CopyVerdict } from "./copy.js";
 export { verifyTma, type TmaVerdict } from "./tma.js";
-export { formatVerdict, type Verdict } from "./format.js";
+export { formatVerdict, loadFormatting, type Verdict } from "./format.js";
 export * from "./common.js";

@@ -1,152 +1,233 @@
-// npm run bench: throughput and start-up figures (medians of several runs). Not a test.
-import { readFileSync } from "node:fs";
+// npm run bench: each figure next to its target (issue 21), medians of several runs. Not a test.
+//
+//   node test/bench/bench.mjs [--quick] [--only memory,eval,cold,batch,start,warm]
+//
+// Environment:
+//   CUTE_TS_BENCH_BEFORE=DIR  a checkout of an earlier build (DIR/dist, DIR/bin): its cold passes run
+//                             interleaved with this build's, and the ratios to pycute are derived from
+//                             the issue's (ratio now = ratio then x time then / time now)
+//   PYCUTE_PATH=DIR           where `import pycute` works (CUTLASS's python/): pycute's own cold
+//                             passes run side by side (test/bench/pycute_workload.py); not needed
+//
+// Timings on a shared machine are noisy: every comparison runs interleaved (a, b, a, b, ...) so a
+// drift in the machine's speed touches both alike; ranges are printed beside the medians.
+import { readFileSync, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { ISSUE_RATIOS, OPS } from "./workload.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const bin = root + "bin/cute-ts";
+const here = fileURLToPath(new URL("./", import.meta.url));
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs, d = 0) => `${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}`;
 const fmt = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 0 });
+const args = process.argv.slice(2);
 
-// The in-process ops run in child processes of this script (`bench.mjs --ops [NAME]`): one V8
-// process can settle in a fast or a slow state for the same code (its inlining decisions differ
-// from run to run, and depend on what ran before), so each figure is a median over processes.
-if (process.argv[2] === "--ops") {
-  console.log(JSON.stringify(await opsRates(process.argv[3])));
-  process.exit(0);
-}
-
-// 1. batch throughput over the vendored fixtures
-const fixtures = ["algebra.jsonl"].map((f) => root + "fixtures/golden/" + f);
-const lines = fixtures.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean)).map((l) => {
-  const r = JSON.parse(l);
-  return JSON.stringify({ id: r.id, cmd: r.cmd });
-});
-// Two figures from the real CLI process (stdin and stdout pipes, JSON in and out):
-// - the whole run of 38,580 records (the fixtures 20 times), process start and JIT warm-up included;
-// - its steady rate: the records a longer run adds (60 repetitions against 20) over the time they add,
-//   so node's start, loading the CLI and the JIT warm-up, paid once per process, cancel out.
-// The runs of the two sizes alternate, so a drift in the machine's speed touches both alike.
-const inputOf = (reps) => Array.from({ length: reps }, () => lines.join("\n")).join("\n") + "\n";
-const runBatchProcess = (input) => {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, "batch"], { input, maxBuffer: 1 << 30 });
-  const dt = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error("batch failed");
-  return dt;
-};
-const SHORT = 20, LONG = 60, BATCH_RUNS = 7;
-const shortIn = inputOf(SHORT), longIn = inputOf(LONG);
-const shortT = [], longT = [];
-for (let k = 0; k < BATCH_RUNS; k++) {
-  shortT.push(runBatchProcess(shortIn));
-  longT.push(runBatchProcess(longIn));
-}
-const tShort = median(shortT), tLong = median(longT);
-console.log(`batch: ${fmt((lines.length * SHORT) / tShort)} records/s over ${lines.length * SHORT} records, process start and warm-up included (median of ${BATCH_RUNS}: ${(tShort * 1000).toFixed(0)} ms)`);
-console.log(`batch, steady: ${fmt((lines.length * (LONG - SHORT)) / (tLong - tShort))} records/s (the ${lines.length * (LONG - SHORT)} records a run of ${lines.length * LONG} adds to one of ${lines.length * SHORT}: ${((tLong - tShort) * 1000).toFixed(0)} ms; medians of ${BATCH_RUNS}, ${(tLong * 1000).toFixed(0)} ms for the long run)`);
-
-// the same records in this process once the code is warm: what the commands cost without start-up and JIT warm-up
-{
-  const { runBatch } = await import(root + "dist/cli/commands/batch.js");
-  const text = lines.join("\n") + "\n";
-  const passes = [];
-  for (let k = 0; k < 40; k++) {
-    const t0 = process.hrtime.bigint();
-    await runBatch(text, () => {});
-    passes.push(Number(process.hrtime.bigint() - t0) / 1e9);
-  }
-  const warm = median(passes.slice(20));
-  console.log(`batch, warm in-process: ${fmt(lines.length / warm)} records/s (median of passes 21-40 over the ${lines.length} records; first pass ${fmt(lines.length / passes[0])})`);
-}
-
-// 2. in-process ops/s on random small static layouts: each op alone in its process ("isolated"),
-// and all six one after another in one process as before ("mixed", where each op meets the type
-// feedback the earlier ones left); medians over processes of each process's median of 5 runs
-const PROCS = 5;
-const OPS = ["composition", "complement", "logical_divide", "logical_product", "coalesce", "right_inverse"];
-const opsRun = (which) => {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--ops", ...(which ? [which] : [])], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error("ops run failed: " + r.stderr);
-  return JSON.parse(r.stdout);
-};
-const isolated = new Map(OPS.map((o) => [o, []]));
-const mixed = new Map(OPS.map((o) => [o, []]));
-for (let k = 0; k < PROCS; k++) {
-  for (const o of OPS) isolated.get(o).push(opsRun(o)[o]);
-  for (const [o, rate] of Object.entries(opsRun())) mixed.get(o).push(rate);
-}
-const range = (xs) => `${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))}`;
-for (const o of OPS) {
-  const a = isolated.get(o), b = mixed.get(o);
-  console.log(`${o}: ${fmt(median(a))} ops/s isolated (range ${range(a)}), ${fmt(median(b))} mixed (range ${range(b)}); medians over ${PROCS} processes, each the median of 5 x 200,000 on random rank-1..3 layouts`);
-}
-
-async function opsRates(only) {
+// a child of section 6: one op warm in this process, its ops/s on stdout
+if (args[0] === "--warm") {
+  const { poolSpecs, opsOf } = await import("./workload.mjs");
   const { S } = await import(root + "dist/core/integer.js");
   const L = await import(root + "dist/core/layout.js");
-  const { Layout } = L;
-  let seed = 12345;
-  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
-  function randomCompact() {
-    const r = 1 + rnd(3);
-    const shape = Array.from({ length: r }, () => [1, 2, 4, 8][rnd(4)]);
-    const perm = shape.map((_, i) => i).sort(() => rnd(3) - 1);
-    const stride = new Array(r);
-    let cur = 1;
-    for (const i of perm) {
-      stride[i] = cur;
-      cur *= shape[i];
+  const pool = poolSpecs().map(([sh, st]) => new L.Layout(sh.map(S), st.map(S)));
+  const f = opsOf(L, S)[args[1]];
+  const rates = [];
+  for (let k = 0; k < 6; k++) {
+    const n = 200000, t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) {
+      try {
+        f(pool[i & 255], pool[(i * 7 + 3) & 255]);
+      } catch {}
     }
-    return new Layout(shape.map(S), stride.map(S));
+    rates.push(n / (Number(process.hrtime.bigint() - t0) / 1e9));
   }
-  const pool = Array.from({ length: 256 }, randomCompact);
-  const ops = {
-    composition: (a, b) => L.composition(a, b),
-    complement: (a) => L.complement(a, S(256)),
-    logical_divide: (a, b) => L.logical_divide(L.make_layout(S(512)), b),
-    logical_product: (a, b) => L.logical_product(a, b),
-    coalesce: (a) => L.coalesce(a),
-    right_inverse: (a) => L.right_inverse(a),
+  console.log(String(Math.round(median(rates.slice(1)))));
+  process.exit(0);
+}
+const quick = args.includes("--quick");
+const onlyArg = args.indexOf("--only");
+const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(",")) : undefined;
+const want = (s) => only === undefined || only.has(s);
+const verdict = (ok) => (ok ? "MET" : "NOT MET");
+const node = process.execPath;
+const summary = [];
+const line = (s) => console.log(s);
+const record = (what, value, target, ok) => {
+  line(`  ${ok ? "  " : "!!"} ${what}: ${value} (target ${target}: ${verdict(ok)})`);
+  summary.push({ what, ok });
+};
+
+// ---------------------------------------------------------------- 1. memory of one print (streaming)
+if (want("memory")) {
+  line("1. peak RSS of one print (bin/cute-ts through test/bench/rss.cjs, stdout to /dev/null), median of 3; node -e 0 for scale");
+  const rssOf = (argv) => {
+    const r = spawnSync(node, [here + "rss.cjs", ...argv], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+    const last = r.stderr.trim().split("\n").pop();
+    if (r.status !== 0) throw new Error(`${argv.join(" ")}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
+    return (JSON.parse(last).maxRSS * 1024) / 1e6;
   };
-  const out = {};
-  for (const [name, f] of Object.entries(ops)) {
-    if (only !== undefined && name !== only) continue;
-    const rates = [];
-    for (let k = 0; k < 5; k++) {
-      const n = 200_000;
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < n; i++) {
-        try {
-          f(pool[i & 255], pool[(i * 7 + 3) & 255]);
-        } catch {}
-      }
-      rates.push(n / (Number(process.hrtime.bigint() - t0) / 1e9));
-    }
-    out[name] = median(rates);
+  const bare = spawnSync(node, ["-e", "console.log(process.resourceUsage().maxRSS)"], { encoding: "utf8" });
+  line(`     node -e 0: ${((Number(bare.stdout) * 1024) / 1e6).toFixed(0)} MB`);
+  const TMA = ["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1024,1024):(1024,_1)", "--smem", "(_16,_16):(_16,_1)", "--tile", "(_1024,_1024)", "--block", "(0,0)", "--force"];
+  const cases = [
+    ["print_tensor, 1M cells", ["print", "--force", "make_tensor(counting_iter(0),(1024,1024))"]],
+    ["print_layout, 1M cells", ["print", "--force", "(1024,1024):(1024,1)"]],
+    ["print --json (layout cells), 1M cells", ["--json", "print", "--force", "(1024,1024):(1024,1)"]],
+    ["print --json (tensor values), 1M cells", ["--json", "print", "--force", "make_tensor(counting_iter(0),(1024,1024))"]],
+    ["tma-coords, 1M coordinates", TMA],
+    ["tma-coords --json, 1M coordinates", ["--json", ...TMA]],
+    ["mma --map C, 1M cells", ["mma", "SM80_16x8x8_F16F16F16F16_TN", "--tile", "(_1024,_1024,_8)", "--map", "C", "--force"]],
+    ...(quick ? [] : [["print_tensor, 16M cells", ["print", "--force", "make_tensor(counting_iter(0),(4096,4096))"]]]),
+  ];
+  for (const [what, argv] of cases) {
+    const xs = [0, 1, 2].map(() => rssOf(argv));
+    record(`${what} (cute-ts ${argv.join(" ")})`, `${median(xs).toFixed(0)} MB (range ${range(xs)})`, "<= 80 MB", median(xs) <= 80);
   }
-  return out;
 }
 
-// 3. cold start next to bare node: the runs alternate, so a drift in the machine's speed touches both alike
-function spawnMs(args) {
+// ---------------------------------------------------------------- 2. compiled evaluation
+if (want("eval")) {
+  line("2. compileLayout: L(i) for every i of ((4,8),(16,32),8):((1,4),(32,512),16384) (131,072 coordinates), in this process; C++ does 151M coords/s (the issue's figure), so the target is 151/4 = 37.75M/s");
+  const { D } = await import(root + "dist/core/integer.js");
+  const L = await import(root + "dist/core/layout.js");
+  const l = new L.Layout([[D(4), D(8)], [D(16), D(32)], D(8)], [[D(1), D(4)], [D(32), D(512)], D(16384)]);
   const t0 = process.hrtime.bigint();
-  spawnSync(process.execPath, args);
-  return Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = L.compileLayout(l);
+  const compileUs = Number(process.hrtime.bigint() - t0) / 1e3;
+  const n = c.size;
+  const out = new Float64Array(n);
+  const rate = (f) => {
+    const rs = [];
+    for (let k = 0; k < 21; k++) {
+      const t = process.hrtime.bigint();
+      f();
+      rs.push(n / (Number(process.hrtime.bigint() - t) / 1e9) / 1e6);
+    }
+    return { first: rs[0], med: median(rs.slice(5)), all: rs.slice(5) };
+  };
+  let sink = 0;
+  const fill = rate(() => c.fill(out));
+  const index = rate(() => {
+    for (let i = 0; i < n; i++) sink += c.index(i);
+  });
+  const generic = rate(() => {
+    for (let i = 0; i < n; i += 16) sink += L.crd2idx(D(i), l).v;
+  });
+  line(`     compiled once in ${compileUs.toFixed(0)} us; the generic crd2idx path: ${(generic.med / 16).toFixed(1)}M coords/s`);
+  record("fill(out): every L(i) into a Float64Array", `${fill.med.toFixed(1)}M coords/s (range ${range(fill.all, 1)}; first call ${fill.first.toFixed(1)}M/s)`, ">= 37.75M/s", fill.med >= 37.75);
+  record("index(i) in a loop", `${index.med.toFixed(1)}M coords/s (range ${range(index.all, 1)}; first call ${index.first.toFixed(1)}M/s)`, ">= 37.75M/s", index.med >= 37.75);
+  if (sink === 0.5) line("");
 }
-const startCases = [
-  ["eval", "(4,8):(1,4)"],
-  ["mma", "SM90_64x256x16_F32BF16BF16_SS"],
-];
-const RUNS = 21;
-const times = { bare: [], ...Object.fromEntries(startCases.map((c) => [c.join(" "), []])) };
-spawnMs(["-e", "0"]); // the first spawn pays for loading node itself
-for (let k = 0; k < RUNS; k++) {
-  times.bare.push(spawnMs(["-e", "0"]));
-  for (const c of startCases) times[c.join(" ")].push(spawnMs([bin, ...c]));
+
+// ---------------------------------------------------------------- 3. the first pass, pycute's workload
+if (want("cold")) {
+  const K = quick ? 3 : 7;
+  const before = process.env.CUTE_TS_BENCH_BEFORE;
+  const pyPath = process.env.PYCUTE_PATH;
+  const pycute = pyPath !== undefined && spawnSync("python3", ["-c", "import pycute"], { env: { ...process.env, PYTHONPATH: pyPath } }).status === 0;
+  line(`3. one cold pass of 20,000 ops (pycute's benchmark workload, test/bench/workload.mjs), each in a fresh process (test/bench/cold-pass.mjs), median of ${K}: wall ms and process CPU ms (CPU counts V8's compiler threads too)`);
+  if (before) line(`     interleaved with the build in ${before}; ratio to pycute derived from the issue's (issue ratio x before / now)`);
+  if (pycute) line(`     pycute from ${pyPath} side by side (test/bench/pycute_workload.py), interleaved`);
+  if (!before && !pycute) line("     (set CUTE_TS_BENCH_BEFORE=DIR of an earlier build to derive the ratios from the issue's, or PYCUTE_PATH to run pycute side by side)");
+  const runOne = (cmd, argv, env) => {
+    const r = spawnSync(cmd, argv, { encoding: "utf8", env });
+    if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr.slice(0, 300)}`);
+    return JSON.parse(r.stdout.trim().split("\n").pop());
+  };
+  for (const op of OPS) {
+    const now = [], then = [], py = [];
+    for (let k = 0; k < K; k++) {
+      now.push(runOne(node, [here + "cold-pass.mjs", root, op]));
+      if (before) then.push(runOne(node, [here + "cold-pass.mjs", before.endsWith("/") ? before : before + "/", op]));
+      if (pycute) py.push(runOne("python3", [here + "pycute_workload.py", op], { ...process.env, PYTHONPATH: pyPath }));
+    }
+    const w = now.map((x) => x.ms), c = now.map((x) => x.cpu_ms);
+    let text = `wall ${median(w).toFixed(1)} ms (range ${range(w)}), CPU ${median(c).toFixed(1)} ms`;
+    const ratios = [];
+    if (before) {
+      const bw = median(then.map((x) => x.ms)), bc = median(then.map((x) => x.cpu_ms));
+      const rw = (ISSUE_RATIOS[op] * bw) / median(w), rc = (ISSUE_RATIOS[op] * bc) / median(c);
+      text += `; before: wall ${bw.toFixed(1)}, CPU ${bc.toFixed(1)} -> derived ${rw.toFixed(1)}x (wall), ${rc.toFixed(1)}x (CPU) from the issue's ${ISSUE_RATIOS[op]}x`;
+      ratios.push(rw);
+    }
+    if (pycute) {
+      const pw = median(py.map((x) => x.ms)), pc = median(py.map((x) => x.cpu_ms));
+      text += `; pycute: wall ${pw.toFixed(0)}, CPU ${pc.toFixed(0)} -> ${(pw / median(w)).toFixed(1)}x (wall), ${(pc / median(c)).toFixed(1)}x (CPU)`;
+      ratios.push(pw / median(w));
+    }
+    if (ratios.length) record(op, text, ">= 10x pycute", Math.min(...ratios) >= 10);
+    else line(`     ${op}: ${text}`);
+  }
 }
-const bare = median(times.bare);
-for (const c of startCases) {
-  const t = median(times[c.join(" ")]);
-  console.log(`cold start: cute-ts ${c.join(" ")} ${t.toFixed(1)} ms vs node -e 0 ${bare.toFixed(1)} ms = ${(t / bare).toFixed(2)}x (medians of ${RUNS}, runs interleaved)`);
+
+// ---------------------------------------------------------------- 4. batch end to end
+if (want("batch")) {
+  const lines = readFileSync(root + "fixtures/golden/algebra.jsonl", "utf8").split("\n").filter(Boolean).map((l) => {
+    const r = JSON.parse(l);
+    return JSON.stringify({ id: r.id, cmd: r.cmd });
+  });
+  const N = 20000, K = quick ? 3 : 7;
+  const input = Array.from({ length: N }, (_x, i) => lines[i % lines.length]).join("\n") + "\n";
+  const ts = [];
+  for (let k = 0; k < K; k++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(node, [bin, "batch"], { input, maxBuffer: 1 << 30 });
+    ts.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    if (r.status !== 0) throw new Error("batch failed");
+  }
+  const rates = ts.map((t) => N / t);
+  line(`4. batch end to end: the ${lines.length} algebra fixtures repeated to ${N} records through bin/cute-ts batch (stdin and stdout pipes), process start included, median of ${K}`);
+  record("batch", `${fmt(median(rates))} records/s (range ${fmt(Math.min(...rates))}-${fmt(Math.max(...rates))}; ${(median(ts) * 1000).toFixed(0)} ms)`, ">= 80,000 records/s", median(rates) >= 80000);
+}
+
+// ---------------------------------------------------------------- 5. cold start of every command
+if (want("start")) {
+  const RUNS = quick ? 9 : 21;
+  const TMA = ["--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "(1024,1024):(1024,_1)", "--smem", "(_16,_16):(_16,_1)"];
+  const cases = [
+    ["eval", "(4,8):(1,4)"],
+    ["print", "(_4,_8):(_8,_1)"],
+    ["mma", "SM90_64x256x16_F32BF16BF16_SS"],
+    ["copy", "SM75_U32x4_LDSM_N", "--value", "half_t"],
+    ["tma", ...TMA],
+    ["tma-coords", ...TMA],
+    ["verify", "tv", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "--tile", "(_16,_8)"],
+    ["batch", "/dev/null"],
+    ["check", "--allow-empty", "/dev/null"],
+  ];
+  const spawnMs = (argv) => {
+    const t0 = process.hrtime.bigint();
+    spawnSync(node, argv, { stdio: "ignore" });
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  const times = { bare: [], ...Object.fromEntries(cases.map((c) => [c[0], []])) };
+  spawnMs(["-e", "0"]);
+  for (let k = 0; k < RUNS; k++) {
+    times.bare.push(spawnMs(["-e", "0"]));
+    for (const c of cases) times[c[0]].push(spawnMs([bin, ...c]));
+  }
+  const bare = median(times.bare);
+  line(`5. cold start of every command next to node -e 0 (${bare.toFixed(1)} ms), medians of ${RUNS}, runs interleaved`);
+  for (const c of cases) {
+    const t = median(times[c[0]]);
+    record(`cute-ts ${c.join(" ")}`, `${t.toFixed(1)} ms = ${(t / bare).toFixed(2)}x`, "<= 1.25x", t / bare <= 1.25);
+  }
+}
+
+// ---------------------------------------------------------------- 6. warm ops (no regression)
+if (want("warm")) {
+  line("6. warm in-process ops on pycute's workload (each op alone in its process, 5 x 200,000 after the first pass), medians over 3 processes; for comparison across builds");
+  for (const op of OPS) {
+    const rs = [0, 1, 2].map(() => {
+      const r = spawnSync(node, [fileURLToPath(import.meta.url), "--warm", op], { encoding: "utf8" });
+      if (r.status !== 0) throw new Error(r.stderr);
+      return Number(r.stdout);
+    });
+    line(`     ${op}: ${fmt(median(rs))} ops/s (range ${fmt(Math.min(...rs))}-${fmt(Math.max(...rs))})`);
+  }
+}
+
+if (summary.length) {
+  const met = summary.filter((s) => s.ok).length;
+  line(`\n${met} of ${summary.length} targets met${met < summary.length ? ": not met: " + summary.filter((s) => !s.ok).map((s) => s.what).join("; ") : ""}`);
 }

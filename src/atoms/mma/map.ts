@@ -5,6 +5,7 @@
  */
 import { Chalk } from "chalk";
 import { type Operand, type TiledMma, owners } from "./tiled-mma.js";
+import { Chunks, type Write, collect } from "../../print/stream.js";
 
 /** CuTe's print_latex colour map (one colour per thread index mod 8) */
 const PALETTE: Array<[number, number, number]> = [
@@ -29,13 +30,17 @@ export interface MapOptions {
 const AXES: Record<Operand, [string, string]> = { A: ["m", "k"], B: ["k", "n"], C: ["m", "n"] };
 
 export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): string {
+  return collect((write) => writeMmaMap(mma, w, opts, write));
+}
+/** renderMmaMap written as it is made */
+export function writeMmaMap(mma: TiledMma, w: Operand, opts: MapOptions, write: Write): void {
   const grid = owners(mma, w);
   // B is stored (n,k); the docs draw it with k down and n across
   const rows = w === "B" ? grid.cols : grid.rows;
   const cols = w === "B" ? grid.rows : grid.cols;
   const cell = (r: number, c: number) => (w === "B" ? grid.owner(c, r) : grid.owner(r, c));
   const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
-  return renderOwnerGrid(`${w} (${size} = ${rows} x ${cols}), ${mma.atom.traits.op}`, AXES[w], rows, cols, cell, opts);
+  writeOwnerGrid(`${w} (${size} = ${rows} x ${cols}), ${mma.atom.traits.op}`, AXES[w], rows, cols, cell, opts, write);
 }
 
 /**
@@ -44,24 +49,31 @@ export function renderMmaMap(mma: TiledMma, w: Operand, opts: MapOptions): strin
  */
 export function renderOwnerGrid(
   title: string,
-  [rowAxis, colAxis]: [string, string],
+  axes: [string, string],
   rows: number,
   cols: number,
   cell: (r: number, c: number) => { thread: number; value: number },
   opts: MapOptions,
 ): string {
-  const labels: string[][] = [];
+  return collect((w) => writeOwnerGrid(title, axes, rows, cols, cell, opts, w));
+}
+
+/**
+ * renderOwnerGrid written as it is made: a first pass finds the widest label (nothing kept),
+ * the second writes the rows in chunks, so a grid of any size takes constant memory.
+ */
+export function writeOwnerGrid(
+  title: string,
+  [rowAxis, colAxis]: [string, string],
+  rows: number,
+  cols: number,
+  cell: (r: number, c: number) => { thread: number; value: number },
+  opts: MapOptions,
+  write: Write,
+): void {
+  const label = (o: { thread: number; value: number }) => (o.thread < 0 ? "-" : `T${o.thread}V${o.value}`);
   let width = 0;
-  for (let r = 0; r < rows; r++) {
-    const row: string[] = [];
-    for (let c = 0; c < cols; c++) {
-      const o = cell(r, c);
-      const s = o.thread < 0 ? "-" : `T${o.thread}V${o.value}`;
-      width = Math.max(width, s.length);
-      row.push(s);
-    }
-    labels.push(row);
-  }
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) width = Math.max(width, label(cell(r, c)).length);
 
   const chalk = new Chalk({ level: opts.color ? (opts.colorLevel ?? 3) : 0 });
   const hl = opts.thread;
@@ -75,20 +87,38 @@ export function renderOwnerGrid(
     return thread === hl ? chalk.bgRgb(r, g, b).black.bold(padded) : chalk.dim(padded);
   };
 
+  const out = new Chunks(write);
   const corner = `${rowAxis}\\${colAxis}`;
   const rowHead = Math.max(String(rows - 1).length, corner.length);
   const pad = (s: string) => s.padEnd(width);
-  const sep = " ".repeat(rowHead + 1) + "+" + Array.from({ length: cols }, () => "-".repeat(width + 2) + "+").join("");
-  const centred = (label: string) => (" ".repeat(Math.floor((width + 2 - label.length) / 2)) + label).padEnd(width + 3);
-  const head = corner.padEnd(rowHead + 2) + Array.from({ length: cols }, (_, c) => centred(String(c))).join("");
-  const lines = [title, head.trimEnd(), sep];
+  const sepHead = " ".repeat(rowHead + 1) + "+";
+  const sepCell = "-".repeat(width + 2) + "+";
+  const putSep = () => {
+    out.put(sepHead);
+    out.repeat(sepCell, cols);
+  };
+  const centred = (lab: string) => (" ".repeat(Math.floor((width + 2 - lab.length) / 2)) + lab).padEnd(width + 3);
+  out.put(title + "\n");
+  // the header line without its trailing blanks
+  const cornerHead = corner.padEnd(rowHead + 2);
+  if (cols === 0) out.put(cornerHead.trimEnd());
+  else {
+    out.put(cornerHead);
+    for (let c = 0; c < cols - 1; c++) out.put(centred(String(c)));
+    out.put(centred(String(cols - 1)).trimEnd());
+  }
+  out.put("\n");
+  putSep();
   for (let r = 0; r < rows; r++) {
-    let line = String(r).padStart(rowHead) + " |";
+    out.put("\n" + String(r).padStart(rowHead) + " |");
     for (let c = 0; c < cols; c++) {
       const o = cell(r, c);
-      line += paint(pad(labels[r]![c]!), o.thread) + "|";
+      out.put(paint(pad(label(o)), o.thread));
+      out.put("|");
     }
-    lines.push(line, sep);
+    out.put("\n");
+    putSep();
   }
-  return lines.join("\n") + "\n";
+  out.put("\n");
+  out.end();
 }

@@ -5,7 +5,8 @@
 import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
-import { checkCells } from "../../print/layout.js";
+import { checkCells, forEachEntries } from "../../print/layout.js";
+import { Chunks, type Write, collect } from "../../print/stream.js";
 import { size } from "./algebra.js";
 import type { TmaAtom } from "./make-tma-copy.js";
 import { type CoordTensor, getTmaTensor, printCoordTensor, iterEntries, coordAt } from "./coords.js";
@@ -45,21 +46,43 @@ export function tmaJson(t: TmaAtom, text: string, kind: string): string {
   });
 }
 
-/** {kind: "coord_tensor", text, iterator, layout, coords?: [[c0,c1,...] in index order]} */
-export function coordTensorJson(t: CoordTensor, text: string, withCoords: boolean, force = false): string {
-  const doc: { [k: string]: Json } = {
-    kind: "coord_tensor",
-    text,
-    iterator: iterEntries(t).map((x) => (x.s ? `_${x.v}` : `${x.v}`)),
-    layout: layoutJson(t.layout as never),
-  };
+/**
+ * {kind: "coord_tensor", text, iterator, layout, coords?: [[c0,c1,...] in index order]}, written
+ * as it is made: `text(write)` writes the text (the tensor's print, or print_tensor's table),
+ * and the coordinates follow one by one. What the limits refuse is refused before anything is
+ * written; `hard` is the most coordinates listed even with --force.
+ */
+export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => void, withCoords: boolean, write: Write, force = false, hard?: number): void {
+  const n = withCoords ? size(t.layout as never).v : 0;
+  // one coordinate per element: as bounded as printing them
+  if (withCoords) checkCells(n, force, "tma-coords --json", hard);
+  // the first coordinate's form is every coordinate's: what cannot be listed is refused here, before a byte is written
+  if (withCoords && n > 0) coordAt(t, D(0));
+  const head = jsonLine({ kind: "coord_tensor", text: "" });
+  write(head.slice(0, head.length - 3));
+  // the text as a JSON string, escaped chunk by chunk (each chunk is whole characters)
+  text((s) => write(JSON.stringify(s).slice(1, -1)));
+  write(`","iterator":${JSON.stringify(iterEntries(t).map((x) => (x.s ? `_${x.v}` : `${x.v}`)))},"layout":${JSON.stringify(layoutJson(t.layout as never))}`);
   if (withCoords) {
-    const n = size(t.layout as never).v;
-    // one coordinate per element: as bounded as printing them
-    checkCells(n, force, "tma-coords --json");
-    const coords: Json[] = [];
-    for (let i = 0; i < n; i++) coords.push(coordAt(t, D(i)).map((x) => x.v));
-    doc.coords = coords;
+    const out = new Chunks(write);
+    out.put(',"coords":[');
+    let first = true;
+    forEachEntries(t, (e) => {
+      out.put(first ? "[" : ",[");
+      first = false;
+      for (let j = 0; j < e.length; j++) {
+        if (j) out.put(",");
+        out.putInt(e[j]!);
+      }
+      out.put("]");
+    });
+    out.put("]");
+    out.end();
   }
-  return jsonLine(doc);
+  write("}\n");
+}
+
+/** writeCoordTensorJson's document as one string */
+export function coordTensorJson(t: CoordTensor, text: string, withCoords: boolean, force = false): string {
+  return collect((w) => writeCoordTensorJson(t, (tw) => tw(text), withCoords, w, force));
 }

@@ -115,24 +115,45 @@ export const command: CommandSpec = {
     const tiled = await import("../../atoms/mma/tiled-mma.js");
     const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
     // a --tile can make the operands as large as one likes: maps and coordinate lists are bounded like print's tables
-    const { checkCells } = await import("../../print/layout.js");
+    // maps and coordinate lists are written as they are made: on the command line --force lifts
+    // every ceiling; where the answer is held whole (batch, check, the page) FORCE_MAX_CELLS stays
+    const { checkCells, FORCE_MAX_CELLS, STREAM_MAX_CELLS } = await import("../../print/layout.js");
+    const hard = io.stream ? STREAM_MAX_CELLS : FORCE_MAX_CELLS;
+    const write = (s: string) => io.out(s);
     if (io.json && (map !== undefined || thread !== undefined)) {
       const { jsonLine } = await import("../../print/json.js");
+      const { Chunks } = await import("../../print/stream.js");
       const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
       const threads = thread !== undefined ? [tiled.parseThread(mma, thread)] : tiled.threadIndices(mma);
       let coords = 0;
       for (const w of ops) coords += threads.length * tiled.valuesPerThread(mma, w);
-      checkCells(coords, force, "mma --json");
-      // each thread's entry is serialised as soon as it is made: a big tile has millions of coordinates
-      const fragments = ops.map((w) => `${JSON.stringify(w)}:[${threads.map((t) => JSON.stringify({ thread: t, coords: tiled.fragmentCoords(mma, w, t) })).join(",")}]`);
-      const head = jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" } }).slice(0, -2);
-      io.out(`${head},"fragments":{${fragments.join(",")}}}\n`);
+      checkCells(coords, force, "mma --json", hard);
+      // each thread's entry is written as soon as it is made: a big tile has millions of coordinates
+      const out = new Chunks(write);
+      out.put(jsonLine({ kind: "mma_fragments", op: traits.op, axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" } }).slice(0, -2) + ',"fragments":{');
+      ops.forEach((w, i) => {
+        out.put(`${i ? "," : ""}${JSON.stringify(w)}:[`);
+        threads.forEach((t, j) => {
+          out.put(`${j ? "," : ""}{"thread":${t},"coords":[`);
+          tiled.fragmentCoords(mma, w, t).forEach(([r, c], k) => {
+            out.put(k ? ",[" : "[");
+            out.putInt(r);
+            out.put(",");
+            out.putInt(c);
+            out.put("]");
+          });
+          out.put("]}");
+        });
+        out.put("]");
+      });
+      out.put("}}\n");
+      out.end();
       return 0;
     }
     if (map !== undefined) {
-      const { renderMmaMap } = await import("../../atoms/mma/map.js");
-      checkCells(tiled.operandCells(mma, tiled.parseOperand(map, "--map")), force, "mma --map");
-      io.out(renderMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, colorLevel: io.colorLevel, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }));
+      const { writeMmaMap } = await import("../../atoms/mma/map.js");
+      checkCells(tiled.operandCells(mma, tiled.parseOperand(map, "--map")), force, "mma --map", hard);
+      writeMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, colorLevel: io.colorLevel, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }, write);
       return 0;
     }
     if (thread !== undefined) {

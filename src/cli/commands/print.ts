@@ -6,8 +6,8 @@ import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
 import { hintDialect } from "./eval.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
-import { layoutCellsJson, print_layout, print_tensor, tensorValues } from "../../print/layout.js";
-import { Json, jsonLine, toJson } from "../../print/json.js";
+import { FORCE_MAX_CELLS, STREAM_MAX_CELLS, writeLayoutCellsJson, writePrintLayout, writePrintTensor, writeTensorValuesJson } from "../../print/layout.js";
+import { jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
 import { printedObjectsJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
@@ -20,7 +20,7 @@ export const command: CommandSpec = {
   options: [
     { name: "latex", description: "print CuTe's print_latex of the layout" },
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
-    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg)" },
+    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams any size, a batch record or transcript case prints at most 2^20" },
   ],
   examples: [
     "print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'",
@@ -53,18 +53,21 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
         return 0;
       });
     }
+    // written as made, in chunks: on the command line a forced print of any size takes constant
+    // memory; where the answer is held whole (batch, check, the page) it stays within FORCE_MAX_CELLS
+    const lim = { force, hard: io.stream ? STREAM_MAX_CELLS : FORCE_MAX_CELLS, bytes: io.outBytes };
+    const write = (s: string) => io.out(s);
     if (io.json) {
-      if (v instanceof Tensor) io.out(jsonLine({ ...(toJson(v) as object), values: tensorValues(v, force) } as Json));
-      else if (v instanceof Layout || v instanceof ComposedLayout) {
-        // the cells' JSON is written as text, row by row (a million forced cells as objects would hold hundreds of MB)
-        const head = jsonLine(toJson(v));
-        io.out(`${head.slice(0, head.lastIndexOf("}"))},"cells":${layoutCellsJson(v, force)}}\n`);
-      }
-      else throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${show(v)}`);
+      if (!(v instanceof Tensor || v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${show(v)}`);
+      // the document's fields, then the cells or values as JSON text (the same bytes as JSON.stringify of the whole)
+      const head = jsonLine(toJson(v));
+      const open = head.slice(0, head.lastIndexOf("}"));
+      if (v instanceof Tensor) writeTensorValuesJson(v, write, { ...lim, prefix: `${open},"values":`, suffix: "}\n" });
+      else writeLayoutCellsJson(v, write, { ...lim, prefix: `${open},"cells":`, suffix: "}\n" });
       return 0;
     }
-    if (v instanceof Tensor) io.out(print_tensor(v, force));
-    else if (v instanceof Layout || v instanceof ComposedLayout) io.out(print_layout(v, force));
+    if (v instanceof Tensor) writePrintTensor(v, write, lim);
+    else if (v instanceof Layout || v instanceof ComposedLayout) writePrintLayout(v, write, lim);
     else throw new UsageError(`print draws a rank-2 layout (print_layout) or a tensor (print_tensor); this is ${show(v)} — use \`cute-ts eval\` to print other values`);
     return 0;
 }

@@ -61,14 +61,25 @@ export const command: CommandSpec = {
       t = coords.localTile(mA, parseTiler(tile, "--tile"), parseCoord(block!, "--block"));
       if (part !== undefined && built.kind === "copy") t = coords.partition(built.copy, t, parseInt1(rank ?? "0", "--rank"), part);
     }
-    const text = tile === undefined ? coords.printCoordTensor(t) + "\n" : coords.printCoordTensorFull(t, opts.force === true);
+    // print_tensor's table is written as it is made (any size on the command line with --force; a
+    // batch record or transcript case at most FORCE_MAX_CELLS); its limits refuse before anything is written
+    const { FORCE_MAX_CELLS, STREAM_MAX_CELLS, checkTensorCells, writePrintTensor } = await import("../../print/layout.js");
+    const force = opts.force === true;
+    const hard = io.stream ? STREAM_MAX_CELLS : FORCE_MAX_CELLS;
+    const full = tile !== undefined;
+    if (full) checkTensorCells(t, { force, hard });
+    const text = (write: (s: string) => void, bytes?: (b: Uint8Array) => void) => {
+      if (full) writePrintTensor(t, write, { force, hard, bytes });
+      else write(coords.printCoordTensor(t) + "\n");
+    };
     if (hw) for (const line of warningLines(hw)) io.err(line);
     if (io.json) {
-      const { coordTensorJson } = await import("../../atoms/tma/json.js");
-      io.out(coordTensorJson(t, text, tile !== undefined, opts.force === true));
-    } else {
-      io.out(text);
+      // its own refusals (the coordinate count, a coordinate it cannot list) come before a byte of it is written
+      const { writeCoordTensorJson } = await import("../../atoms/tma/json.js");
+      writeCoordTensorJson(t, (w) => text(w), full, (s) => io.out(s), force, hard);
+      return 0;
     }
+    text((s) => io.out(s), io.outBytes);
     return 0;
   },
 };

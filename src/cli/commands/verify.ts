@@ -183,7 +183,10 @@ export const command: CommandSpec = {
     if (io.json) {
       const { jsonLine } = await import("../../print/json.js");
       io.out(jsonLine(JSON.parse(JSON.stringify(verdict)) as never));
-    } else io.out(V.formatVerdict(verdict, io.color));
+    } else {
+      await V.loadFormatting(verdict);
+      io.out(V.formatVerdict(verdict, io.color));
+    }
     return verdict.holds ? 0 : 1;
   },
 };

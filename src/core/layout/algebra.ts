@@ -13,6 +13,13 @@ import { Layout, type Tiler, bwCoalesce, coalesce, coalesce_shape, coalesce_x, c
 // ---------------------------------------------------------------- composition
 
 export function composition(lhs: Layout, rhs: Tiler): Layout {
+  return compositionOf(lhs, rhs, true);
+}
+/** composition on CuTe's integers, every step checked (the reference the static path is tested against) */
+export function compositionChecked(lhs: Layout, rhs: Tiler): Layout {
+  return compositionOf(lhs, rhs, false);
+}
+function compositionOf(lhs: Layout, rhs: Tiler, fastPath: boolean): Layout {
   if (rhs instanceof Layout) {
     // onto a single integer mode s:d every tiler leaf just has its stride scaled by d (coalescing
     // such an lhs changes at most its shape, by any profile an integer-stride tiler can have)
@@ -20,6 +27,9 @@ export function composition(lhs: Layout, rhs: Tiler): Layout {
       const stride = scaleStrides(rhs.shape, rhs.stride, lhs.stride);
       if (stride !== undefined) return new Layout(rhs.shape, stride);
     }
+    // both static (CuTe's common case): coalesce_x and the fold on plain numbers
+    const fast = fastPath ? compositionStatic(lhs, rhs) : undefined;
+    if (fast !== undefined) return fast;
     const flat = coalesce_x(lhs, coprofile(rhs));
     if (!Array.isArray(flat.shape) && flat.stride instanceof Int) {
       // onto a single integer mode s:d every tiler leaf just has its stride scaled by d
@@ -32,11 +42,104 @@ export function composition(lhs: Layout, rhs: Tiler): Layout {
     if (rhs.length > rank(lhs)) {
       throw new CuteError("composition", "static assertion failed: rank(tiler) <= rank(layout)", [showLayout(lhs), `a rank-${rhs.length} tiler`]);
     }
-    return transformLayout(lhs, rhs, (m, t) => composition(m, t), false);
+    return transformLayout(lhs, rhs, (m, t) => compositionOf(m, t, fastPath), false);
   }
   if (rhs instanceof Underscore) return lhs;
   const flat = coalesce_x(lhs);
   return compositionImpl(flat.shape, flat.stride, rhs, _1, lhs, rhs);
+}
+
+const xS: number[] = [], xD: number[] = [];
+let xN = 0;
+/**
+ * composition(lhs, rhs) for static layouts of small integers with integer strides: coalesce_x of
+ * lhs and compositionImpl's fold per leaf of rhs, on numbers. Undefined for anything else, a
+ * refusal included (the checked path then answers and words it).
+ */
+function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
+  leafN = 0;
+  if (!staticLeaves(rhs.shape, rhs.stride)) return undefined;
+  for (let i = 0; i < leafN; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
+  leafN = 0;
+  if (!staticLeaves(lhs.shape, lhs.stride)) return undefined;
+  const n = leafN;
+  if (n === 0) return undefined;
+  for (let i = 0; i < n; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
+  // coalesce_x: a last extent of _1 counts as _2 (the function outside the domain is kept)
+  for (let i = 0; i < n; i++) {
+    fS[i] = leafS[i]!;
+    fD[i] = leafD[i]!;
+  }
+  if (fS[n - 1] === 1) fS[n - 1] = 2;
+  const k = bwCoalesceNum(fS, fD, n, cS, cD);
+  if (k < 0) return undefined;
+  // onto a single mode s:d every leaf of rhs just has its stride scaled by d
+  if (k === 1) {
+    const stride = scaleStrides(rhs.shape, rhs.stride, cS[0] === 1 ? _0 : I.S(cD[0]!));
+    return stride === undefined ? undefined : new Layout(rhs.shape, stride);
+  }
+  for (let i = 0; i < k; i++) {
+    xS[i] = cS[k - 1 - i]!;
+    xD[i] = cD[k - 1 - i]!;
+  }
+  xN = k;
+  const r = compositionNum(rhs.shape, rhs.stride);
+  return r === undefined ? undefined : new Layout(r[0], r[1]);
+}
+const rS: number[] = [], rD: number[] = [];
+/** compositionImpl onto the coalesced lhs (xS, xD)[0..xN) of a static rhs mode, as shape and stride */
+function compositionNum(rs: IntTuple, rd: Stride): [IntTuple, Stride] | undefined {
+  if (Array.isArray(rs)) {
+    if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
+    const shapes: IntTuple[] = new Array(rs.length), strides: Stride[] = new Array(rs.length);
+    for (let i = 0; i < rs.length; i++) {
+      const x = compositionNum(rs[i]!, rd[i]!);
+      if (x === undefined) return undefined;
+      shapes[i] = x[0];
+      strides[i] = x[1];
+    }
+    return [shapes, strides];
+  }
+  const d0 = (rd as Int).v;
+  if (d0 === 0) return [rs, rd];
+  const n = xN;
+  let rsV = rs.v, rdV = d0, m = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const cs = xS[i]!;
+    // the refusals (divisibility, a zero divisor) are the checked path's to word
+    if (!(rdV % cs === 0 || rdV < cs)) return undefined;
+    const absRd = rdV < 0 ? -rdV : rdV;
+    if (absRd === 0) return undefined;
+    const nsV = Math.trunc((cs + absRd - 1) / absRd);
+    const cdV = Math.trunc((absRd + cs - 1) / cs);
+    const nxV = rdV > 0 ? cdV : rdV < 0 ? -cdV || 0 : 0;
+    if (nsV === 1 || rsV === 1) {
+      rdV = nxV;
+      continue;
+    }
+    const newV = Math.min(nsV, rsV);
+    if (newV === 0 || rsV % newV !== 0) return undefined;
+    rS[m] = newV;
+    rD[m] = rdV * xD[i]!;
+    if (!small(rD[m]!)) return undefined;
+    m++;
+    rsV = Math.trunc(rsV / newV);
+    rdV = nxV;
+  }
+  const lastStride = rdV * xD[n - 1]!;
+  if (!small(lastStride)) return undefined;
+  if (m === 0) return [I.S(rsV), I.S(lastStride)];
+  if (rsV !== 1) {
+    rS[m] = rsV;
+    rD[m] = lastStride;
+    m++;
+  } else if (m === 1) return [I.S(rS[0]!), I.S(rD[0]!)];
+  const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
+  for (let i = 0; i < m; i++) {
+    shape[i] = I.S(rS[i]!);
+    stride[i] = I.S(rD[i]!);
+  }
+  return [shape, stride];
 }
 
 /** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
@@ -146,9 +249,143 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
 // ---------------------------------------------------------------- complement
 
 export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
+  // all static (CuTe's common case): the same steps on plain numbers, one pass, no Int until the result
+  return complementStatic(l, cotarget) ?? complementChecked(l, cotarget);
+}
+/** complement on CuTe's integers, every step checked (the reference the static path is tested against) */
+export function complementChecked(l: Layout, cotarget?: IntTuple | Layout): Layout {
   const f = filter(l);
   const target = cotarget === undefined ? cosize(f) : cotarget instanceof Layout ? cotarget.shape : cotarget;
   return complementImpl(f.shape, f.stride, target, l);
+}
+
+// ---------------------------------------------------------------- static layouts on plain numbers
+
+/** the leaves of a static layout with integer strides, as numbers (scratch arrays, reused); false otherwise */
+const leafS: number[] = [], leafD: number[] = [];
+let leafN = 0;
+function staticLeaves(shape: IntTuple, stride: Stride): boolean {
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(stride) || stride.length !== shape.length) return false;
+    for (let i = 0; i < shape.length; i++) if (!staticLeaves(shape[i]!, stride[i]!)) return false;
+    return true;
+  }
+  if (!shape.s || !(stride instanceof Int) || !stride.s) return false;
+  leafS[leafN] = shape.v;
+  leafD[leafN] = stride.v;
+  leafN++;
+  return true;
+}
+/** numbers this small keep every product below 2^53: a fast path leaves larger ones to the checked one */
+const SMALL = 2 ** 26;
+const small = (x: number) => x <= SMALL && x >= -SMALL;
+
+/**
+ * CuTe's bw_coalesce of static modes (sh, st)[0..n) on numbers (the fold of bwCoalesce, every
+ * integer static): the modes back to front in (outS, outD), their count returned; -1 when a
+ * merged extent leaves the small range.
+ */
+function bwCoalesceNum(sh: number[], st: number[], n: number, outS: number[], outD: number[]): number {
+  let k = 1;
+  outS[0] = sh[n - 1]!;
+  outD[0] = st[n - 1]!;
+  for (let i = n - 2; i >= 0; i--) {
+    const s = sh[i]!, d = st[i]!;
+    if (s === 1) continue;
+    if (k === 1 && outS[0] === 1) {
+      outS[0] = s;
+      outD[0] = d;
+      continue;
+    }
+    if (s * d === outD[k - 1]) {
+      const m = s * outS[k - 1]!;
+      if (!small(m)) return -1;
+      outS[k - 1] = m;
+      outD[k - 1] = d;
+    } else {
+      outS[k] = s;
+      outD[k] = d;
+      k++;
+    }
+  }
+  return k;
+}
+/** the layout of bwCoalesceNum's modes (back to front), all static */
+function layoutOfNum(outS: number[], outD: number[], k: number): Layout {
+  if (k === 1) return outS[0] === 1 ? new Layout(_1, _0) : new Layout(I.S(outS[0]!), I.S(outD[0]!));
+  const shape: Int[] = new Array(k), stride: Int[] = new Array(k);
+  for (let i = 0; i < k; i++) {
+    shape[i] = I.S(outS[k - 1 - i]!);
+    stride[i] = I.S(outD[k - 1 - i]!);
+  }
+  return new Layout(shape, stride);
+}
+
+const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [], cS: number[] = [], cD: number[] = [];
+/**
+ * complement(l, cotarget) when l and cotarget are static integers (small): filter, then
+ * complementImpl, then coalesce, as the checked path does them, on numbers. Undefined for anything
+ * else, a refusal included: the checked path then answers (and words the refusal).
+ */
+function complementStatic(l: Layout, cotarget: IntTuple | Layout | undefined): Layout | undefined {
+  if (cotarget !== undefined && !(cotarget instanceof Int && cotarget.s && small(cotarget.v))) return undefined;
+  leafN = 0;
+  if (!staticLeaves(l.shape, l.stride)) return undefined;
+  const n = leafN;
+  let cos = 1;
+  for (let i = 0; i < n; i++) {
+    if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
+    cos += (leafS[i]! - 1) * (leafD[i]! < 0 ? -leafD[i]! : leafD[i]!);
+  }
+  const cot = cotarget instanceof Int ? cotarget.v : cos;
+  if (!small(cot)) return undefined;
+  // filter: a _0 stride's extent becomes _1, then coalesce (a single leaf of extent _1 is _1:_0)
+  for (let i = 0; i < n; i++) {
+    fS[i] = leafD[i] === 0 ? 1 : leafS[i]!;
+    fD[i] = leafD[i]!;
+  }
+  let k = n === 0 ? 0 : bwCoalesceNum(fS, fD, n, cS, cD);
+  if (k < 0) return undefined;
+  // an empty layout, or one mapping only to _0: the complement is the whole cotarget
+  if (k === 0 || (k === 1 && cS[0] === 1)) return new Layout(I.S(cot), cot === 1 ? _0 : _1);
+  // the coalesced modes front to back
+  for (let i = 0; i < k; i++) {
+    fS[i] = cS[k - 1 - i]!;
+    fD[i] = cD[k - 1 - i]!;
+  }
+  let r = k, m = 0, cur = 1;
+  while (r > 1) {
+    let minIdx = 0;
+    for (let j = 1; j < r; j++) if (fD[j]! < fD[minIdx]!) minIdx = j;
+    const minStride = fD[minIdx]!;
+    if (cur === 0) return undefined;
+    const ns = Math.trunc(minStride / cur);
+    if (ns === 0) return undefined;
+    oS[m] = ns;
+    oD[m] = cur;
+    m++;
+    cur = minStride * fS[minIdx]!;
+    if (!small(cur)) return undefined;
+    for (let j = minIdx; j < r - 1; j++) {
+      fS[j] = fS[j + 1]!;
+      fD[j] = fD[j + 1]!;
+    }
+    r--;
+  }
+  if (cur === 0) return undefined;
+  const last = Math.trunc(fD[0]! / cur);
+  if (last === 0) return undefined;
+  oS[m] = last;
+  oD[m] = cur;
+  m++;
+  const newStride = fD[0]! * fS[0]!;
+  if (newStride === 0 || !small(newStride)) return undefined;
+  const rest = Math.trunc((cot + newStride - 1) / newStride);
+  oS[m] = rest;
+  oD[m] = rest === 1 ? 0 : newStride;
+  m++;
+  k = bwCoalesceNum(oS, oD, m, cS, cD);
+  return k < 0 ? undefined : layoutOfNum(cS, cD, k);
 }
 
 /** (a + b - 1) / b in C++: on plain floats while that is exact (below 2^52), else checked */
@@ -231,6 +468,61 @@ function sortByKey(strides: Int[], idx: number[]): number[] {
 }
 
 export function right_inverse(l: Layout): Layout {
+  return rightInverseStatic(l) ?? rightInverseChecked(l);
+}
+
+const pS: number[] = [], pD: number[] = [], ord: number[] = [];
+/** right_inverse of a static layout of small integers, on numbers (coalesce, the sorted walk, coalesce); undefined otherwise */
+function rightInverseStatic(l: Layout): Layout | undefined {
+  leafN = 0;
+  if (!staticLeaves(l.shape, l.stride)) return undefined;
+  const n = leafN;
+  if (n === 0) return undefined;
+  for (let i = 0; i < n; i++) if (!small(leafS[i]!) || !small(leafD[i]!)) return undefined;
+  let k = bwCoalesceNum(leafS, leafD, n, cS, cD);
+  if (k < 0) return undefined;
+  // the coalesced modes front to back, and their prefix products
+  let pre = 1;
+  for (let i = 0; i < k; i++) {
+    pS[i] = cS[k - 1 - i]!;
+    pD[i] = cD[k - 1 - i]!;
+    ord[i] = i;
+  }
+  // CuTe's SortByKey: an exchange sort on the strides (not stable)
+  for (let i = 0; i < k; i++) {
+    for (let j = i + 1; j < k; j++) {
+      if (pD[ord[j]!]! < pD[ord[i]!]!) {
+        const t = ord[i]!;
+        ord[i] = ord[j]!;
+        ord[j] = t;
+      }
+    }
+  }
+  // prefix products by mode (fD as scratch)
+  for (let i = 0; i < k; i++) {
+    fD[i] = pre;
+    pre *= pS[i]!;
+    if (!small(pre)) return undefined;
+  }
+  oS[0] = 1;
+  oD[0] = 0;
+  let m = 1, curr = 1;
+  for (let j = 0; j < k; j++) {
+    const i = ord[j]!;
+    if (curr === pD[i]) {
+      oS[m] = pS[i]!;
+      oD[m] = fD[i]!;
+      m++;
+      curr = pS[i]! * pD[i]!;
+      if (!small(curr)) return undefined;
+    }
+  }
+  k = bwCoalesceNum(oS, oD, m, cS, cD);
+  return k < 0 ? undefined : layoutOfNum(cS, cD, k);
+}
+
+/** right_inverse on CuTe's integers, every step checked */
+export function rightInverseChecked(l: Layout): Layout {
   const c = coalesce(l);
   const st = T.wrap(c.stride) as StrideLeaf[];
   const sh = T.wrap(c.shape) as Int[];
