@@ -20,7 +20,7 @@ export interface Io {
   dialect?: string;
   /**
    * out() writes straight to a file descriptor (the command line): a printer may write output of
-   * any size in chunks as it makes it, so --force has no ceiling there. Absent where an answer is
+   * any size in chunks as it makes it, so --force has only the 2^32-cell time bound there. Absent where an answer is
    * held whole (a batch record, a transcript case, the page), which keeps the hard ceilings.
    */
   stream?: boolean;

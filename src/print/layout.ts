@@ -39,8 +39,12 @@ export const MAX_CELLS = 1 << 18;
  * the page, a library call returning a string): 2^20 cells, about 20 MB of text
  */
 export const FORCE_MAX_CELLS = 1 << 20;
-/** where the output streams (the command line writing to a file descriptor), --force prints any size integers count exactly */
-export const STREAM_MAX_CELLS = Number.MAX_SAFE_INTEGER;
+/**
+ * where the output streams (the command line writing to a file descriptor), memory stays bounded
+ * at any size; --force still stops at 2^32 cells (tens of GB of text, minutes of work) so that no
+ * input runs unbounded in time
+ */
+export const STREAM_MAX_CELLS = 2 ** 32;
 
 /** how much a printer may print: `force` lifts MAX_CELLS, up to `hard` (FORCE_MAX_CELLS unless the output streams) */
 export interface PrintLimits {
@@ -55,7 +59,7 @@ export function checkCells(n: number, force: boolean, what: string, hard = FORCE
     throw new UsageError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
   }
   if (!(n <= hard)) {
-    const why = hard === FORCE_MAX_CELLS ? "an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams any size" : "memory stays bounded";
+    const why = hard === FORCE_MAX_CELLS ? `an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams up to ${STREAM_MAX_CELLS}` : "every run stays bounded in time";
     throw new UsageError(`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints even with --force (a hard limit: ${why})`);
   }
 }

@@ -20,7 +20,7 @@ export const command: CommandSpec = {
   options: [
     { name: "latex", description: "print CuTe's print_latex of the layout" },
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
-    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams any size, a batch record or transcript case prints at most 2^20" },
+    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams up to 2^32 cells in constant memory, a batch record or transcript case prints at most 2^20" },
   ],
   examples: [
     "print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'",
