@@ -10,7 +10,7 @@
  * (batch, check) get them run through CommandEnv.runNested, which refuses, after the options
  * are parsed, any line that would read or write a file.
  */
-import { CuteError, NestingRefused, ParseError, UsageError, VerificationFailure, escapeControls, excerpt, quote } from "../core/errors.js";
+import { CuteError, NestingRefused, ParseError, Unsupported, UsageError, VerificationFailure, escapeControls, excerpt, quote } from "../core/errors.js";
 import { suggestion } from "../core/suggest.js";
 import { COMMAND_NAMES, commandEntry, loadCommand, loadedCommand } from "./registry.js";
 import type { CommandEnv, CommandSpec, Io, OptionValues } from "./spec.js";
@@ -20,8 +20,8 @@ export { COMMANDS } from "./registry.js";
 /** the error as a --json document: {"error": {kind, message, op?, rule?, operands?}} */
 export function formatErrorJson(e: unknown): { text: string; code: number } {
   const { text, code } = formatError(e);
-  const kind = e instanceof ParseError ? "parse" : e instanceof CuteError ? "refusal" : e instanceof UsageError ? "usage" : e instanceof VerificationFailure ? "verification" : "internal";
-  const err: Record<string, unknown> = { kind, exit: code, message: text.replace(/^cute-ts: /, "").replace(/\n$/, "") };
+  const kind = e instanceof ParseError ? "parse" : e instanceof CuteError ? "refusal" : e instanceof Unsupported ? "unsupported" : e instanceof UsageError ? "usage" : e instanceof VerificationFailure ? "verification" : "internal";
+  const err: Record<string, unknown> = { kind, exit: code, message: (e instanceof Unsupported ? text : text.replace(/^cute-ts: /, "")).replace(/\n$/, "") };
   if (e instanceof CuteError) Object.assign(err, { op: e.op, rule: clipLines(e.rule), operands: e.operands.map((o) => clipLines(o)) });
   if (e instanceof ParseError) {
     // a long input is shown around the error, as the text message shows it
@@ -58,6 +58,8 @@ function formatRaw(e: unknown): { text: string; code: number } {
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };
   }
   if (e instanceof UsageError) return { text: `cute-ts: ${e.message}\n`, code: 2 };
+  // "cute-ts does not support X yet" names its tool already
+  if (e instanceof Unsupported) return { text: `${e.message}\n`, code: 2 };
   if (e instanceof VerificationFailure) return { text: `${e.message}\n`, code: 1 };
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return { text: "cute-ts: input nested too deeply to evaluate\n", code: 2 };

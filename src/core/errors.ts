@@ -122,6 +122,21 @@ export class NestingRefused extends UsageError {
   }
 }
 
+/**
+ * Something CuTe has that cute-ts lacks: the refusal is cute-ts's, not CuTe's (a kernel that does
+ * this is not wrong). The message reads "cute-ts does not support WHAT yet" and then `detail`
+ * (starting with its own punctuation: " (...)", ": ..."), and is printed as it is.
+ */
+export class Unsupported extends Error {
+  constructor(
+    readonly what: string,
+    readonly detail = "",
+  ) {
+    super(`cute-ts does not support ${what} yet${detail}`);
+    this.name = "Unsupported";
+  }
+}
+
 /** A check that ran and found the property false (exit 1). */
 export class VerificationFailure extends Error {
   constructor(message: string) {

@@ -93,8 +93,8 @@ function stripNamespaces(text: string): string {
   return text.replace(/\s+/g, " ").trim().replace(/\b(?:cute|cutlass|std)::/g, "").replace(/\s*([<>,])\s*/g, "$1");
 }
 
-/** `uint_bit_t<N>` / `int_bit_t<N>` name a type by its width. */
-const BIT_T = /^u?int_bit_t<(\d+)>$/;
+/** `uint_bit_t<N>` / `int_bit_t<N>` name a type by its width in bits, `uint_byte_t<N>` / `int_byte_t<N>` in bytes (int.hpp: uint_bit<8*N>). */
+const BIT_T = /^u?int_(bit|byte)_t<(\d+)>$/;
 
 export function findValueType(text: string): ValueType | undefined {
   const t = stripNamespaces(text);
@@ -104,7 +104,7 @@ export function findValueType(text: string): ValueType | undefined {
   const m = BIT_T.exec(canon);
   if (m) {
     // the widths cute/numeric/int.hpp specializes int_bit and uint_bit for
-    const n = Number(m[1]);
+    const n = Number(m[2]) * (m[1] === "byte" ? 8 : 1);
     const widths = canon.startsWith("u") ? [1, 2, 4, 6, 8, 16, 32, 64, 128, 256] : [2, 4, 8, 16, 32, 64];
     if (widths.includes(n)) return { name: canon, bits: n };
   }

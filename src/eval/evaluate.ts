@@ -13,12 +13,13 @@ import { ParseError, UsageError, quote } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { type Node, parse } from "../notation/parse.js";
-import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
+import { type CallNode, type Hooks, type InitNode, type MemberNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
 import { addressOf, apply } from "./apply.js";
 import { castTo, operate, pointeeBits } from "./operators.js";
 import { valueTypeNames } from "../core/value-types.js";
 import { nearest } from "../core/suggest.js";
+import { coreMember } from "./members.js";
 import { Braced, construct, coreType, unknownType } from "./types.js";
 import { AtomValue, type EvalValue, ExtValue, extState, findExt } from "./ext-value.js";
 
@@ -26,6 +27,8 @@ import { AtomValue, type EvalValue, ExtValue, extState, findExt } from "./ext-va
 export interface AtomsModule {
   call(n: CallNode, args: Value[], src: string): Value | undefined;
   init(n: InitNode, args: Value[], src: string): Value;
+  member(n: MemberNode, target: AtomValue, args: Value[], src: string): Value;
+  overload(n: CallNode, args: Value[]): Value | undefined;
 }
 let ATOMS: AtomsModule | undefined;
 /** thrown, before the atoms module is loaded, by an expression that needs it */
@@ -75,7 +78,12 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
       }
       const fn = lookupFunction(n.name);
       if (fn) {
-        if (extState.made) refuseExt(args, `${n.name}(...)`);
+        if (extState.made) {
+          // CuTe's overloads for atoms (size(tiled_mma)): atoms exist only once their module is loaded
+          const o = ATOMS?.overload(n, args);
+          if (o !== undefined) return o;
+          refuseExt(args, `${n.name}(...)`);
+        }
         return fn(args, n.targs, n.name);
       }
       // T(args): a value of a type, as T{args}
@@ -122,6 +130,12 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
     addressOf(_n, target, args) {
       if (extState.made) refuseExt([target, ...args], "operator&");
       return addressOf(target, args);
+    },
+    member(n, target, args, src) {
+      // an atom exists only once the atoms module is loaded
+      if ((target as unknown) instanceof AtomValue) return ATOMS!.member(n, target as unknown as AtomValue, args, src);
+      if (extState.made) refuseExt([target, ...args], `.${n.name}(...)`);
+      return coreMember(n, target, args, src);
     },
   };
   return hooks;

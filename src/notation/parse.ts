@@ -10,7 +10,8 @@
  *   binary   := unary (binop unary)*            (C++ precedence: * / %, + -, << >>, < <= > >=, == !=, &, ^, |, &&, ||)
  *   unary    := ('-' | '+' | '!' | '~' | '*' | '&') unary | cast unary | applied
  *   cast     := '(' type '*'+ ')'                  (C++: `(float*)0x10000`; also `reinterpret_cast<T*>(x)`)
- *   applied  := layout ('(' args ')')*          (a parenthesised single value before '(' groups: `(f(x))(3)`)
+ *   applied  := layout ('(' args ')' | member)*  (a parenthesised single value before '(' groups: `(f(x))(3)`)
+ *   member   := '.' name targs? '(' args ')'   (a member function call: `tiled_mma.get_slice(37).partition_A(T)`)
  *   layout   := atom (':' '-'? atom)?
  *   atom     := '-'? integer ('@' integer)* | _N ('{' '}' | '(' ')') | '_' | tuple | '{' args '}' | swizzle
  *             | smem_ptr | pointer | mixed | name targs? ('(' args ')' | '{' args '}')?
@@ -23,8 +24,7 @@
  * A name followed by '<' always opens template arguments (there are no variables to compare).
  * `(x)` is a rank-1 tuple in the print notation and groups in C++: an expression is C++ when it
  * has a construct only C++ has (Lexer.cxx, or a make_tuple-style call), decided once it is read.
- * The grammar leaves room for postfix members (`x.f(...)`) in `applied` (a '.' there is refused by
- * name for now) and casts in `unary`.
+ * Blocks of statements pasted from a kernel have their own grammar (StatementParser, at the end).
  */
 import { ParseError, quote } from "../core/errors.js";
 import { SAFE_LIMIT_TEXT } from "../core/integer.js";
@@ -41,6 +41,8 @@ export type Node =
   | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
   | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
+  /** `target.name<targs>(args)`: a member function call (ThrMMA::partition_A, TiledCopy::get_slice, ...) */
+  | { k: "member"; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
   | { k: "op"; name: string; args: Node[]; pos: number }
   | { k: "apply"; target: Node; args: Node[]; pos: number }
@@ -388,7 +390,6 @@ class Parser {
   }
   /** a grammar error at the current token */
   private fail(expected: string): never {
-    if (this.isPunct(DOT)) this.unsupported(this.lx.start, "member calls (x.f(...))");
     if (this.lx.kind === EOF) throw new ParseError(this.src, this.lx.start, `${expected}, found end of input`);
     this.failAt(this.lx.start, expected);
   }
@@ -520,19 +521,51 @@ class Parser {
     let e = this.atom(pos0, negative);
     if (this.isPunct(COLON)) e = this.layout(e);
     let chain = 0;
-    while (this.isPunct(LPAREN)) {
+    for (;;) {
+      const dot = this.isPunct(DOT);
+      if (!dot && !this.isPunct(LPAREN)) return e;
       const pos = this.lx.start;
-      // each application nests the value one level deeper, as a '(' does
+      // each application or member call nests the value one level deeper, as a '(' does
       if (this.depth + ++chain > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (applications chained one after another count as nesting)`);
+      if (dot) {
+        e = this.member(e);
+        continue;
+      }
       const n = node("apply", pos);
       n.items = this.args();
       // a tuple cannot be applied: `(f(x))(3)` is C++ grouping
       n.shape = grouped(e);
       e = done(n);
     }
-    // postfix members (x.get_slice(3), x.layout()) would be read here; until then a '.' after a
-    // value is refused where the grammar fails (see fail)
-    return e;
+  }
+
+  /** `.name<targs>(args)` after a value, from the '.': a member function call */
+  private member(target: Node): Node {
+    const lx = this.lx;
+    const dot = lx.start;
+    lx.advance();
+    if (this.isName("template")) lx.advance(); // x.template f<0>()
+    if (lx.kind !== NAME) this.fail("expected a member function's name after '.'");
+    const pos = lx.start, name = lx.text;
+    lx.advance();
+    let targs = NO_TARGS, types: Node[] | null = null;
+    if (this.isPunct(LT)) {
+      types = this.targs();
+      targs = this.spelled(types);
+    }
+    if (!this.isPunct(LPAREN)) {
+      if (target.k === "name" && DEVICE_VALUES.has(target.name)) {
+        throw new ParseError(this.src, target.pos, `${target.name}.${name} is the CUDA ${DEVICE_VALUES.get(target.name)!}, a device value: cute-ts evaluates host code, so write the index itself (e.g. 37)`);
+      }
+      throw new ParseError(this.src, dot, `expected '(' after .${name}: cute-ts reads member function calls (x.${name}(...)), not data members`);
+    }
+    const n = node("member", pos);
+    n.name = name;
+    n.targs = targs;
+    n.types = types;
+    n.shape = grouped(target);
+    n.items = this.args();
+    return done(n);
   }
 
   /** `shape ':' stride`, from the ':' */
@@ -980,6 +1013,15 @@ function castNode(pos: number, type: string, stars: string, x: Node): Node {
   n.items = [x];
   return done(n);
 }
+
+/** CUDA's built-in device values, refused by name where a kernel's line uses them */
+const DEVICE_VALUES = new Map([
+  ["threadIdx", "thread index"],
+  ["blockIdx", "block index"],
+  ["blockDim", "block size"],
+  ["gridDim", "grid size"],
+  ["clusterIdx", "cluster index"],
+]);
 
 /** `(x)` is a rank-1 tuple in the print notation; as an operand or before an argument list it groups, as in C++ */
 function grouped(n: Node): Node {

@@ -21,6 +21,8 @@ export type CallNode = Node & { k: "call" };
 export type InitNode = Node & { k: "init" };
 export type OpNode = Node & { k: "op" };
 export type CastNode = Node & { k: "cast" };
+export type MemberNode = Node & { k: "member" };
+export type NameNode = Node & { k: "name" };
 
 /**
  * What an expression's calls, applications, C++ values of a type (`T<...>{args}`) and operators
@@ -35,6 +37,10 @@ export interface Hooks {
   cast(n: CastNode, arg: Value, src: string): Value;
   /** `&X(args)`: the address of a tensor's element (what X(args) would read) */
   addressOf(n: OpNode, target: Value, args: Value[], src: string): Value;
+  /** `target.name(args)`: a member function call */
+  member(n: MemberNode, target: Value, args: Value[], src: string): Value;
+  /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
+  name?(n: NameNode, src: string): Value | undefined;
 }
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
@@ -62,7 +68,7 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":
-      return nameValue(n.name, src, n.pos);
+      return (h.name !== undefined ? h.name(n, src) : undefined) ?? nameValue(n.name, src, n.pos);
     case "call":
       return h.call(n, evalAll(n.args, src, h), src);
     case "apply":
@@ -78,6 +84,8 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return pointerOf(n, src);
     case "cast":
       return h.cast(n, evalNode(n.args[0]!, src, h), src);
+    case "member":
+      return h.member(n, evalNode(n.target, src, h), evalAll(n.args, src, h), src);
   }
 }
 
@@ -194,6 +202,9 @@ const LITERAL: Hooks = {
   },
   addressOf(n, _t, _a, src) {
     throw new ParseError(src, n.pos, "only a value written as CuTe prints it is read here, not an operator &");
+  },
+  member(n, _target, _args, src) {
+    throw new ParseError(src, n.pos, `only a value written as CuTe prints it is read here, not a member function call .${n.name}(...)`);
   },
 };
 

@@ -36,6 +36,15 @@ export function domain_offset(c: Coord, t: Tensor): Tensor {
   return new Tensor(advance(t.iter, L.crd2idx(c as IntTuple, t.layout)), t.layout);
 }
 
+/**
+ * make_tensor(t.data(), f(t.layout())) for an f that composes from the right (divides,
+ * compositions, slices with only `_`): a composed layout takes f on its inner layout, so a
+ * swizzled tensor keeps its swizzle; any iterator is kept as it is
+ */
+export function withLayout(t: Tensor, f: (l: Layout) => Layout): Tensor {
+  return new Tensor(t.iter, t.layout instanceof Layout ? f(t.layout) : C.onInner(t.layout, f));
+}
+
 export function make_identity_tensor(shape: IntTuple): Tensor {
   const zeros = T.repeat_like(shape, _0);
   return new Tensor(new ArithIter(zeros as Idx), L.make_identity_layout(shape));

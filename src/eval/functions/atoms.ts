@@ -8,18 +8,26 @@
  * This module holds the catalogs: src/eval/evaluate.ts loads it the first time an expression
  * names something it does not know otherwise, so that other expressions never load it.
  */
-import { CuteError, ParseError, UsageError } from "../../core/errors.js";
+import { CuteError, ParseError, Unsupported, UsageError } from "../../core/errors.js";
+import { Int } from "../../core/integer.js";
+import * as T from "../../core/int-tuple.js";
+import { Layout } from "../../core/layout.js";
+import { Tensor } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
-import { asLayout, asTiler } from "../../notation/coerce.js";
-import { type Node, spellType } from "../../notation/parse.js";
-import type { CallNode, InitNode } from "../../notation/read.js";
+import { show } from "../../print/print.js";
+import { asIntTuple, asLayout, asTiler } from "../../notation/coerce.js";
+import { type Node, type TArg, spellType } from "../../notation/parse.js";
+import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
 import { resolveMma, type MmaTraits } from "../../atoms/mma/catalog.js";
 import { formatMmaAtom } from "../../atoms/mma/atom.js";
-import { type TiledMma, formatTiledMma, layoutTV, make_tiled_mma, tileSizeMNK } from "../../atoms/mma/tiled-mma.js";
+import { type Operand, type TiledMma, formatTiledMma, layoutMN, layoutTV, make_tiled_mma, permutationMNK, tileSizeMNK } from "../../atoms/mma/tiled-mma.js";
+import * as ThrMMA from "../../atoms/mma/thr-mma.js";
 import { copyTraits } from "../../atoms/copy/catalog.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
-import { TiledCopy, type TiledMmaLike, formatTiledCopy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C } from "../../atoms/copy/tiled.js";
+import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
+import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { AtomValue } from "../ext-value.js";
+import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
 
 const pictures = () => import("../../atoms/pictures.js");
@@ -109,6 +117,35 @@ class TiledCopyValue extends AtomValue {
   }
 }
 
+/** TiledMMA::get_slice(thr_idx): a ThrMMA is a TiledMMA (it derives from one) with the thread's (V,M,N,K) */
+class ThrMmaValue extends AtomValue {
+  readonly what = "a ThrMMA";
+  constructor(readonly thr: ThrMMA.ThrMma) {
+    super();
+  }
+  print(): string {
+    return ThrMMA.formatThrMma(this.thr);
+  }
+  // print_latex(TiledMMA const&) takes the ThrMMA as the TiledMMA it derives from
+  picture(kind: "latex" | "svg", force: boolean): Promise<string> {
+    return new TiledMmaValue(this.thr.mma).picture(kind, force);
+  }
+}
+
+/** TiledCopy::get_slice(thr_idx): a ThrCopy holds the index and prints as its TiledCopy */
+class ThrCopyValue extends AtomValue {
+  readonly what = "a ThrCopy";
+  constructor(readonly thr: ThrCopy.ThrCopy) {
+    super();
+  }
+  print(): string {
+    return formatTiledCopy(this.thr.tc);
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy"));
+  }
+}
+
 // ---------------------------------------------------------------- values of the atom types
 
 /** `NAME<targs>` as C++ spells it (namespaces as written, white space removed) */
@@ -181,10 +218,16 @@ function copyAtomOf(v: Value, name: string): CopyAtom {
   if (x instanceof CopyOpValue) throw new CuteError(name, `no matching overload: it takes a Copy_Atom<${x.op}, T>{}, not the operation alone`);
   throw new CuteError(name, "no matching overload: the first argument is a Copy_Atom<OP, T>{}", [String(x instanceof AtomValue ? x.what : "a value that is not a copy atom")]);
 }
-function tiledMmaOf(v: Value, name: string): TiledMma {
+function tiledMmaOf(v: Value, name: string, which = "the second argument"): TiledMma {
   const x = v as unknown;
   if (x instanceof TiledMmaValue) return x.mma;
-  throw new CuteError(name, "no matching overload: the second argument is a TiledMMA (make_tiled_mma(...))", [String(x instanceof AtomValue ? x.what : "a value that is not a TiledMMA")]);
+  // a ThrMMA derives from its TiledMMA
+  if (x instanceof ThrMmaValue) return x.thr.mma;
+  throw new CuteError(name, `no matching overload: ${which} is a TiledMMA (make_tiled_mma(...))`, [describe(v)]);
+}
+function describe(v: Value): string {
+  const x = v as unknown;
+  return x instanceof AtomValue ? x.what : show(v);
 }
 /** a core value where a layout or tiler is expected; an atom there is refused */
 function core(v: Value, name: string): Value {
@@ -223,7 +266,70 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
   make_tiled_copy_A: copyForMma(make_tiled_copy_A),
   make_tiled_copy_B: copyForMma(make_tiled_copy_B),
   make_tiled_copy_C: copyForMma(make_tiled_copy_C),
+  partition_shape_A: partitionShape("A"),
+  partition_shape_B: partitionShape("B"),
+  partition_shape_C: partitionShape("C"),
+  tile_shape(args, name) {
+    nargs(name, args, 1, 1);
+    const mma = tiledMmaOf(args[0]!, name, "the argument");
+    return [tileSizeMNK(mma, 0), tileSizeMNK(mma, 1), tileSizeMNK(mma, 2)];
+  },
+  partition_fragment_A: fragment("partition_fragment_A"),
+  partition_fragment_B: fragment("partition_fragment_B"),
+  partition_fragment_C: fragment("partition_fragment_C"),
 };
+
+function partitionShape(w: Operand): (args: Value[], name: string) => Value {
+  return (args, name) => {
+    nargs(name, args, 2, 2);
+    return ThrMMA.partition_shape(tiledMmaOf(args[0]!, name, "the first argument"), w, asIntTuple(core(args[1]!, name), `the shape of ${name}`));
+  };
+}
+
+/** register fragments (make_fragment_A/B/C, partition_fragment_*) hold memory, which cute-ts does not model */
+function fragment(what: string): (...a: unknown[]) => Value {
+  return () => {
+    throw new Unsupported(`${what} (a register tensor)`, ": partition a tensor of coordinates instead, e.g. thr_mma.partition_A(make_identity_tensor(shape)), or partition_shape_A/B/C(tiled_mma, shape) for its shape");
+  };
+}
+
+/**
+ * CuTe's overloads of a core function for atoms: size<I...>(tiled_mma) is the size of its
+ * ThrLayoutVMNK (the threads), size(tiled_copy) its TiledNumThr; undefined for other calls
+ */
+export function overload(n: CallNode, args: Value[]): Value | undefined {
+  if (n.name === "size" && args.length === 1 && (args[0] as unknown) instanceof AtomValue) return sizeOf(args, n.targs, n.name);
+  return undefined;
+}
+
+function sizeOf(args: Value[], targs: TArg[], name: string): Value {
+  nargs(name, args, 1, 1);
+  const x = args[0] as unknown;
+  if (x instanceof TiledMmaValue || x instanceof ThrMmaValue) return lookupFunction("size")!([(x instanceof TiledMmaValue ? x.mma : x.thr.mma).thrLayoutVMNK], targs, name);
+  if (name === "size" && x instanceof TiledCopyValue && targs.length === 0) return x.tc.tiledNumThr;
+  throw new CuteError(`${name}${targs.length ? `<${targs.join(",")}>` : ""}`, `no matching overload for ${describe(args[0]!)}`, [describe(args[0]!)]);
+}
+
+/** tile_size<I>(tiled_mma) = tile_size_mnk<I>(); tile_size<I...>(tiled_copy) = size<I...>(shape(Tiler_MN)) */
+function tileSize(args: Value[], targs: TArg[], name: string): Value {
+  nargs(name, args, 1, 1);
+  const x = args[0] as unknown;
+  const is = targs.map((t) => {
+    if (typeof t !== "number") throw new UsageError(`${name} takes integer template arguments, e.g. ${name}<0>(...)`);
+    return t;
+  });
+  if (x instanceof TiledMmaValue || x instanceof ThrMmaValue) {
+    if (is.length !== 1 || is[0]! < 0 || is[0]! > 2) throw new CuteError(name, "static assertion failed: 0 <= I && I < 3 (tile_size<I> of a TiledMMA takes one mode, M, N or K)", [is.join(",")]);
+    const mma = x instanceof TiledMmaValue ? x.mma : x.thr.mma;
+    return tileSizeMNK(mma, is[0] as 0 | 1 | 2);
+  }
+  if (x instanceof TiledCopyValue) {
+    let sh: T.IntTuple = tiler_shape(x.tc.tiler);
+    for (const i of is) sh = T.get(sh, i, name);
+    return T.size(sh);
+  }
+  throw new CuteError(name, "no matching overload: tile_size takes a TiledMMA or a TiledCopy", [describe(args[0]!)]);
+}
 
 function copyForMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (args: Value[], name: string) => Value {
   return (args, name) => {
@@ -234,6 +340,8 @@ function copyForMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (args: Valu
 
 /** an atom function, or `T<...>(args)` for an atom type; undefined when the name is neither */
 export function call(n: CallNode, args: Value[], src: string): Value | undefined {
+  if (n.name === "tile_size") return tileSize(args, n.targs, n.name);
+  if (n.name === "thr_size") return sizeOf(args, n.targs, n.name);
   const f = Object.hasOwn(FUNCTIONS, n.name) ? FUNCTIONS[n.name]! : undefined;
   if (f) return f(args, n.name);
   try {
@@ -243,4 +351,133 @@ export function call(n: CallNode, args: Value[], src: string): Value | undefined
     if (e instanceof ParseError && /does not know the C\+\+ type/.test(e.expected)) return undefined;
     throw e;
   }
+}
+
+// ---------------------------------------------------------------- member functions
+
+type Method<X> = (self: X, args: Value[], targs: TArg[], name: string) => Value;
+
+/** the thread index of get_slice / get_thread_slice: an integral value (CuTe requires is_integral) */
+function threadIndex(args: Value[], name: string): Int {
+  nargs(name, args, 1, 1);
+  const t = args[0]!;
+  if (!(t instanceof Int)) throw new CuteError(name, "no matching member function: the thread index is an integer (is_integral<ThrIdx>)", [describe(t)]);
+  return t;
+}
+
+/** the tensor a partition takes: CuTe's partition_* read its data() and layout() */
+function tensorArg(args: Value[], name: string): Tensor {
+  nargs(name, args, 1, 1);
+  const t = args[0]!;
+  if (t instanceof Tensor) return t;
+  const what = t instanceof Layout ? "a Layout has no data()" : `${describe(t)} is not a tensor`;
+  throw new CuteError(name, `no matching member function: it partitions a tensor, and ${what} (make_identity_tensor(shape) gives one of coordinates)`, [describe(t)]);
+}
+
+const none =
+  <X>(f: (self: X) => Value): Method<X> =>
+  (self, args, _t, name) => {
+    nargs(name, args, 0, 0);
+    return f(self);
+  };
+
+/** I of a member template `f<I>()` over the modes M, N, K */
+function modeTarg(targs: TArg[], name: string): 0 | 1 | 2 {
+  const i = targs[0];
+  if (targs.length !== 1 || typeof i !== "number" || i < 0 || i > 2) throw new CuteError(name, "static assertion failed: 0 <= I && I < 3", [targs.join(",")]);
+  return i as 0 | 1 | 2;
+}
+
+/** a layout or a tensor through f (a tensor keeps its iterator) */
+function layoutOrTensor(args: Value[], name: string, onLayout: (l: Layout) => Layout, onTensor: (t: Tensor) => Tensor): Value {
+  nargs(name, args, 1, 1);
+  const x = args[0]!;
+  if (x instanceof Tensor) return onTensor(x);
+  if (x instanceof Layout) return onLayout(x);
+  throw new CuteError(name, "no matching member function: it takes a tensor or a layout", [describe(x)]);
+}
+
+const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
+  get_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))) as unknown as Value,
+  get_thread_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))) as unknown as Value,
+  get_layoutA_TV: none((mma) => layoutTV(mma, "A")),
+  get_layoutB_TV: none((mma) => layoutTV(mma, "B")),
+  get_layoutC_TV: none((mma) => layoutTV(mma, "C")),
+  get_layoutA_MK: none((mma) => layoutMN(mma, "A") as Value),
+  get_layoutB_NK: none((mma) => layoutMN(mma, "B") as Value),
+  get_layoutC_MN: none((mma) => layoutMN(mma, "C") as Value),
+  get_thr_layout_vmnk: none((mma) => mma.thrLayoutVMNK),
+  thrfrg_A: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "A", l), (t) => ThrMMA.thrfrgTensor(mma, "A", t)),
+  thrfrg_B: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "B", l), (t) => ThrMMA.thrfrgTensor(mma, "B", t)),
+  thrfrg_C: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "C", l), (t) => ThrMMA.thrfrgTensor(mma, "C", t)),
+  tile_size_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), tileSizeMNK(mma, modeTarg(targs, name))),
+  permutation_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), permutationMNK(mma, modeTarg(targs, name)) as Value),
+};
+
+const THR_MMA_METHODS: Readonly<Record<string, Method<ThrMMA.ThrMma>>> = {
+  partition_A: (thr, args, _t, name) => ThrMMA.partition(thr, "A", tensorArg(args, name)),
+  partition_B: (thr, args, _t, name) => ThrMMA.partition(thr, "B", tensorArg(args, name)),
+  partition_C: (thr, args, _t, name) => ThrMMA.partition(thr, "C", tensorArg(args, name)),
+  partition_fragment_A: fragment("partition_fragment_A") as Method<ThrMMA.ThrMma>,
+  partition_fragment_B: fragment("partition_fragment_B") as Method<ThrMMA.ThrMma>,
+  partition_fragment_C: fragment("partition_fragment_C") as Method<ThrMMA.ThrMma>,
+};
+
+const COPY_METHODS: Readonly<Record<string, Method<TiledCopy>>> = {
+  get_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))) as unknown as Value,
+  get_thread_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))) as unknown as Value,
+  get_layoutS_TV: none(get_layoutS_TV),
+  get_layoutD_TV: none(get_layoutD_TV),
+  get_layoutS_MN: none((tc) => get_layoutS_MN(tc) as Value),
+  get_layoutD_MN: none((tc) => get_layoutD_MN(tc) as Value),
+  tidfrg_S: (tc, args, _t, name) => layoutOrTensor(args, name, (l) => tidfrg_S(tc, l), (t) => ThrCopy.tidfrgTensor(tc, "S", t)),
+  tidfrg_D: (tc, args, _t, name) => layoutOrTensor(args, name, (l) => tidfrg_D(tc, l), (t) => ThrCopy.tidfrgTensor(tc, "D", t)),
+};
+
+const THR_COPY_METHODS: Readonly<Record<string, Method<ThrCopy.ThrCopy>>> = {
+  partition_S: (thr, args, _t, name) => ThrCopy.partition(thr, "S", tensorArg(args, name)),
+  partition_D: (thr, args, _t, name) => ThrCopy.partition(thr, "D", tensorArg(args, name)),
+};
+
+function method<X>(table: Readonly<Record<string, Method<X>>>, name: string): Method<X> | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/** `target.name<targs>(args)` on an atom value: CuTe's member functions of TiledMMA, ThrMMA, TiledCopy and ThrCopy */
+export function member(n: MemberNode, target: AtomValue, args: Value[], src: string): Value {
+  const name = n.name;
+  if (target instanceof ThrMmaValue) {
+    const f = method(THR_MMA_METHODS, name);
+    if (f) return f(target.thr, args, n.targs, name);
+    // a ThrMMA is a TiledMMA
+    const g = method(MMA_METHODS, name);
+    if (g) return g(target.thr.mma, args, n.targs, name);
+  } else if (target instanceof TiledMmaValue) {
+    const g = method(MMA_METHODS, name);
+    if (g) return g(target.mma, args, n.targs, name);
+  } else if (target instanceof TiledCopyValue) {
+    const g = method(COPY_METHODS, name);
+    if (g) return g(target.tc, args, n.targs, name);
+  } else if (target instanceof ThrCopyValue) {
+    const f = method(THR_COPY_METHODS, name);
+    if (f) return f(target.thr, args, n.targs, name);
+  }
+  throw unknownMember(n, target, src);
+}
+
+/** the members each kind has, for the message of an unknown one */
+function membersOf(target: AtomValue): string[] {
+  if (target instanceof ThrMmaValue) return [...Object.keys(THR_MMA_METHODS), ...Object.keys(MMA_METHODS)];
+  if (target instanceof TiledMmaValue) return Object.keys(MMA_METHODS);
+  if (target instanceof TiledCopyValue) return Object.keys(COPY_METHODS);
+  if (target instanceof ThrCopyValue) return Object.keys(THR_COPY_METHODS);
+  return [];
+}
+
+function unknownMember(n: MemberNode, target: AtomValue, src: string): ParseError {
+  const known = membersOf(target);
+  // a ThrMMA's or ThrCopy's partition called on the tiled object: say where it lives
+  const slice = (target instanceof TiledMmaValue && Object.hasOwn(THR_MMA_METHODS, n.name)) || (target instanceof TiledCopyValue && Object.hasOwn(THR_COPY_METHODS, n.name));
+  if (slice) return new ParseError(src, n.pos, `${n.name} is a member of one thread's slice: write .get_slice(thr_idx).${n.name}(...)`);
+  return new ParseError(src, n.pos, `${target.what} has no member function '${n.name}' that cute-ts knows${known.length ? ` (it knows ${known.join(", ")})` : ""}`);
 }

@@ -1,0 +1,62 @@
+/**
+ * Member functions of core values as kernels call them (layout.hpp, layout_composed.hpp,
+ * tensor_impl.hpp): `L.shape()`, `L.stride<0>()`, `T.layout()`, `T.data()`, `T.size()`,
+ * `L.compose(B, ...)`, `L.with_shape(...)`, `L.tile(...)`, and a composed layout's `layout_a()`,
+ * `offset()`, `layout_b()`. Each is the free function CuTe's member forwards to.
+ */
+import { CuteError, ParseError } from "../core/errors.js";
+import { Layout } from "../core/layout.js";
+import { ComposedLayout } from "../core/swizzle.js";
+import { Tensor } from "../core/tensor.js";
+import type { Value } from "../core/value.js";
+import { show } from "../print/print.js";
+import type { MemberNode } from "../notation/read.js";
+import { lookupFunction } from "./functions/index.js";
+
+type Kind = "Layout" | "ComposedLayout" | "Tensor";
+
+const fn = (name: string) => lookupFunction(name)!;
+
+/** the tiler of compose(...) / tile(...): one argument as it is, several as a tuple (make_tile) */
+const tileOf = (args: Value[]): Value => (args.length === 1 ? args[0]! : args);
+
+function noArgs(n: MemberNode, args: Value[]): void {
+  if (args.length > 0) throw new CuteError(`.${n.name}()`, `no matching member function for ${args.length} argument${args.length === 1 ? "" : "s"} (it takes none)`);
+}
+
+const MEMBERS: Readonly<Record<string, { on: readonly Kind[]; run(self: Value, args: Value[], n: MemberNode): Value }>> = {
+  layout: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => (noArgs(n, args), x instanceof Tensor ? x.layout : x) },
+  shape: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => (noArgs(n, args), fn("shape")([x], n.targs, "shape")) },
+  stride: { on: ["Layout", "Tensor"], run: (x, args, n) => (noArgs(n, args), fn("stride")([x], n.targs, "stride")) },
+  size: { on: ["Tensor"], run: (x, args, n) => (noArgs(n, args), fn("size")([x], n.targs, "size")) },
+  data: { on: ["Tensor"], run: (x, args, n) => (noArgs(n, args), (x as Tensor).iter) },
+  compose: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => fn("composition")([x, tileOf(atLeastOne(n, args))], [], "composition") },
+  with_shape: { on: ["Layout", "ComposedLayout"], run: (x, args, n) => fn("composition")([x, fn("make_layout")([tileOf(atLeastOne(n, args))], [], "make_layout")], [], "composition") },
+  tile: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => fn("tiled_divide")([x, tileOf(atLeastOne(n, args))], [], "tiled_divide") },
+  layout_a: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).a as Value) },
+  offset: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).offset as Value) },
+  layout_b: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).b as Value) },
+};
+
+function atLeastOne(n: MemberNode, args: Value[]): Value[] {
+  if (args.length === 0) throw new CuteError(`.${n.name}(...)`, "no matching member function for no arguments");
+  return args;
+}
+
+function kindOf(v: Value): Kind | undefined {
+  return v instanceof Tensor ? "Tensor" : v instanceof ComposedLayout ? "ComposedLayout" : v instanceof Layout ? "Layout" : undefined;
+}
+
+/** `target.name(args)` on a layout, composed layout or tensor */
+export function coreMember(n: MemberNode, target: Value, args: Value[], src: string): Value {
+  const kind = kindOf(target);
+  const m = Object.hasOwn(MEMBERS, n.name) ? MEMBERS[n.name]! : undefined;
+  if (kind !== undefined && m !== undefined && m.on.includes(kind)) return m.run(target, args, n);
+  if (kind === undefined) throw new ParseError(src, n.pos, `.${n.name}(...) calls a member function of ${show(target)}, which has none (member functions belong to layouts, tensors, TiledMMAs and TiledCopies)`);
+  const known = Object.keys(MEMBERS).filter((k) => MEMBERS[k]!.on.includes(kind));
+  return unknown(n, src, `a ${kind} has no member function '${n.name}' that cute-ts knows (it knows ${known.join(", ")})`);
+}
+
+function unknown(n: MemberNode, src: string, why: string): never {
+  throw new ParseError(src, n.pos, why);
+}
