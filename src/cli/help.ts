@@ -19,7 +19,7 @@ export async function runHelp(argv: string[], io: Io): Promise<number> {
     if (!spec) continue;
     const c = program.command(name).description(spec.summary);
     for (const a of spec.args) c.argument(a.endsWith("...") ? `[${a}]` : a.startsWith("[") ? a : `<${a}>`);
-    for (const o of spec.options) c.option(`--${o.name}${o.value ? ` <${o.value}>` : ""}`, o.description);
+    for (const o of spec.options) c.option(`${o.short ? `-${o.short}, ` : ""}--${o.name}${o.value ? ` <${o.value}>` : ""}`, o.description);
     c.addHelpText("after", (spec.notes ? "\n" + spec.notes.trimEnd() + "\n" : "") + "\nExamples:\n" + spec.examples.map((e) => `  $ cute-ts ${e}`).join("\n") + "\n");
   }
   program.addHelpText(

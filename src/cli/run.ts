@@ -187,6 +187,18 @@ export function parseArgv(spec: CommandSpec, argv: string[], cl?: CommandLine): 
       i += k - 1;
       continue;
     }
+    if (a.length === 2 && a.charCodeAt(1) !== 45) {
+      // a one-letter option (`-f FILE`)
+      const o = spec.options.find((x) => x.short === a[1]);
+      if (o !== undefined) {
+        if (o.value) {
+          const v = argv[++i];
+          if (v === undefined) throw new UsageError(`option -${o.short} needs a value (${o.value})`);
+          opts[o.name] = v;
+        } else opts[o.name] = true;
+        continue;
+      }
+    }
     if (a.startsWith("--") && a.length > 2) {
       const eq = a.indexOf("=");
       const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
@@ -223,7 +235,7 @@ interface Nesting {
 }
 
 /** why a nested line may not run, after its options are parsed: it would read or write a file, or serve */
-function nestingRefusal(spec: CommandSpec, opts: OptionValues, where: string): NestingRefused | undefined {
+function nestingRefusal(spec: CommandSpec, args: string[], opts: OptionValues, where: string): NestingRefused | undefined {
   if (spec.notNested !== undefined) {
     return new NestingRefused(`${where} cannot run ${quote(spec.name)} (${spec.notNested}): inside batch or check, only the files named on the outer command line are read or written`);
   }
@@ -231,6 +243,7 @@ function nestingRefusal(spec: CommandSpec, opts: OptionValues, where: string): N
     const v = opts[o.name];
     if (o.path && v !== undefined && v !== false) return new NestingRefused(`${where} cannot use --${o.name} (it names a file): inside batch or check, only the files named on the outer command line are read or written`);
   }
+  if (spec.readsStdin?.(args, opts)) return new NestingRefused(`${where} cannot read stdin: give ${quote(spec.name)} its input on the line itself`);
   return undefined;
 }
 
@@ -246,18 +259,19 @@ const ENVS = new WeakMap<CommandSpec, CommandEnv>();
 
 async function vetNested(argv: string[], nesting: Nesting): Promise<void> {
   let spec: CommandSpec | undefined;
+  let args: string[];
   let opts: OptionValues;
   try {
     const cl = readCommandLine(argv);
     if (cl.name === undefined) return;
     spec = await loadCommand(cl.name);
     if (spec === undefined) return;
-    opts = parseArgv(spec, cl.rest, cl).opts;
+    ({ args, opts } = parseArgv(spec, cl.rest, cl));
     if (cl.help) return;
   } catch {
     return; // not a nesting matter: the run itself reports it
   }
-  const refusal = nestingRefusal(spec, opts, nesting.where);
+  const refusal = nestingRefusal(spec, args, opts, nesting.where);
   if (refusal) throw refusal;
 }
 
@@ -322,7 +336,7 @@ export function dispatch(argv: string[], io: Io, nesting?: Nesting): number | Pr
       const { args, opts } = parseArgv(spec, cl.rest, cl);
       if (cl.help) return help([name, "--help"], io, fail);
       if (nesting) {
-        const refusal = nestingRefusal(spec, opts, nesting.where);
+        const refusal = nestingRefusal(spec, args, opts, nesting.where);
         if (refusal) throw refusal;
       }
       if (cl.json && !io.json) io = jsonIo(io);

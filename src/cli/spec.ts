@@ -37,6 +37,8 @@ export interface OptionSpec {
   value?: string;
   /** the value names a file: such an option is refused inside a batch record or a transcript */
   path?: boolean;
+  /** a one-letter spelling (`-f` for `--file`) */
+  short?: string;
   description: string;
 }
 
@@ -73,6 +75,8 @@ export interface CommandSpec {
    * writes files the user names (batch, check), or serves until stopped (web)
    */
   notNested?: string;
+  /** this command line reads stdin (eval with no expression): refused as a nested record, whose stdin is not the user's */
+  readsStdin?(args: string[], opts: OptionValues): boolean;
   /** returns the exit code; writes only through io */
   run(args: string[], opts: OptionValues, io: Io, env: CommandEnv): number | Promise<number>;
 }

@@ -9,7 +9,7 @@
  * is loaded the first time an expression needs it, so an expression without atoms never loads
  * it and is answered synchronously.
  */
-import { ParseError, UsageError, quote } from "../core/errors.js";
+import { ParseError, Unsupported, UsageError, quote } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { type Node, parse } from "../notation/parse.js";
@@ -44,20 +44,30 @@ function refuseExt(args: Value[], what: string): void {
   const e = findExt(args);
   if (e === undefined) return;
   if (e instanceof Braced) throw new UsageError(`${what}: a braced list {...} is only the argument of a value of a type, as in Stride<int,_1>{128, {}}`);
-  throw new UsageError(`cute-ts does not support ${what} of ${e.what} yet`);
+  throw new Unsupported(`${what} of ${e.what}`);
 }
 
 /** CuTe's printers: cute-ts eval / print are the print statement */
 const PRINTERS: Readonly<Record<string, string>> = {
-  print: "cute-ts eval prints the value of the expression: write it without print(...)",
-  print_layout: "cute-ts print draws a layout as print_layout does: write the expression without print_layout(...)",
-  print_tensor: "cute-ts print draws a tensor as print_tensor does: write the expression without print_tensor(...)",
+  print: "print(...) has no value: write it as a statement of its own (print(x);), or write x alone and cute-ts eval prints it",
+  printf: "printf(...) has no value: write it as a statement of its own (printf(\"%d\\n\", x);)",
+  print_layout: "print_layout(...) has no value: write it as a statement of its own (print_layout(x);), or x alone for cute-ts print to draw",
+  print_tensor: "print_tensor(...) has no value: write it as a statement of its own (print_tensor(x);), or x alone for cute-ts print to draw",
   print_latex: "cute-ts print --latex draws what print_latex does: write the expression without print_latex(...)",
   print_svg: "cute-ts print --svg draws what print_svg does: write the expression without print_svg(...)",
 };
 
+/** device operations a kernel's body calls: they move data or synchronise, which host code cannot */
+const DEVICE_CALLS = new Set([
+  "copy", "copy_if", "copy_aligned", "cooperative_copy", "gemm", "cooperative_gemm", "axpby", "clear", "fill", "transform",
+  "cp_async_fence", "cp_async_wait", "__syncthreads", "__syncwarp", "syncthreads", "warpgroup_arrive", "warpgroup_commit_batch",
+  "warpgroup_wait", "warpgroup_fence_operand", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch", "atomicAdd",
+  "thread0", "block0", "elect_one_sync", "canonical_warp_idx_sync", "__shfl_sync",
+]);
+
 function unknownFunction(n: CallNode, src: string): never {
   if (Object.hasOwn(PRINTERS, n.name)) throw new ParseError(src, n.pos, PRINTERS[n.name]!);
+  if (DEVICE_CALLS.has(n.name)) throw new ParseError(src, n.pos, `${n.name}(...) is a device operation (it runs in a kernel, on data or threads): cute-ts evaluates a kernel's layout code on the host; leave the call out`);
   const near = nearestNames(n.name);
   throw new ParseError(src, n.pos, `unknown function ${quote(n.name)}${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
 }
@@ -145,14 +155,31 @@ const WITH_ATOMS = makeHooks(true);
 
 function run(tree: Node, src: string, hooks: Hooks): EvalValue {
   extState.made = false;
-  const v = evalNode(tree, src, hooks) as EvalValue;
+  return checkValue(evalNode(tree, src, hooks) as EvalValue);
+}
+
+/** a value an expression may have: an atom, or a core value holding no atom or braced list */
+export function checkValue(v: EvalValue): EvalValue {
   if (extState.made && !(v instanceof AtomValue)) {
     const e = findExt(v);
     if (e instanceof Braced) throw new UsageError("a braced list {...} has no type here: write the type before it, as in Shape<int,int>{8, 4}");
-    if (e) throw new UsageError(`cute-ts does not support tuples holding ${e.what} yet`);
+    if (e) throw new Unsupported(`tuples holding ${e.what}`);
   }
   return v;
 }
+
+/**
+ * What a block of statements (./block.ts) evaluates with: the hooks that make atoms, wrapped by
+ * its own (names, aliases), and the atoms module's loading. `needsAtoms(e)` says that an
+ * evaluation stopped because the module is not loaded yet: load it and evaluate again.
+ */
+export const blockSupport = {
+  hooks: (): Hooks => WITH_ATOMS,
+  needsAtoms: (e: unknown): boolean => e === NEEDS_ATOMS,
+  loadAtoms: async (): Promise<void> => {
+    ATOMS ??= await import("./functions/atoms.js");
+  },
+};
 
 /** a core value: an integer, tuple, layout, swizzle, composed layout or tensor (no atoms) */
 export function evaluate(src: string): Value {

@@ -124,10 +124,11 @@ export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
 // token kinds
-const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5;
+const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5, STRING = 6;
 const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 47, STAR = 42;
 const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
 const DOT = 46, LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
+const QUOTE = 34, HASH = 35, BACKSLASH = 92;
 const isDigitCode = (c: number) => c >= C0 && c <= C9;
 const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
@@ -224,7 +225,39 @@ class Lexer {
       if (CXX_PUNCT[c] === 1) this.cxx = true;
       return;
     }
+    if (c === QUOTE) {
+      this.at = this.readString(i);
+      this.kind = STRING;
+      this.cxx = true;
+      return;
+    }
+    if (c === HASH && this.atLineStart(i)) {
+      // a preprocessor line of a pasted file is white space: #include and #pragma only
+      this.at = this.skipDirective(i);
+      this.advance();
+      return;
+    }
     throw new ParseError(src, i, `unexpected character ${quote(src[i]!)}`);
+  }
+
+  /** a `#include` / `#pragma` line at `i`: where it ends; other directives are refused */
+  private skipDirective(i: number): number {
+    const src = this.src;
+    const nl = src.indexOf("\n", i);
+    const end = nl < 0 ? src.length : nl;
+    if (!/^#\s*(?:include|pragma)\b/.test(src.slice(i, end))) throw new ParseError(src, i, "cute-ts does not read preprocessor directives other than #include and #pragma (which it skips): expand the macro or leave the line out");
+    this.cxx = true;
+    return end;
+  }
+
+  /** only white space before `i` on its line */
+  private atLineStart(i: number): boolean {
+    for (let j = i - 1; j >= 0; j--) {
+      const c = this.src.charCodeAt(j);
+      if (c === 10) return true;
+      if (c !== 32 && c !== 9 && c !== 13) return false;
+    }
+    return true;
   }
 
   /** 32_c after its digits: CuTe's literal for the static integer */
@@ -267,6 +300,29 @@ class Lexer {
     this.kind = NAME;
     this.text = src.slice(first, j);
     this.at = j;
+  }
+
+  /** a C string literal "..." at `start` (the escapes print statements use): sets `text` to its characters */
+  private readString(start: number): number {
+    const src = this.src;
+    let out = "";
+    let j = start + 1;
+    for (;;) {
+      const c = src.charCodeAt(j);
+      if (j >= src.length || c === 10) throw new ParseError(src, start, "unterminated string literal: expected '\"'");
+      if (c === QUOTE) break;
+      if (c === BACKSLASH) {
+        const e = src[j + 1];
+        if (e === undefined || !Object.hasOwn(ESC, e)) throw new ParseError(src, j, `unknown escape '\\${e ?? ""}' in a string literal (cute-ts reads \\n \\t \\r \\0 \\\\ \\" \\' \\? \\a \\b \\f \\v)`);
+        out += ESC[e]!;
+        j += 2;
+        continue;
+      }
+      out += src[j]!;
+      j++;
+    }
+    this.text = out;
+    return j + 1;
   }
 
   /** C++ comments and the white space after them, from `i`: where the next token begins */
@@ -336,6 +392,9 @@ class Lexer {
   }
 }
 
+/** the escapes of a string literal cute-ts reads */
+const ESC: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "0": "\0", "\\": "\\", '"': '"', "'": "'", "?": "?", a: "\x07", b: "\b", f: "\f", v: "\v" };
+
 /** Throws the first lexical error of `src`, if it has one (a bad character wins over a grammar error, wherever it is). */
 function lexAll(src: string): void {
   const lx = new Lexer(src);
@@ -355,9 +414,9 @@ const SHL = op(8, "<<"), SHR = op(8, ">>"), LESS = op(7, "<"), LEQ = op(7, "<=")
 const EQL = op(6, "=="), NEQ = op(6, "!="), BAND = op(5, "&"), BXOR = op(4, "^"), BOR = op(3, "|"), LAND = op(2, "&&"), LOR = op(1, "||");
 
 class Parser {
-  private depth = 0;
+  protected depth = 0;
   /** a call of make_tuple, make_shape, ... was read */
-  private sawMaker = false;
+  protected sawMaker = false;
   /** where the last template argument list read ends (after its '>') */
   private targsEnd = 0;
   /**
@@ -366,22 +425,22 @@ class Parser {
    * a number in C++). A C++ construct anywhere (see Lexer.cxx, and a make_tuple/make_shape/...
    * call) makes the expression C++.
    */
-  private singles: AstNode[] | undefined = undefined;
+  protected singles: AstNode[] | undefined = undefined;
   /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
   private closesAtGt = false;
-  private readonly lx: Lexer;
-  constructor(private readonly src: string) {
+  protected readonly lx: Lexer;
+  constructor(protected readonly src: string) {
     this.lx = new Lexer(src);
     this.lx.advance();
   }
 
-  private isPunct(c: number): boolean {
+  protected isPunct(c: number): boolean {
     return this.lx.kind === PUNCT && this.lx.punct === c;
   }
-  private isName(text: string): boolean {
+  protected isName(text: string): boolean {
     return this.lx.kind === NAME && this.lx.text === text;
   }
-  private expectPunct(c: number, what: string): void {
+  protected expectPunct(c: number, what: string): void {
     if (this.isPunct(c)) {
       this.lx.advance();
       return;
@@ -389,12 +448,12 @@ class Parser {
     this.fail(`expected '${String.fromCharCode(c)}' ${what}`);
   }
   /** a grammar error at the current token */
-  private fail(expected: string): never {
+  protected fail(expected: string): never {
     if (this.lx.kind === EOF) throw new ParseError(this.src, this.lx.start, `${expected}, found end of input`);
     this.failAt(this.lx.start, expected);
   }
   /** a grammar error at the token that starts at `pos` (not the end of input) */
-  private failAt(pos: number, expected: string): never {
+  protected failAt(pos: number, expected: string): never {
     throw new ParseError(this.src, pos, `${expected}, found ${quote(this.src.slice(pos, pos + 12).split(/[\s]/)[0]!)}`);
   }
   private enter(pos: number): void {
@@ -718,7 +777,7 @@ class Parser {
     }
     if (this.isPunct(LBRACK) && POINTER_NAME.test(name)) return this.pointerLiteral(pos, name, [], false);
     if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) return this.namedCast(pos, name);
-    if (name === "auto" || name === "using" || name === "return") this.unsupported(pos, `statements (${name} ...)`);
+    if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
     if (this.isPunct(LT)) {
       types = this.targs();
@@ -762,8 +821,8 @@ class Parser {
     this.lx.advance();
     this.expectPunct(RBRACE, `closing ${what}`);
   }
-  private unsupported(pos: number, what: string): never {
-    throw new ParseError(this.src, pos, `cute-ts does not support C++ ${what} yet: write one expression`);
+  protected unsupported(pos: number, what: string): never {
+    throw new ParseError(this.src, pos, `cute-ts does not support C++ ${what} yet`);
   }
 
   /** template arguments as the registry reads them: integers, and types as C++ spells them */
@@ -799,7 +858,7 @@ class Parser {
   }
 
   /** a template argument: a type (a name with its own template arguments, or `_8`), or an integer constant */
-  private targ(): Node {
+  protected targ(): Node {
     const lx = this.lx;
     const pos = lx.start;
     if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false") {
@@ -1081,6 +1140,370 @@ export function parse(src: string): Node {
     return new Parser(src).top();
   } catch (e) {
     // the whole input is lexed before any grammar error is reported, as a separate lexing pass would
+    if (e instanceof ParseError) lexAll(src);
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------- statements: a block pasted from a kernel
+//
+//   program   := expression ';'* EOF                      (one expression, as `parse` reads it)
+//              | statement* EOF
+//   statement := ';'                                       (#include / #pragma lines are skipped as comments are)
+//              | 'using' 'namespace' name ';' | 'using' name '=' type ';'
+//              | declspec* type declarator (',' declarator)* ';'
+//              | printer '(' (string | expression) (',' ...)* ')' ';'
+//              | ('static_assert' | 'CUTE_STATIC_ASSERT_V' | 'CUTE_STATIC_ASSERT' | 'assert') '(' expression (',' string)? ')' ';'
+//              | expression ';'
+//   type      := 'auto' | name targs? | 'decltype' '(' expression ')'    (then const, &, && are skipped)
+//   declarator:= name ('=' expression | '(' args ')' | '{' args '}')? | '[' name (',' name)* ']' '=' expression
+
+/** what a snippet's type is: `auto`, a type (a name node with its template arguments), or `decltype(e)` */
+export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number };
+
+export interface Declarator {
+  name: string;
+  pos: number;
+  /** the names of a structured binding `auto [a, b] = e;` */
+  bind: string[] | null;
+  /** `= e`, `(args)`, `{args}`, or none (value-initialised) */
+  init: { k: "=" ; e: Node } | { k: "()" | "{}"; args: Node[]; pos: number } | null;
+}
+
+export type PrintArg = { k: "string"; text: string; pos: number } | { k: "value"; e: Node };
+
+export type Stmt =
+  | { k: "expr"; e: Node; pos: number }
+  | { k: "decl"; type: TypeRef; constexpr: boolean; decls: Declarator[]; pos: number }
+  | { k: "using"; name: string; type: TypeRef; pos: number }
+  | { k: "print"; fn: string; args: PrintArg[]; pos: number }
+  | { k: "assert"; fn: string; e: Node; message: string | null; pos: number };
+
+/** a parsed argument: one expression, or a block of statements */
+export type Program = { k: "expr"; e: Node } | { k: "block"; stmts: Stmt[] };
+
+/** CuTe's printers and printf: statements of a block */
+const PRINTER_NAMES = new Set(["print", "printf", "print_layout", "print_tensor", "print_latex", "print_svg"]);
+const ASSERTS = new Set(["static_assert", "CUTE_STATIC_ASSERT_V", "CUTE_STATIC_ASSERT", "assert"]);
+/** words that begin a declaration whatever follows */
+const DECL_SPECS = new Set(["auto", "constexpr", "const", "static", "inline", "volatile", "decltype", "unsigned", "signed", "CUTE_HOST_DEVICE"]);
+/** C++ constructs a block may not hold, by their first word: what each is */
+const REFUSED = new Map([
+  ["for", "loops (for, while, do)"],
+  ["while", "loops (for, while, do)"],
+  ["do", "loops (for, while, do)"],
+  ["if", "branches (if, switch)"],
+  ["else", "branches (if, switch)"],
+  ["switch", "branches (if, switch)"],
+  ["case", "branches (if, switch)"],
+  ["return", "jumps (return, break, continue, goto)"],
+  ["break", "jumps (return, break, continue, goto)"],
+  ["continue", "jumps (return, break, continue, goto)"],
+  ["goto", "jumps (return, break, continue, goto)"],
+  ["try", "exceptions (try, throw)"],
+  ["throw", "exceptions (try, throw)"],
+  ["template", "template definitions"],
+  ["typename", "template definitions"],
+  ["struct", "type definitions (struct, class, union, enum)"],
+  ["class", "type definitions (struct, class, union, enum)"],
+  ["union", "type definitions (struct, class, union, enum)"],
+  ["enum", "type definitions (struct, class, union, enum)"],
+  ["namespace", "namespace definitions"],
+  ["typedef", "typedef (write using X = T;)"],
+  ["__global__", "function definitions (__global__, __device__)"],
+  ["__device__", "function definitions (__global__, __device__)"],
+  ["__host__", "function definitions (__global__, __device__)"],
+  ["__forceinline__", "function definitions (__global__, __device__)"],
+  ["__shared__", "shared-memory declarations (__shared__, extern)"],
+  ["extern", "shared-memory declarations (__shared__, extern)"],
+  ["asm", "inline assembly (asm)"],
+  ["new", "heap memory (new, delete)"],
+  ["delete", "heap memory (new, delete)"],
+]);
+
+class StatementParser extends Parser {
+  /** the argument: one expression (read exactly as `parse` reads it) or a block of statements */
+  program(): Program {
+    const lx = this.lx;
+    if (lx.kind === EOF) this.fail("expected an expression or a statement");
+    const stmts: Stmt[] = [];
+    if (!this.startsStatement()) {
+      const pos = lx.start;
+      const e = this.composed();
+      if (!this.isPunct(SEMI)) {
+        if (lx.kind !== EOF) this.fail("expected end of input (or ':' / '(' / ' o ')");
+        this.resolveSingles();
+        return { k: "expr", e };
+      }
+      while (this.isPunct(SEMI)) lx.advance();
+      if (lx.kind === EOF) {
+        this.resolveSingles();
+        return { k: "expr", e };
+      }
+      stmts.push({ k: "expr", e, pos });
+    }
+    while (lx.kind !== EOF) {
+      const st = this.statement();
+      if (st !== null) stmts.push(st);
+    }
+    this.resolveSingles();
+    return { k: "block", stmts };
+  }
+
+  /** the expression is C++ (see Parser.singles): its (x) group */
+  private resolveSingles(): void {
+    if (this.singles && (this.lx.cxx || this.sawMaker)) for (const n of this.singles) n.s = true;
+  }
+
+  /** does the current token begin a statement that is not an expression? */
+  private startsStatement(): boolean {
+    const lx = this.lx;
+    if (lx.kind !== NAME) return false;
+    const t = lx.text;
+    if (DECL_SPECS.has(t) || REFUSED.has(t) || t === "using") return true;
+    if ((PRINTER_NAMES.has(t) || ASSERTS.has(t)) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return true;
+    return this.looksLikeDeclaration();
+  }
+
+  private skipSpace(i: number): number {
+    const src = this.src;
+    while (i < src.length && (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9 || src.charCodeAt(i) === 10 || src.charCodeAt(i) === 13)) i++;
+    return i;
+  }
+
+  /** `Type<...> name` followed by '=', ';', '(', '{', ',' or the end: two names in a row (the composition `o` and a printed pointer `Sw<..>_smem_ptr[16b](..)` aside) */
+  private looksLikeDeclaration(): boolean {
+    const la = new Lexer(this.src);
+    // the lexer's fields read through functions: each advance changes them
+    const kind = (): number => la.kind;
+    const punct = (): number => (la.kind === PUNCT ? la.punct : -1);
+    la.at = this.lx.start;
+    la.advance(); // the type's name
+    la.advance();
+    if (punct() === LT) {
+      let angle = 0, paren = 0;
+      for (;;) {
+        if (kind() === EOF) return false;
+        const c = punct();
+        if (c === LPAREN) paren++;
+        else if (c === RPAREN) paren--;
+        else if (paren === 0 && c === LT) angle++;
+        else if (paren === 0 && c === GT && --angle === 0) break;
+        else if (paren === 0 && (c === SEMI || c === LBRACE)) return false;
+        la.advance();
+      }
+      la.advance();
+    }
+    while ((kind() === NAME && (la.text === "const" || la.text === "volatile")) || punct() === AMP || punct() === STAR) la.advance();
+    if (kind() !== NAME || la.text === "o") return false;
+    la.advance();
+    if (kind() === EOF) return true;
+    const c = punct();
+    return c === EQ || c === SEMI || c === LPAREN || c === LBRACE || c === COMMA;
+  }
+
+  /** one statement; null for an empty one (';', a preprocessor line) */
+  private statement(): Stmt | null {
+    const lx = this.lx;
+    const pos = lx.start;
+    this.depth = 0;
+    if (this.isPunct(SEMI)) {
+      lx.advance();
+      return null;
+    }
+    if (lx.kind === NAME) {
+      const t = lx.text;
+      const refused = REFUSED.get(t);
+      if (refused !== undefined) throw new ParseError(this.src, pos, `cute-ts does not read C++ ${refused} in a pasted block: it reads declarations (auto, Tensor, Layout, TiledMMA, TiledCopy, Copy_Atom, using, constexpr), print statements and expressions; trim the paste to those`);
+      if (t === "using") return this.using(pos);
+      if (PRINTER_NAMES.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.printStatement(pos);
+      if (ASSERTS.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.assertion(pos);
+      if (DECL_SPECS.has(t) || this.looksLikeDeclaration()) return this.declaration(pos);
+    }
+    const e = this.composed();
+    this.endStatement();
+    return { k: "expr", e, pos };
+  }
+
+  private endStatement(): void {
+    if (this.lx.kind === EOF) return;
+    if (!this.isPunct(SEMI)) this.fail("expected ';' after the statement");
+    this.lx.advance();
+  }
+
+  /** `using namespace cute;` (nothing to do) or `using X = type;` */
+  private using(pos: number): Stmt | null {
+    const lx = this.lx;
+    lx.advance();
+    if (this.isName("namespace")) {
+      lx.advance();
+      if (lx.kind !== NAME) this.fail("expected a namespace's name");
+      lx.advance();
+      this.endStatement();
+      return null;
+    }
+    if (lx.kind !== NAME) this.fail("expected a name after 'using' (using X = T;)");
+    const name = lx.text;
+    lx.advance();
+    if (!this.isPunct(EQ)) this.fail(`expected '=' after 'using ${name}' (cute-ts reads type aliases, using X = T;)`);
+    lx.advance();
+    const type = this.typeRef();
+    if (type.k === "auto") throw new ParseError(this.src, type.pos, "expected a type after '=' (auto is not a type to alias)");
+    this.endStatement();
+    return { k: "using", name, type, pos };
+  }
+
+  /** a type: auto, Name<targs...>, or decltype(e); then const / & / && */
+  private typeRef(): TypeRef {
+    const lx = this.lx;
+    const pos = lx.start;
+    let t: TypeRef;
+    if (this.isName("auto")) {
+      lx.advance();
+      t = { k: "auto", pos };
+    } else if (this.isName("decltype")) {
+      lx.advance();
+      if (!this.isPunct(LPAREN)) this.fail("expected '(' after decltype");
+      const args = this.args();
+      if (args.length !== 1) throw new ParseError(this.src, pos, "decltype takes one expression");
+      t = { k: "decltype", e: args[0]!, pos };
+    } else {
+      if (lx.kind !== NAME) this.fail("expected a type");
+      // `unsigned int`, `long long`: one integral type
+      while (lx.kind === NAME && (lx.text === "unsigned" || lx.text === "signed" || lx.text === "long") && this.nextIsName()) lx.advance();
+      const n = this.targ();
+      if (n.k !== "name") throw new ParseError(this.src, pos, "expected a type");
+      t = { k: "type", node: n as Node & { k: "name" }, pos };
+    }
+    for (;;) {
+      if (this.isName("const") || this.isName("volatile")) lx.advance();
+      else if (this.isPunct(AMP)) lx.advance();
+      else if (this.isPunct(STAR)) this.unsupported(lx.start, "pointer declarations (T* p)");
+      else return t;
+    }
+  }
+
+  private nextIsName(): boolean {
+    const la = new Lexer(this.src);
+    la.at = this.lx.at;
+    la.advance();
+    return la.kind === NAME;
+  }
+
+  /** declspecs, a type and its declarators */
+  private declaration(pos: number): Stmt {
+    const lx = this.lx;
+    let constexpr = false;
+    while (lx.kind === NAME && (lx.text === "constexpr" || lx.text === "static" || lx.text === "inline" || lx.text === "CUTE_HOST_DEVICE" || lx.text === "const" || lx.text === "volatile")) {
+      if (lx.text === "constexpr") constexpr = true;
+      lx.advance();
+    }
+    const type = this.typeRef();
+    const decls: Declarator[] = [];
+    for (;;) {
+      decls.push(this.declarator(type));
+      if (this.isPunct(COMMA)) {
+        lx.advance();
+        continue;
+      }
+      break;
+    }
+    this.endStatement();
+    return { k: "decl", type, constexpr, decls, pos };
+  }
+
+  private declarator(type: TypeRef): Declarator {
+    const lx = this.lx;
+    const pos = lx.start;
+    if (this.isPunct(LBRACK)) {
+      if (type.k !== "auto") throw new ParseError(this.src, pos, "a structured binding is declared with auto: auto [a, b] = e;");
+      lx.advance();
+      const bind: string[] = [];
+      for (;;) {
+        if (lx.kind !== NAME) this.fail("expected a name in the structured binding");
+        bind.push(lx.text);
+        lx.advance();
+        if (this.isPunct(COMMA)) {
+          lx.advance();
+          continue;
+        }
+        this.expectPunct(RBRACK, "closing the structured binding");
+        break;
+      }
+      if (!this.isPunct(EQ)) this.fail("expected '=' after a structured binding");
+      lx.advance();
+      return { name: "", pos, bind, init: { k: "=", e: this.composed() } };
+    }
+    if (lx.kind !== NAME) this.fail("expected the declared name");
+    const name = lx.text;
+    if (DECL_SPECS.has(name) || REFUSED.has(name)) this.fail("expected the declared name");
+    lx.advance();
+    if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays (T a[N])");
+    if (this.isPunct(EQ)) {
+      lx.advance();
+      return { name, pos, bind: null, init: { k: "=", e: this.composed() } };
+    }
+    if (this.isPunct(LPAREN) || this.isPunct(LBRACE)) {
+      const at = lx.start;
+      const paren = this.isPunct(LPAREN);
+      const args = this.args(paren ? RPAREN : RBRACE);
+      return { name, pos, bind: null, init: { k: paren ? "()" : "{}", args, pos: at } };
+    }
+    if (type.k === "auto") this.fail(`expected '=' after 'auto ${name}' (an auto declaration needs a value)`);
+    return { name, pos, bind: null, init: null };
+  }
+
+  /** print(x); print("text"); printf("%d\n", n); print_layout(L); print_tensor(T); print_latex(x); print_svg(x); */
+  private printStatement(pos: number): Stmt {
+    const lx = this.lx;
+    const fn = lx.text;
+    lx.advance();
+    lx.advance(); // '('
+    const args: PrintArg[] = [];
+    if (!this.isPunct(RPAREN)) {
+      for (;;) {
+        if (lx.kind === STRING) {
+          args.push({ k: "string", text: lx.text, pos: lx.start });
+          lx.advance();
+        } else args.push({ k: "value", e: this.composed() });
+        if (this.isPunct(COMMA)) {
+          lx.advance();
+          continue;
+        }
+        this.expectPunct(RPAREN, `closing ${fn}(...)`);
+        break;
+      }
+    } else lx.advance();
+    this.endStatement();
+    return { k: "print", fn, args, pos };
+  }
+
+  /** static_assert(e[, "why"]); CUTE_STATIC_ASSERT_V(e[, "why"]); assert(e); */
+  private assertion(pos: number): Stmt {
+    const lx = this.lx;
+    const fn = lx.text;
+    lx.advance();
+    lx.advance(); // '('
+    const e = this.composed();
+    let message: string | null = null;
+    if (this.isPunct(COMMA)) {
+      lx.advance();
+      if (lx.kind !== STRING) this.fail(`expected a string literal (the message of ${fn})`);
+      message = lx.text;
+      lx.advance();
+    }
+    this.expectPunct(RPAREN, `closing ${fn}(...)`);
+    this.endStatement();
+    return { k: "assert", fn, e, message, pos };
+  }
+}
+
+/** the argument of `eval` / `print`: one expression, or a block of statements pasted from a kernel */
+export function parseProgram(src: string): Program {
+  if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 60) + "…", 0, `input longer than ${MAX_INPUT} characters`);
+  try {
+    return new StatementParser(src).program();
+  } catch (e) {
     if (e instanceof ParseError) lexAll(src);
     throw e;
   }

@@ -1,17 +1,20 @@
 import { UsageError } from "../../core/errors.js";
-import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
+import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
+import { type ProgramResult, evaluateProgram } from "../../eval/block.js";
 import { show } from "../../print/print.js";
 import { jsonLine, printedObjectsJson, toJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
 import { looksLikeDsl } from "../../notation/dsl.js";
 import { type Dialect, type DslValue, evaluateDsl, showDslValue } from "../../eval/dsl.js";
+import { FILE_OPTION, programText, readsStdin } from "../input.js";
 import type { CommandSpec, Io } from "../spec.js";
 
 export const command: CommandSpec = {
   name: "eval",
-  summary: "Evaluate a CuTe expression and print the result as CuTe's print() does",
-  args: ["EXPR"],
-  options: [],
+  summary: "Evaluate a CuTe expression (or a pasted block of statements) and print the result as CuTe's print() does",
+  args: ["[EXPR]"],
+  options: [FILE_OPTION],
+  readsStdin,
   examples: [
     "eval 'logical_divide((16,32):(32,1),(4,8))'",
     "eval 'composition((6,2):(8,2),(4,3):(3,1))'",
@@ -21,18 +24,25 @@ export const command: CommandSpec = {
     "eval 'make_layout(make_shape(Int<8>{}, 4), LayoutRight{})'",
     "eval 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_64>{})'",
     "eval 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'",
+    "eval 'make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{}).get_slice(37).partition_A(make_identity_tensor(make_shape(Int<128>{}, Int<64>{})))'",
+    "eval 'auto mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_16,_1>>{}); print(mma.get_slice(37).partition_C(make_identity_tensor(make_shape(Int<128>{}, Int<128>{})))); print(\"\\n\");'",
     "eval --dialect dsl 'cute.composition(cute.make_layout((6, 2), stride=(cutlass.Int32(8), 2)), cute.make_layout((4, 3), stride=(3, 1)))'",
     "eval --dialect dsl-printf 'cute.make_layout((cutlass.Int32(8), 2))'",
   ],
-  // synchronous unless the expression makes an atom and the atoms module is not loaded yet
-  run(args, _opts, io) {
-    if (args.length !== 1) throw new UsageError("eval takes one expression (quote it for the shell)");
-    if (io.dialect === "dsl" || io.dialect === "dsl-printf") return evalDsl(args[0]!, io);
-    hintDialect(args[0]!, io);
-    const v = evaluateAny(args[0]!);
-    return v instanceof Promise ? v.then((w) => write(io, w)) : write(io, v);
+  // synchronous unless the expression makes an atom and the atoms module is not loaded yet, or the text is read from a file or stdin
+  run(args, opts, io) {
+    const text = programText("eval", args, opts);
+    if (typeof text !== "string") return text.then((t) => answer(t, io));
+    return answer(text, io);
   },
 };
+
+function answer(text: string, io: Io): number | Promise<number> {
+  if (io.dialect === "dsl" || io.dialect === "dsl-printf") return evalDsl(text, io);
+  hintDialect(text, io);
+  const r = evaluateProgram(text, false);
+  return r instanceof Promise ? r.then((w) => write(io, w)) : write(io, r);
+}
 
 /** the CuTe DSL's spelling given without --dialect: said on stderr, never read as the DSL */
 export function hintDialect(expr: string, io: Io, command = "eval"): void {
@@ -57,12 +67,22 @@ function evalDsl(expr: string, io: Io): number | Promise<number> {
   return r instanceof Promise ? r.then(out) : out(r);
 }
 
-function write(io: Io, v: EvalValue): number {
+function write(io: Io, r: ProgramResult): number {
+  if (r.k === "block") {
+    // a block prints what its print statements wrote; without one, the value of its last statement
+    if (r.printed !== null) io.out(io.json ? jsonLine({ kind: "printed", text: r.printed }) : r.printed);
+    else if (r.last !== undefined) writeValue(io, r.last);
+    return 0;
+  }
+  writeValue(io, r.value);
+  return 0;
+}
+
+function writeValue(io: Io, v: EvalValue): void {
   if (v instanceof AtomValue) {
     const text = v.print();
     io.out(io.json ? jsonLine(printedObjectsJson(text, parseLayoutText)) : text);
-    return 0;
+    return;
   }
   io.out(io.json ? jsonLine(toJson(v)) : show(v) + "\n");
-  return 0;
 }

@@ -2,8 +2,10 @@ import { UsageError } from "../../core/errors.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor } from "../../core/tensor.js";
-import { AtomValue, type EvalValue, evaluateAny } from "../../eval/evaluate.js";
+import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
+import { type ProgramResult, evaluateProgram } from "../../eval/block.js";
 import { hintDialect } from "./eval.js";
+import { FILE_OPTION, programText, readsStdin } from "../input.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
 import { FORCE_MAX_CELLS, STREAM_MAX_CELLS, writeLayoutCellsJson, writePrintLayout, writePrintTensor, writeTensorValuesJson } from "../../print/layout.js";
@@ -16,8 +18,10 @@ import type { CommandSpec, Io, OptionValues } from "../spec.js";
 export const command: CommandSpec = {
   name: "print",
   summary: "Draw a rank-2 layout as print_layout, a tensor as print_tensor (or --latex / --svg)",
-  args: ["EXPR"],
+  args: ["[EXPR]"],
+  readsStdin,
   options: [
+    FILE_OPTION,
     { name: "latex", description: "print CuTe's print_latex of the layout" },
     { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
     { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams up to 2^32 cells in constant memory, a batch record or transcript case prints at most 2^20" },
@@ -32,12 +36,29 @@ export const command: CommandSpec = {
   ],
   // synchronous but for the pictures and atoms, which load their modules: batch and check then pay no promise per record
   run(args, opts, io) {
-    if (args.length !== 1) throw new UsageError("print takes one expression (quote it for the shell)");
-    hintDialect(args[0]!, io, "print");
-    const e = evaluateAny(args[0]!);
-    return e instanceof Promise ? e.then((w) => draw(w, opts, io)) : draw(e, opts, io);
+    const text = programText("print", args, opts);
+    if (typeof text !== "string") return text.then((t) => answer(t, opts, io));
+    return answer(text, opts, io);
   },
 };
+
+function answer(text: string, opts: OptionValues, io: Io): number | Promise<number> {
+  hintDialect(text, io, "print");
+  const r = evaluateProgram(text, opts.force === true);
+  return r instanceof Promise ? r.then((w) => result(w, opts, io)) : result(r, opts, io);
+}
+
+/** a block prints what its print statements wrote; without one, its last value is drawn as an expression's */
+function result(r: ProgramResult, opts: OptionValues, io: Io): number | Promise<number> {
+  if (r.k === "value") return draw(r.value, opts, io);
+  if (r.printed !== null) {
+    if (opts.latex || opts.svg) throw new UsageError("--latex and --svg draw one value: this block prints with its own print statements");
+    io.out(io.json ? jsonLine({ kind: "printed", text: r.printed }) : r.printed);
+    return 0;
+  }
+  if (r.last === undefined) throw new UsageError("print draws a value: this block has no statement with one");
+  return draw(r.last, opts, io);
+}
 
 function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number> {
     // an atom prints as CuTe's print() does, and draws as its print_latex / print_svg

@@ -1,0 +1,351 @@
+/**
+ * A block of statements pasted from a kernel's host code, run as if compiled inside main()
+ * after `#include <cute/tensor.hpp>` and `using namespace cute;`: declarations (`auto x = e;`,
+ * `Tensor t = e;`, `TiledMMA mma = e;`, `Copy_Atom<OP, T> atom;`, `constexpr int bM = 128;`),
+ * type aliases (`using T = half_t;`, `using L = decltype(e);`), print statements (print,
+ * printf, print_layout, print_tensor, print_latex, print_svg), assertions (static_assert,
+ * CUTE_STATIC_ASSERT_V, assert) and expressions. Names are scoped to the block; a name used as
+ * a template argument (`Copy_Atom<OP, T>`, `Int<bM>`) is the alias or constant it names.
+ *
+ * The text printed is what the block's print statements wrote; a block without one gives the
+ * value of its last statement, for the command to print as it prints an expression.
+ */
+import { CuteError, ParseError, UsageError } from "../core/errors.js";
+import { D, Int } from "../core/integer.js";
+import { Layout, make_layout } from "../core/layout.js";
+import { ComposedLayout } from "../core/swizzle.js";
+import { Tensor } from "../core/tensor.js";
+import type { Value } from "../core/value.js";
+import { show } from "../print/print.js";
+import { print_layout, print_tensor } from "../print/layout.js";
+import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellType } from "../notation/parse.js";
+import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
+import { asIntTuple, isIntTuple } from "../notation/coerce.js";
+import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
+import { blockSupport, checkValue } from "./evaluate.js";
+import { convert, coreType } from "./types.js";
+
+/** what a program gives: an expression's value, or a block's printed text and last value */
+export type ProgramResult = { k: "value"; value: EvalValue } | { k: "block"; printed: string | null; last: EvalValue | undefined };
+
+/** the names a block declares */
+interface Scope {
+  values: Map<string, EvalValue>;
+  /** names usable as integer template arguments: constexpr/const integers, and static integers */
+  constants: Map<string, number>;
+  aliases: Map<string, TypeRef>;
+  /** the values of `decltype(e)` aliases, evaluated once */
+  decltypes: Map<string, EvalValue>;
+}
+
+/** CuTe's class templates a declaration names without template arguments (their arguments deduced): what each holds */
+const DEDUCED: ReadonlyMap<string, (v: EvalValue) => boolean> = new Map<string, (v: EvalValue) => boolean>([
+  ["Tensor", (v) => v instanceof Tensor],
+  ["Layout", (v) => v instanceof Layout],
+  ["ComposedLayout", (v) => v instanceof ComposedLayout],
+  ["TiledMMA", (v) => v instanceof AtomValue && (v.what === "a TiledMMA" || v.what === "a ThrMMA")],
+  ["ThrMMA", (v) => v instanceof AtomValue && v.what === "a ThrMMA"],
+  ["TiledCopy", (v) => v instanceof AtomValue && v.what === "a TiledCopy"],
+  ["ThrCopy", (v) => v instanceof AtomValue && v.what === "a ThrCopy"],
+  ["MMA_Atom", (v) => v instanceof AtomValue && v.what === "an MMA_Atom"],
+  ["Copy_Atom", (v) => v instanceof AtomValue && v.what === "a Copy_Atom"],
+]);
+
+const DEVICE_VALUES = new Set(["threadIdx", "blockIdx", "blockDim", "gridDim", "clusterIdx", "warpSize"]);
+
+/** the argument of `eval` / `print`: an expression's value, or a block's output; a promise while the atoms load */
+export function evaluateProgram(src: string, force: boolean): ProgramResult | Promise<ProgramResult> {
+  const prog = parseProgram(src);
+  const attempt = (): ProgramResult => (prog.k === "expr" ? { k: "value", value: expression(prog.e, src) } : runBlock(prog, src, force));
+  try {
+    return attempt();
+  } catch (e) {
+    if (!blockSupport.needsAtoms(e)) throw e;
+  }
+  return blockSupport.loadAtoms().then(attempt);
+}
+
+function expression(e: Node, src: string): EvalValue {
+  extState.made = false;
+  return checkValue(evalNode(e, src, blockSupport.hooks()) as EvalValue);
+}
+
+function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): ProgramResult {
+  const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map() };
+  const hooks = blockHooks(blockSupport.hooks(), scope, src);
+  let printed: string | null = null;
+  let last: EvalValue | undefined;
+  const ev = (n: Node): EvalValue => {
+    // a scope may hold atoms: every core function checks its arguments for them
+    extState.made = true;
+    return checkValue(evalNode(resolveTypes(n, scope, src), src, hooks) as EvalValue);
+  };
+  for (const st of prog.stmts) {
+    switch (st.k) {
+      case "expr":
+        last = ev(st.e);
+        break;
+      case "using":
+        if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
+        scope.aliases.set(st.name, st.type);
+        scope.decltypes.delete(st.name);
+        break;
+      case "decl":
+        for (const d of st.decls) {
+          const v = declare(st, d, ev, hooks, scope, src);
+          if (d.bind !== null) {
+            const parts = Array.isArray(v) ? (v as EvalValue[]) : undefined;
+            if (parts === undefined || parts.length !== d.bind.length) throw new CuteError("auto [...]", `a structured binding of ${d.bind.length} names needs a tuple of ${d.bind.length} values`, [describe(v)]);
+            d.bind.forEach((name, i) => bind(scope, name, parts[i]!, st.constexpr));
+          } else bind(scope, d.name, v, st.constexpr);
+          last = v;
+        }
+        break;
+      case "print":
+        printed = (printed ?? "") + printStatement(st, ev, force, src);
+        break;
+      case "assert":
+        check(st, ev(st.e), src);
+        break;
+    }
+  }
+  return { k: "block", printed, last };
+}
+
+function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): void {
+  scope.values.set(name, v);
+  scope.constants.delete(name);
+  scope.aliases.delete(name);
+  if (v instanceof Int && (v.s || constexpr)) scope.constants.set(name, v.v);
+}
+
+const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
+
+/** the value a declarator declares */
+function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {
+  const init = d.init;
+  const one = (): EvalValue => {
+    if (init === null) throw new CuteError(`${typeText(st.type, src)} ${d.name}`, "declaration of a deduced type without an initializer");
+    if (init.k === "=") return ev(init.e);
+    if (init.args.length !== 1) throw new CuteError(`${typeText(st.type, src)} ${d.name}`, `a deduced declaration takes one initializer, found ${init.args.length}`);
+    return ev(init.args[0]!);
+  };
+  const t = st.type;
+  if (t.k === "auto") return one();
+  if (t.k === "decltype") return init === null ? defaultValue(ev(t.e)) : one();
+  const type = resolveTypes(t.node, scope, src) as Node & { k: "name" };
+  const alias = scope.decltypes.get(type.name) ?? decltypeAlias(type.name, scope, ev);
+  if (alias !== undefined) return init === null ? alias : one();
+  const deduced = type.types === null ? DEDUCED.get(type.name) : undefined;
+  if (deduced !== undefined) {
+    const v = one();
+    if (!deduced(v)) throw new CuteError(`${type.name} ${d.name} = ...`, `no viable conversion from ${describe(v)} to ${type.name}`, [describe(v)]);
+    return v;
+  }
+  const make = (args: EvalValue[], pos: number): EvalValue => hooks.init(initNode(type, pos), args as Value[], src) as EvalValue;
+  if (init === null) return make([], d.pos);
+  if (init.k !== "=") return make(init.args.map(ev), init.pos);
+  const v = ev(init.e);
+  // copy-initialisation: a core type converts the value; an atom type takes an atom as it is
+  if (coreType(type.name)) return convert(make([], d.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
+  if (v instanceof AtomValue) return v;
+  return make([v], d.pos);
+}
+
+/** the value a `decltype(e)` alias default-constructs, if the name is one */
+function decltypeAlias(name: string, scope: Scope, ev: (n: Node) => EvalValue): EvalValue | undefined {
+  const a = scope.aliases.get(name);
+  if (a === undefined || a.k !== "decltype") return undefined;
+  const v = defaultValue(ev(a.e));
+  scope.decltypes.set(name, v);
+  return v;
+}
+
+/** a value-initialised object of the type of v: its dynamic integers are 0 (an atom's type is all static) */
+function defaultValue(v: EvalValue): EvalValue {
+  if (v instanceof AtomValue) return v;
+  const zero = (x: unknown): unknown => {
+    if (x instanceof Int) return x.s ? x : D(0);
+    if (Array.isArray(x)) return x.map(zero);
+    if (x instanceof Layout) return make_layout(zero(x.shape) as never, zero(x.stride) as never);
+    return x;
+  };
+  return zero(v) as EvalValue;
+}
+
+function typeText(t: TypeRef, src: string): string {
+  return t.k === "auto" ? "auto" : t.k === "decltype" ? "decltype(...)" : spellType(t.node, src);
+}
+
+function initNode(type: Node & { k: "name" }, pos: number): InitNode {
+  return { k: "init", name: type.name, targs: type.targs, types: type.types, args: [], pos } as unknown as InitNode;
+}
+
+/**
+ * Names the block declared, in template arguments: an alias stands for its type, a constant for
+ * its integer (`Int<bM>`); the node's template arguments are read again. A call or value of an
+ * aliased type (`TileShape{}`) takes the alias's name and arguments.
+ */
+function resolveTypes(n: Node, scope: Scope, src: string): Node {
+  if (scope.aliases.size === 0 && scope.constants.size === 0) return n;
+  walk(n, scope, src, 0);
+  return n;
+}
+
+function walk(n: Node, scope: Scope, src: string, depth: number): void {
+  if (depth > 1000) return;
+  const m = n as unknown as { k: string; name: string; types: Node[] | null; targs: (number | string)[]; items: Node[] | null; shape: Node | null; stride: Node | null };
+  if ((m.k === "init" || m.k === "call" || m.k === "name") && scope.aliases.has(m.name)) {
+    const a = scope.aliases.get(m.name)!;
+    if (a.k === "type" && m.types === null) {
+      m.name = a.node.name;
+      m.types = a.node.types;
+      m.targs = a.node.targs;
+    }
+  }
+  if (m.types !== null && m.types !== undefined && (m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member")) {
+    m.types = m.types.map((t) => typeArg(t, scope, src, depth));
+    m.targs = m.types.map((t) => (t.k === "int" ? t.v : spellType(t, src)));
+  }
+  if (m.items) for (const x of m.items) walk(x, scope, src, depth + 1);
+  if (m.shape) walk(m.shape, scope, src, depth + 1);
+  if (m.stride) walk(m.stride, scope, src, depth + 1);
+}
+
+function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
+  if (t.k !== "name") return t;
+  if (t.types === null) {
+    const a = scope.aliases.get(t.name);
+    if (a !== undefined) {
+      if (a.k === "type") return a.node;
+      throw new ParseError(src, t.pos, `cute-ts does not read a decltype alias (${t.name}) as a template argument yet: write the type`);
+    }
+    const c = scope.constants.get(t.name);
+    if (c !== undefined) return { k: "int", v: c, s: false, pos: t.pos } as unknown as Node;
+  }
+  walk(t, scope, src, depth + 1);
+  return t;
+}
+
+/** the block's own meaning of names and of calls and values of aliased types */
+function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
+  return {
+    ...base,
+    name(n) {
+      const v = scope.values.get(n.name);
+      if (v !== undefined) return v as Value;
+      if (DEVICE_VALUES.has(n.name)) throw new ParseError(src, n.pos, `${n.name} is a CUDA device value: cute-ts evaluates host code, so write the index itself (e.g. 37)`);
+      if (scope.aliases.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' names a type (using ${n.name} = ...): write a value of it, ${n.name}{}`);
+      if (/^[a-z_]\w*$/i.test(n.name) && !/^(?:LayoutLeft|LayoutRight|GenColMajor|GenRowMajor|ArithTuple_?\d+)$/.test(n.name)) {
+        throw new ParseError(src, n.pos, `unknown name '${n.name}': a name is declared earlier in the pasted block (auto ${n.name} = ...;), which is all cute-ts sees`);
+      }
+      return undefined;
+    },
+    init(n, args, s) {
+      const d = scope.aliases.get(n.name)?.k === "decltype" ? (scope.decltypes.get(n.name) ?? decltypeAlias(n.name, scope, (e) => evalNode(e, src, blockHooks(base, scope, src)) as EvalValue)) : undefined;
+      if (d !== undefined) {
+        if (args.length > 0) throw new CuteError(`${n.name}{...}`, "cute-ts value-initialises a decltype alias only: write {}");
+        return d as Value;
+      }
+      return base.init(n, args, s);
+    },
+    call(n: CallNode, args, s) {
+      if (scope.aliases.get(n.name)?.k === "decltype" && args.length === 0) return this.init(n as unknown as InitNode, args, s);
+      return base.call(n, args, s);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- print statements
+
+function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean, src: string): string {
+  const args = st.args;
+  const fn = st.fn;
+  if (fn === "printf" || (fn === "print" && args.length > 1)) {
+    const [fmt, ...rest] = args;
+    if (fmt === undefined || fmt.k !== "string") throw new CuteError(fn, "no matching overload: the first argument is a format string (print(\"%d\\n\", x))");
+    return printf(fmt.text, rest.map((a) => (a.k === "string" ? a.text : ev(a.e))), fn);
+  }
+  if (args.length !== 1) throw new CuteError(fn, `no matching overload for ${args.length} arguments (takes one)`);
+  const a = args[0]!;
+  if (a.k === "string") {
+    if (fn !== "print") throw new CuteError(fn, "no matching overload for a string");
+    return cString(a.text);
+  }
+  const v = ev(a.e);
+  switch (fn) {
+    case "print":
+      if (v instanceof AtomValue) return v.print();
+      return show(v as Value);
+    case "print_layout": {
+      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v as Value) ? make_layout(asIntTuple(v as Value, "print_layout")) : undefined;
+      if (l === undefined) throw new CuteError("print_layout", "no matching overload: it draws a rank-2 layout", [describe(v)]);
+      return print_layout(l, force);
+    }
+    case "print_tensor":
+      if (!(v instanceof Tensor)) throw new CuteError("print_tensor", "no matching overload: it prints a tensor", [describe(v)]);
+      return print_tensor(v, force);
+    default:
+      throw new ParseError(src, st.pos, `${fn}(...) draws a picture: cute-ts draws one per command (cute-ts print EXPR --${fn === "print_latex" ? "latex" : "svg"}), not inside a block`);
+  }
+}
+
+/** printf("%s", s): the characters before the first NUL */
+function cString(s: string): string {
+  const z = s.indexOf("\0");
+  return z < 0 ? s : s.slice(0, z);
+}
+
+/** C's printf for the conversions a kernel's host code prints: %d %i %u %x %X %c %s %%, with flags, width and length modifiers */
+function printf(fmt: string, args: (string | EvalValue)[], fn: string): string {
+  let out = "";
+  let k = 0;
+  const f = cString(fmt);
+  for (let i = 0; i < f.length; i++) {
+    const c = f[i]!;
+    if (c !== "%") {
+      out += c;
+      continue;
+    }
+    const m = /^%([-0+ #]*)(\d*)(?:\.(\d+))?(hh|h|ll|l|z|j|t)?([diuxXcs%])/.exec(f.slice(i));
+    if (!m) throw new UsageError(`${fn}: cute-ts formats %d %i %u %x %X %c %s and %% (with flags and a width), not '${f.slice(i, i + 4)}'`);
+    i += m[0].length - 1;
+    const conv = m[5]!;
+    if (conv === "%") {
+      out += "%";
+      continue;
+    }
+    const a = args[k++];
+    if (a === undefined) throw new CuteError(fn, "more conversions than arguments in the format (undefined behaviour in C)");
+    let text: string;
+    if (conv === "s") {
+      if (typeof a !== "string") throw new CuteError(fn, "%s takes a string literal", [describe(a)]);
+      text = cString(a);
+    } else {
+      if (!(a instanceof Int)) throw new CuteError(fn, `%${conv} takes an integer`, [typeof a === "string" ? JSON.stringify(a) : describe(a)]);
+      const v = a.v;
+      text = conv === "x" ? (v >>> 0).toString(16) : conv === "X" ? (v >>> 0).toString(16).toUpperCase() : conv === "c" ? String.fromCharCode(v & 0xff) : conv === "u" ? String(v < 0 ? v >>> 0 : v) : String(v);
+      if (m[1]!.includes("+") && v >= 0 && (conv === "d" || conv === "i")) text = "+" + text;
+    }
+    const width = m[2] ? Number(m[2]) : 0;
+    if (text.length < width) {
+      if (m[1]!.includes("-")) text = text.padEnd(width);
+      else if (m[1]!.includes("0") && conv !== "s" && conv !== "c") text = text.startsWith("-") || text.startsWith("+") ? text[0] + text.slice(1).padStart(width - 1, "0") : text.padStart(width, "0");
+      else text = text.padStart(width);
+    }
+    out += text;
+  }
+  if (k < args.length) throw new CuteError(fn, `${args.length - k} argument${args.length - k === 1 ? "" : "s"} more than the format converts`);
+  return out;
+}
+
+/** static_assert / CUTE_STATIC_ASSERT_V / CUTE_STATIC_ASSERT (a constant condition) and assert (any) */
+function check(st: Stmt & { k: "assert" }, v: EvalValue, src: string): void {
+  const end = src.indexOf(";", st.pos);
+  const cond = src.slice(st.pos, end < 0 ? src.length : end).replace(/\s+/g, " ");
+  if (!(v instanceof Int)) throw new CuteError(st.fn, "the condition is not an integer or boolean", [describe(v)]);
+  const isStatic = st.fn !== "assert";
+  if (isStatic && !v.s) throw new CuteError(st.fn, "the condition is not a constant expression (it is a dynamic value)", [cond]);
+  if (v.v === 0) throw new CuteError(st.fn, st.message ?? (isStatic ? "static assertion failed" : "assertion failed"), [cond]);
+}
+
