@@ -31,9 +31,15 @@ export function tidfrgTensor(tc: TiledCopy, side: Side, t: Tensor): Tensor {
 
 /** ThrCopy::partition_S/D(T): tidfrg(T)(thr_idx, _, repeat<rank(T)>(_)) */
 export function partition(thr: ThrCopy, side: Side, t: Tensor): Tensor {
+  return partitioner(thr.tc, side, t)(thr.thrIdx);
+}
+
+/** partition_S/D of one tensor for any thread index: tidfrg worked out once, sliced per thread */
+export function partitioner(tc: TiledCopy, side: Side, t: Tensor): (thrIdx: Int) => Tensor {
   const r = T.rank(tensorShape(t));
-  const tv = tidfrgTensor(thr.tc, side, t);
-  return sliceTensor(tv, [thr.thrIdx, _, r === 1 ? _ : Array.from({ length: r }, () => _)]);
+  const tv = tidfrgTensor(tc, side, t);
+  const rest: T.Coord = r === 1 ? _ : Array.from({ length: r }, () => _);
+  return (thrIdx) => sliceTensor(tv, [thrIdx, _, rest]);
 }
 
 function tensorShape(t: Tensor): T.IntTuple {

@@ -61,13 +61,17 @@ export function thrfrgTensor(mma: TiledMma, w: Operand, t: Tensor): Tensor {
  * value: (FrgV, Rest0, Rest1, ...), on T's iterator advanced by the thread's offset.
  */
 export function partition(thr: ThrMma, w: Operand, t: Tensor): Tensor {
-  const tv = thrfrgTensor(thr.mma, w, t);
+  return partitioner(thr.mma, w, t)(thr);
+}
+
+/** partition_A/B/C of one tensor for any thread: thrfrg worked out once, sliced per thread */
+export function partitioner(mma: TiledMma, w: Operand, t: Tensor): (thr: ThrMma) => Tensor {
+  const tv = thrfrgTensor(mma, w, t);
   const shape = tv.layout instanceof Layout ? tv.layout.shape : innermostLayout(tv.layout).shape;
   // repeat<rank<1,1>(thr_tensor)>(_): one `_` per rest mode (a single `_` for one)
-  const rest = T.get(T.get(shape, 1), 1);
-  const r = T.rank(rest);
+  const r = T.rank(T.get(T.get(shape, 1), 1));
   const restCoord: T.Coord = r === 1 ? _ : Array.from({ length: r }, () => _);
-  return sliceTensor(tv, [thrCoord(thr, w), [_, restCoord]]);
+  return (thr) => sliceTensor(tv, [thrCoord(thr, w), [_, restCoord]]);
 }
 
 /**

@@ -26,8 +26,10 @@ export const command: CommandSpec = {
     { name: "tmem-c", value: "MMA_OP", description: "make_tmem_copy(OP, tmem) of this UMMA's accumulator: partition_fragment_C(make_tiled_mma(MMA_OP, --atoms, --tile), --fragment-c); the TMEM value type is the MMA's C type" },
     { name: "fragment-c", value: "(M,N)", description: "with --tmem-c: the C tile whose accumulator is copied (default one MMA, (tile_size<0>, tile_size<1>))" },
     { name: "tmem", value: "LAYOUT", description: "make_tmem_copy(OP, make_tensor(make_tmem_ptr<T>(), LAYOUT)) with T = --value, e.g. (_128,_128):(_65536,_1)" },
-    { name: "map", description: "with --tmem-c/--tmem: draw the tile with the thread and value that hold each element" },
-    { name: "thread", value: "T", description: "with --tmem-c/--tmem: thread T's warp and lane, its TMEM tensor (partition_S of a load) and each value's (m,n), TMEM lane and column; with --map, highlight it" },
+    { name: "cta-tile", value: "(M,N)", description: "with --thread T or --map: the tile partitioned (default: the TiledCopy's own tile, Tiler_MN)" },
+    { name: "side", value: "S|D", description: "with --thread/--map: partition_S (source) or partition_D (destination); default both" },
+    { name: "map", description: "draw the tile with the (lowest) thread and value that hold each element; with --tmem-c/--tmem: each element's register" },
+    { name: "thread", value: "T", description: "thr_copy.partition_S/D of the identity tensor over the tile, as print_tensor prints it (every (m,n) thread T owns); with --tmem-c/--tmem: thread T's warp and lane, its TMEM tensor and each value's (m,n), TMEM lane and column; with --map, highlight it" },
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
     { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
@@ -39,6 +41,8 @@ export const command: CommandSpec = {
     "copy 'Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}' --thr (_16,_8):(_8,_1) --val (_1,_8)",
     "copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --value half_t --thr (_16,_8):(_8,_1) --val (_1,_8)",
     "copy SM75_U32x4_LDSM_N --value half_t --for-mma SM80_16x8x16_F32F16F16F32_TN --atoms (_2,_2,_1) --tile (_32,_32,_16) --operand A",
+    "copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --value half_t --thr (_16,_8):(_8,_1) --val (_1,_8) --cta-tile (_128,_64) --thread 37 --side S",
+    "copy UniversalCopy<uint32_t> --value float --thr (_4,_2) --val (_2,_1) --map --side D",
     "copy SM100_TMEM_LOAD_32dp32b1x --tmem-c SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>",
     "copy SM100_TMEM_LOAD_16dp256b1x --tmem (_128,_32):(_65536,_1) --value float --thread 33",
     "copy --list",
@@ -63,8 +67,7 @@ export const command: CommandSpec = {
     const tmemC = stringOption(opts["tmem-c"], "--tmem-c");
     const tmemL = stringOption(opts.tmem, "--tmem");
     if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(named.op, opts, io, tmemC, tmemL, value);
-    for (const o of ["fragment-c", "thread"]) if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`--${o} goes with --tmem-c MMA_OP or --tmem LAYOUT`);
-    if (opts.map) throw new UsageError("--map goes with --tmem-c MMA_OP or --tmem LAYOUT (mma --map draws an MMA's operands)");
+    if (stringOption(opts["fragment-c"], "--fragment-c") !== undefined) throw new UsageError("--fragment-c goes with --tmem-c MMA_OP");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
     if (named.value !== undefined && lib.parseValueType(value).name !== lib.parseValueType(named.value).name) {
       throw new UsageError(`--value ${value} differs from the value type ${named.value} of ${args[0]!.trim()}`);
@@ -90,6 +93,7 @@ export const command: CommandSpec = {
       if (thr !== undefined || val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
       if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
       const tc = await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), atoms, tile);
+      if (partitionView(opts)) return ctaTileViews(io, opts, tc, named.op);
       io.out(await render(io, opts, tc, await tiledCopyText(io, tc)));
       return 0;
     }
@@ -98,6 +102,7 @@ export const command: CommandSpec = {
     }
     if (thr === undefined) {
       if (val !== undefined) throw new UsageError("--val goes with --thr (make_tiled_copy(atom, thr, val))");
+      if (partitionView(opts)) throw new UsageError("--thread, --map, --cta-tile and --side partition a TiledCopy: add --thr/--val or --for-mma (or --tmem-c/--tmem for a TMEM copy)");
       if (opts.latex || opts.svg) throw new UsageError("CuTe draws TiledCopies, not bare atoms: add --thr/--val or --for-mma to --latex/--svg");
       if (dslDialect(io)) {
         io.out((await import("../../eval/dsl-atoms.js")).dslCopyAtomText(atom));
@@ -107,17 +112,74 @@ export const command: CommandSpec = {
       return 0;
     }
     const tc = lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val"));
+    if (partitionView(opts)) return ctaTileViews(io, opts, tc, named.op);
     io.out(await render(io, opts, tc, await tiledCopyText(io, tc)));
     return 0;
   },
 };
+
+/** --thread, --map, --cta-tile or --side: a view of the TiledCopy's partitions */
+function partitionView(opts: OptionValues): boolean {
+  return opts.map === true || ["thread", "cta-tile", "side"].some((o) => stringOption(opts[o], `--${o}`) !== undefined);
+}
+
+/** thr_copy.partition_S/D of the identity tensor over the CTA tile: one thread's (print_tensor), or every thread's over the tile (--map); --json gives coordinates */
+async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/copy/tiled.js").TiledCopy, op: string): Promise<number> {
+  if (opts.latex || opts.svg) throw new UsageError("--latex/--svg draw the whole TiledCopy; they take no --thread/--map/--cta-tile/--side");
+  if (io.dialect === "dsl") throw new UsageError("--dialect dsl prints the atom or TiledCopy as the CuTe DSL does; --thread, --map, --cta-tile and --side are in CuTe's C++ dialect only");
+  const views = await import("../../atoms/cta-tile.js");
+  const { shapeArg } = await import("../../eval/args/common.js");
+  const { tiler_shape } = await import("../../atoms/copy/tiled.js");
+  const { show } = await import("../../print/print.js");
+  const thread = stringOption(opts.thread, "--thread");
+  const ctaText = stringOption(opts["cta-tile"], "--cta-tile");
+  const sideText = stringOption(opts.side, "--side");
+  const force = opts.force === true;
+  if (!opts.map && thread === undefined) throw new UsageError("--cta-tile and --side go with --thread T (that thread's partition) or --map (every thread over the tile)");
+  const cta = ctaText === undefined ? tiler_shape(tc.tiler) : shapeArg(ctaText, "--cta-tile");
+  let sides: Array<"S" | "D"> = ["S", "D"];
+  if (sideText !== undefined) {
+    const u = sideText.trim().toUpperCase();
+    if (u !== "S" && u !== "D") throw new UsageError(`--side expects S (partition_S, the source) or D (partition_D, the destination), got '${sideText}'`);
+    sides = [u];
+  }
+  const threads = views.copyThreads(tc);
+  let t: number | undefined;
+  if (thread !== undefined) {
+    if (!/^\d+$/.test(thread.trim())) throw new UsageError(`--thread takes a thread index such as 37, not '${thread}'`);
+    t = Number(thread);
+    if (!(t < threads.length)) throw new UsageError(`--thread ${t} is not a thread of this TiledCopy (threads 0..${threads.length - 1})`);
+  }
+  if (io.json) {
+    const { jsonLine } = await import("../../print/json.js");
+    const { checkCells } = await import("../../print/layout.js");
+    const partitions: Record<string, unknown> = {};
+    let n = 0;
+    for (const side of sides) {
+      const parts = views.copyParts(tc, side, cta);
+      partitions[side] = (t !== undefined ? [t] : threads).map((x) => {
+        const p = parts(x);
+        checkCells((n += p.coords.length), force, "copy --json");
+        return { thread: x, tensor: show(p.tensor), coords: p.coords };
+      });
+    }
+    io.out(jsonLine({ kind: "copy_partition", op, cta_tile: show(cta), axes: "(m,n)", partitions } as never));
+    return 0;
+  }
+  if (opts.map) {
+    io.out(sides.map((side) => views.renderCopyCtaMap(tc, side, cta, { color: io.color, thread: t, force }, op)).join("\n"));
+    return 0;
+  }
+  io.out(sides.map((side) => views.formatCopyPart(side, cta, views.copyPart(tc, side, cta, t!), force)).join("\n"));
+  return 0;
+}
 
 
 /** make_tmem_copy(OP, tmem): the TiledCopy, or with --map / --thread its per-thread views */
 async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | undefined, tmemL: string | undefined, value: string | undefined): Promise<number> {
   if (dslDialect(io)) throw new UsageError("the CuTe DSL's print of make_tmem_copy is not modelled: drop --dialect");
   if (tmemC !== undefined && tmemL !== undefined) throw new UsageError("--tmem-c and --tmem are alternatives: the accumulator of a UMMA, or a TMEM tensor by its layout");
-  for (const o of ["thr", "val", "for-mma", "operand"]) {
+  for (const o of ["thr", "val", "for-mma", "operand", "cta-tile", "side"]) {
     if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`make_tmem_copy builds its TiledCopy from the TMEM tensor; it takes no --${o}`);
   }
   const thread = stringOption(opts.thread, "--thread");

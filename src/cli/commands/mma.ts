@@ -19,6 +19,7 @@ export const command: CommandSpec = {
     { name: "map", value: "A|B|C", description: "draw the operand's grid with the owning thread and value in each cell" },
     { name: "thread", value: "T", description: "highlight thread T on --map, or list its fragment coordinates with --operand" },
     { name: "operand", value: "A|B|C", description: "with --thread: the (m,k)/(n,k)/(m,n) coordinates of that thread's values" },
+    { name: "cta-tile", value: "(M,N,K)", description: "with --thread T: thr_mma.partition_A/B/C of the identity tensor over this CTA tile, as print_tensor prints it (every (m,k) the thread owns); with --map A|B|C: the grid of the whole CTA tile" },
     { name: "fragment-c", value: "(M,N)", description: "print partition_fragment_C(tiled_mma, (M,N)): for a UMMA (SM100_MMA_*) the accumulator's TMEM tensor, e.g. tmem_[32b](0x0000.0000) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)" },
     { name: "list", description: "list every MMA operation CuTe defines (name, MxNxK, threads, D/A/B/C types)" },
     { name: "arch", value: "smXX", description: "with --list: only that architecture (sm61 ... sm120); with --desc-smem: sm90 (GMMA, the default) or sm100 (UMMA)" },
@@ -38,6 +39,8 @@ export const command: CommandSpec = {
     "mma 'MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>{}'",
     "mma SM80_16x8x8_F16F16F16F16_TN --map C --thread 5",
     "mma SM80_16x8x8_F16F16F16F16_TN --thread 0 --operand A",
+    "mma SM80_16x8x16_F16F16F16F16_TN --atoms (_2,_2) --tile (_32,_32,_16) --cta-tile (_128,_128,_64) --thread 37 --operand A",
+    "mma UniversalFMA<float,float,float> --atoms (_16,_16,_1) --cta-tile (_32,_32,_1) --map C",
     "mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --fragment-c (_256,_256)",
     "mma --list --arch sm80",
     "mma --desc-smem 'Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_16):(_64,_1)' --type half_t --major K",
@@ -80,8 +83,15 @@ export const command: CommandSpec = {
     const operand = stringOption(opts.operand, "--operand");
     const force = opts.force === true;
     const fragmentC = stringOption(opts["fragment-c"], "--fragment-c");
-    if (io.dialect === "dsl" && (fragmentC !== undefined || map !== undefined || thread !== undefined)) {
-      throw new UsageError("--dialect dsl prints the atom or TiledMMA as the CuTe DSL does; --map, --thread and --fragment-c are in CuTe's C++ dialect only");
+    const ctaTile = stringOption(opts["cta-tile"], "--cta-tile");
+    if (io.dialect === "dsl" && (fragmentC !== undefined || map !== undefined || thread !== undefined || ctaTile !== undefined)) {
+      throw new UsageError("--dialect dsl prints the atom or TiledMMA as the CuTe DSL does; --map, --thread, --cta-tile and --fragment-c are in CuTe's C++ dialect only");
+    }
+    if (ctaTile !== undefined) {
+      if (fragmentC !== undefined || opts.latex || opts.svg) throw new UsageError("--cta-tile goes with --thread T or --map A|B|C; it takes no --fragment-c/--latex/--svg");
+      if (map === undefined && thread === undefined) throw new UsageError("--cta-tile goes with --thread T (that thread's partition of the tile) or --map A|B|C (every thread over the tile)");
+      const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
+      return ctaTileViews(io, traits.op, mma, ctaTile, map, thread, operand, force);
     }
     if (fragmentC !== undefined) {
       if (map !== undefined || thread !== undefined || operand !== undefined || opts.latex || opts.svg) {
@@ -173,6 +183,42 @@ export const command: CommandSpec = {
     return 0;
   },
 };
+
+/** --cta-tile with --thread T (print_tensor of each operand's partition) or --map W (the tile's owners); --json gives coordinates */
+async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/tiled-mma.js").TiledMma, ctaText: string, map: string | undefined, thread: string | undefined, operand: string | undefined, force: boolean): Promise<number> {
+  const tiled = await import("../../atoms/mma/tiled-mma.js");
+  const views = await import("../../atoms/cta-tile.js");
+  const { shapeArg } = await import("../../eval/args/common.js");
+  const { show } = await import("../../print/print.js");
+  const cta = shapeArg(ctaText, "--cta-tile");
+  views.operandTile(cta, "A"); // (M,N,K), or refused
+  if (map !== undefined && operand !== undefined) throw new UsageError("--map names its operand; it takes no --operand");
+  const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
+  const t = thread === undefined ? undefined : tiled.parseThread(mma, thread);
+  if (io.json) {
+    const { jsonLine } = await import("../../print/json.js");
+    const { checkCells } = await import("../../print/layout.js");
+    const threads = t !== undefined ? [t] : views.mmaThreads(mma);
+    const partitions: Record<string, unknown> = {};
+    let n = 0;
+    for (const w of ops) {
+      const parts = views.mmaParts(mma, w, cta);
+      partitions[w] = threads.map((x) => {
+        const p = parts(x);
+        checkCells((n += p.coords.length), force, "mma --cta-tile --json");
+        return { thread: x, tensor: show(p.tensor), coords: p.coords };
+      });
+    }
+    io.out(jsonLine({ kind: "mma_partition", op, cta_tile: show(cta), axes: { A: "(m,k)", B: "(n,k)", C: "(m,n)" }, partitions } as never));
+    return 0;
+  }
+  if (map !== undefined) {
+    io.out(views.renderMmaCtaMap(mma, ops[0]!, cta, { color: io.color, thread: t, force }));
+    return 0;
+  }
+  io.out(ops.map((w) => views.formatMmaPart(w, cta, views.mmaPart(mma, w, cta, t!), force)).join("\n"));
+  return 0;
+}
 
 
 
