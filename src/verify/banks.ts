@@ -9,9 +9,13 @@
  * (at most 16 bytes), as a vectorized copy would.
  */
 import { UsageError } from "../core/errors.js";
+import { D } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
-import { Layout } from "../core/layout.js";
-import { SmemPtrFlag, Swizzle } from "../core/swizzle.js";
+import { Layout, make_layout, size } from "../core/layout.js";
+import { SmemPtrFlag, Swizzle, innermostLayout } from "../core/swizzle.js";
+import { CountingIter, Tensor } from "../core/tensor.js";
+import type { TiledCopy } from "../atoms/copy/tiled.js";
+import { partitioner, type Side } from "../atoms/copy/thr-copy.js";
 import { show } from "../print/print.js";
 import type { ValueType } from "../core/value-types.js";
 import { type LayoutLike, MAX_LISTED, bitAddressFn, capCells, indexFn, sizeOf } from "./common.js";
@@ -58,7 +62,11 @@ export interface BanksVerdict {
   warps: number;
   /** elements per vectorized access, and its bytes */
   vector: number;
-  vectorChosen: "auto" | "given";
+  vectorChosen: "auto" | "given" | "atom";
+  /** with a TiledCopy: the side whose partition addresses shared memory */
+  side?: "S" | "D";
+  /** the copy atom's access that is not one contiguous, aligned vector in shared memory */
+  brokenVector?: { thread: number; value: number; byte: number; why: "misaligned" | "not contiguous" };
   accessBytes: number;
   threadsPerPhase: number;
   phases: number;
@@ -82,27 +90,73 @@ export function verifyBanks(smem: LayoutLike, tv: Layout, type: ValueType, opts:
   const values = T.size(T.get(tv.shape, 1)).v;
   capCells(threads * values, "the TV layout");
   const tvf = indexFn(tv, "--tv");
+  return banks(smem, { threads, values, index: (t, v) => tvf(v * threads + t), text: show(tv), what: "--tv" }, type, opts.vector === undefined ? { chosen: "auto" } : { chosen: "given", n: opts.vector });
+}
+
+/** who accesses what: each (thread, value) as an index into the shared-memory layout's domain */
+interface Accesses {
+  threads: number;
+  values: number;
+  index(t: number, v: number): number;
+  /** how the accesses were given, for the verdict */
+  text: string;
+  what: string;
+  side?: "S" | "D";
+}
+
+/** elements per access: the widest contiguous one, a given width, or the copy atom's (its values per thread on that side) */
+type VectorChoice = { chosen: "auto" } | { chosen: "given"; n: number } | { chosen: "atom"; n: number };
+
+/**
+ * verify banks for a TiledCopy: every thread's partition_S or partition_D of the shared-memory
+ * tensor (all its rest modes: every copy the threads issue over it), each access as wide as the
+ * copy atom's per-thread values on that side (`--vector` overrides it), every warp.
+ */
+export function verifyCopyBanks(smem: LayoutLike, tc: TiledCopy, side: Side, opts: BanksOptions = {}): BanksVerdict {
+  const inner = smem instanceof Layout ? smem : innermostLayout(smem);
+  // the smem tensor's domain, counted: partitioned, each value is its index into the layout's domain
+  const counting = new Tensor(new CountingIter(D(0)), make_layout(inner.shape));
+  const part = partitioner(tc, side, counting);
+  const threads = tc.tiledNumThr.v;
+  if (!(threads >= 0 && threads <= 1 << 20)) throw new UsageError(`the TiledCopy has ${threads} threads`);
+  const first = part(D(0));
+  const values = size(first.layout as Layout).v;
+  capCells(threads * values, "the TiledCopy's partition of the shared-memory layout");
+  const index = new Float64Array(threads * values);
+  for (let t = 0; t < threads; t++) {
+    const p = t === 0 ? first : part(D(t));
+    const base = (p.iter as CountingIter).v.v;
+    const f = indexFn(p.layout as Layout, "the partition");
+    for (let v = 0; v < values; v++) index[v * threads + t] = base + f(v);
+  }
+  const atomValues = (side === "S" ? tc.atom.numValSrc : tc.atom.numValDst).v;
+  const vector: VectorChoice = opts.vector !== undefined ? { chosen: "given", n: opts.vector } : atomValues >= 1 && values % atomValues === 0 ? { chosen: "atom", n: atomValues } : { chosen: "auto" };
+  return banks(smem, { threads, values, index: (t, v) => index[v * threads + t]!, text: `partition_${side} of a TiledCopy of ${tc.atom.name} over ${show(inner.shape)}`, what: `partition_${side}`, side }, tc.atom.valueType, vector);
+}
+
+function banks(smem: LayoutLike, acc: Accesses, type: ValueType, choice: VectorChoice): BanksVerdict {
+  const { threads, values } = acc;
   const domain = sizeOf(smem);
   const bits = type.bits;
   const addrOf = bitAddressFn(smem, bits, "the shared-memory layout");
   // bit addresses per (t, v), checked against the layout's domain
   const addr = new Float64Array(threads * values);
-  for (let i = 0; i < threads * values; i++) {
-    const k = tvf(i);
-    if (k < 0 || k >= domain) {
-      throw new UsageError(
-        `--tv maps thread ${i % threads} value ${Math.floor(i / threads)} to index ${k}, outside the shared-memory layout (size ${domain})`,
-      );
+  for (let t = 0; t < threads; t++) {
+    for (let v = 0; v < values; v++) {
+      const k = acc.index(t, v);
+      if (k < 0 || k >= domain) throw new UsageError(`${acc.what} maps thread ${t} value ${v} to index ${k}, outside the shared-memory layout (size ${domain})`);
+      addr[v * threads + t] = addrOf(k);
     }
-    addr[i] = addrOf(k);
   }
   const at = (t: number, v: number) => addr[v * threads + t]!;
 
   let vector: number;
   const maxVec = Math.max(1, Math.floor(128 / bits));
-  if (opts.vector !== undefined) {
-    vector = opts.vector;
+  let broken: BanksVerdict["brokenVector"];
+  if (choice.chosen !== "auto") {
+    vector = choice.n;
     if (!(vector >= 1) || values % vector !== 0) throw new UsageError(`--vector ${vector} must divide the ${values} values per thread`);
+    if (choice.chosen === "atom") broken = firstBreak(vector);
   } else {
     vector = 1;
     for (let n = maxVec; n > 1; n >>= 1) {
@@ -114,14 +168,18 @@ export function verifyBanks(smem: LayoutLike, tv: Layout, type: ValueType, opts:
     }
   }
   function contiguous(n: number): boolean {
+    return firstBreak(n) === undefined;
+  }
+  /** the first access of n values that is not contiguous and aligned in shared memory */
+  function firstBreak(n: number): BanksVerdict["brokenVector"] {
     for (let t = 0; t < threads; t++) {
       for (let g = 0; g < values; g += n) {
         const a0 = at(t, g);
-        if (a0 % (n * bits) !== 0) return false;
-        for (let j = 1; j < n; j++) if (at(t, g + j) !== a0 + j * bits) return false;
+        if (a0 % (n * bits) !== 0) return { thread: t, value: g, byte: a0 / 8, why: "misaligned" };
+        for (let j = 1; j < n; j++) if (at(t, g + j) !== a0 + j * bits) return { thread: t, value: g, byte: a0 / 8, why: "not contiguous" };
       }
     }
-    return true;
+    return undefined;
   }
 
   const accessBits = vector * bits;
@@ -198,9 +256,11 @@ export function verifyBanks(smem: LayoutLike, tv: Layout, type: ValueType, opts:
     smem instanceof Layout ? "none" : smem.offset instanceof SmemPtrFlag && smem.a instanceof Swizzle ? "bytes" : "elements";
   return {
     kind: "banks",
-    holds: conflicted === 0,
+    holds: conflicted === 0 && broken === undefined,
     smem: show(smem),
-    tv: show(tv),
+    tv: acc.text,
+    ...(acc.side !== undefined ? { side: acc.side } : {}),
+    ...(broken !== undefined ? { brokenVector: broken } : {}),
     type: type.name,
     typeBits: bits,
     swizzleOn,
@@ -208,7 +268,7 @@ export function verifyBanks(smem: LayoutLike, tv: Layout, type: ValueType, opts:
     values,
     warps,
     vector,
-    vectorChosen: opts.vector === undefined ? "auto" : "given",
+    vectorChosen: choice.chosen,
     accessBytes,
     threadsPerPhase,
     phases: phasesCount,

@@ -270,14 +270,18 @@ function phaseRow(p: PhaseResult): string[] {
 }
 
 function formatBanks(v: BanksVerdict, st: Style): string {
+  const b = v.brokenVector;
   const head = v.holds
     ? `${st.ok("holds")}: conflict-free — every phase takes one wavefront\n`
-    : `${st.bad("FAILS")}: ${v.conflictedPhases} of ${v.phases} phases conflict; ${v.wavefronts} wavefronts where ${v.ideal} would do (worst phase: ${v.worst.wavefronts}-way)\n`;
+    : b !== undefined
+      ? `${st.bad("FAILS")}: the copy atom's ${v.accessBytes}-byte access is ${b.why} in shared memory: thread ${b.thread}, values ${b.value}..${b.value + v.vector - 1} start at byte ${b.byte}${v.conflictedPhases > 0 ? `; ${v.conflictedPhases} of ${v.phases} phases conflict as well` : ""}\n`
+      : `${st.bad("FAILS")}: ${v.conflictedPhases} of ${v.phases} phases conflict; ${v.wavefronts} wavefronts where ${v.ideal} would do (worst phase: ${v.worst.wavefronts}-way)\n`;
   let out = head;
   out += `  smem ${v.smem}${v.swizzleOn === "bytes" ? " (swizzle on byte addresses)" : v.swizzleOn === "elements" ? " (swizzle on element offsets)" : ""}\n`;
-  out += `  tv   ${v.tv}: ${plural(v.threads, "thread")} (${plural(v.warps, "warp")}) x ${plural(v.values, "value")} of ${v.type}\n`;
-  out += `  access: ${v.vector} x ${v.type} = ${v.accessBytes} bytes per thread (${v.vectorChosen === "auto" ? "widest contiguous, aligned" : "--vector"}); ${v.threadsPerPhase} threads per phase; 32 banks x 4 bytes\n`;
-  if (!v.holds) {
+  out += `  ${v.side !== undefined ? "copy" : "tv  "} ${v.tv}: ${plural(v.threads, "thread")} (${plural(v.warps, "warp")}) x ${plural(v.values, "value")} of ${v.type}\n`;
+  const how = v.vectorChosen === "auto" ? "widest contiguous, aligned" : v.vectorChosen === "atom" ? `the copy atom's values per thread${v.side === undefined ? "" : ` on side ${v.side}`}` : "--vector";
+  out += `  access: ${v.vector} x ${v.type} = ${v.accessBytes} bytes per thread (${how}); ${v.threadsPerPhase} threads per phase; 32 banks x 4 bytes\n`;
+  if (!v.holds && v.conflictedPhases > 0) {
     const w = v.worst;
     out += `  worst: warp ${w.warp}, access ${w.access}, phase ${w.phase} (threads ${w.firstThread}-${w.lastThread}): bank ${w.worstBank} serves ${w.wavefronts} different words:\n`;
     for (const t of w.threads) out += `    T${t.thread}: byte ${t.byte}, word ${t.word}\n`;

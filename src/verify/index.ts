@@ -3,7 +3,7 @@ export { verifyTV, type TvVerdict, type TvCell, type TvOptions } from "./tv.js";
 export { verifyEqual, type EqualVerdict } from "./equal.js";
 export { verifyProperty, type Property, type PropertyVerdict } from "./props.js";
 export { verifyVector, type VectorVerdict, type VectorLimit } from "./vector.js";
-export { verifyBanks, type BanksVerdict, type PhaseResult } from "./banks.js";
+export { verifyBanks, verifyCopyBanks, type BanksVerdict, type PhaseResult } from "./banks.js";
 export { verifyGmmaSmem, gmmaAtom, parseMajor, type GmmaVerdict, type GmmaMajor, type GmmaSwizzle } from "./gmma-smem.js";
 export { verifyMma, type MmaVerdict } from "./mma.js";
 export { verifyCopyAtom, verifyTiledCopy, type CopyVerdict } from "./copy.js";

@@ -19,7 +19,7 @@ const USAGE: Record<Check, string> = {
   bijective: "verify bijective LAYOUT",
   compact: "verify compact LAYOUT",
   vector: "verify vector SRC DST --type T [--min N]",
-  banks: "verify banks SMEM_LAYOUT --tv TV --type T [--vector N]",
+  banks: "verify banks SMEM_LAYOUT (--tv TV --type T | --copy OP --value T (--thr L [--val L] | --for-mma MMA_OP --operand A|B|C [--atoms L] [--tile T]) [--side S|D]) [--vector N]",
   "gmma-smem": "verify gmma-smem LAYOUT --type T --major K|MN",
   tma: "verify tma --op OP --type T --gmem LAYOUT --smem LAYOUT [--cta-tiler TILER] [--cluster _N] [--arch sm90|sm100]",
 };
@@ -40,7 +40,9 @@ export const command: CommandSpec = {
     { name: "type", value: "T", description: "vector, banks, gmma-smem, tma: element type (half_t, float, uint8_t, ...)" },
     { name: "min", value: "N", description: "vector: fail unless the common vector has at least N elements" },
     { name: "tv", value: "TV", description: "banks: (thread, value) -> index into the smem layout's domain" },
-    { name: "vector", value: "N", description: "banks: elements per access (default: widest contiguous, aligned, <= 16 bytes)" },
+    { name: "vector", value: "N", description: "banks: elements per access (default: widest contiguous, aligned, <= 16 bytes; with --copy, the copy atom's)" },
+    { name: "copy", value: "OP", description: "banks: the accesses of a TiledCopy of this operation over SMEM_LAYOUT (with --value and --thr/--val or --for-mma/--operand, as `copy` takes them): every thread's partition_S/D, every warp" },
+    { name: "side", value: "S|D", description: "banks --copy: the side that addresses shared memory, partition_S or partition_D (default: S for ldmatrix loads, D for stmatrix and cp.async)" },
     { name: "major", value: "K|MN", description: "gmma-smem: the operand's contiguous mode" },
     { name: "op", value: "OP", description: "tma: SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE or SM90_TMA_REDUCE_ADD" },
     { name: "gmem", value: "LAYOUT", description: "tma: the global-memory tensor's layout, e.g. (1024,1024):(1024,_1)" },
@@ -59,6 +61,8 @@ export const command: CommandSpec = {
     "verify vector (_8,_4):(_1,_8) (_8,_4):(_4,_1) --type half_t",
     "verify banks (_32,_32):(_32,_1) --tv (_32,_32):(_1,_32) --type float",
     "verify banks 'Sw<3,2,3> o _0 o (_32,_32):(_32,_1)' --tv (_32,_32):(_1,_32) --type float",
+    "verify banks 'Sw<3,3,3> o _0 o (_128,_64):(_64,_1)' --copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --value half_t --thr (_16,_8):(_8,_1) --val (_1,_8)",
+    "verify banks 'Sw<3,3,3> o _0 o (_128,_64):(_64,_1)' --copy SM75_U32x4_LDSM_N --value half_t --for-mma SM80_16x8x16_F16F16F16F16_TN --atoms (_2,_2) --tile (_32,_32,_16) --operand A",
     "verify gmma-smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))' --type half_t --major K",
     "verify gmma-smem (_64,_64):(_1,_64) --type half_t --major MN",
     "verify tma --op SM90_TMA_LOAD --type half_t --gmem (1024,1024):(1024,_1) --smem (_64,_4):(_4,_1)",
@@ -100,32 +104,9 @@ export const command: CommandSpec = {
       case "copy": {
         arity(1);
         only("value", "type", "thr", "val", "for-mma", "operand", "atoms", "tile", "allow-broadcast");
-        const lib = await import("../../atoms/copy/index.js");
-        const read = await import("../../eval/args/copy.js");
-        lib.copyTraits(rest[0]!);
-        const value = stringOption(opts.value, "--value") ?? stringOption(opts.type, "--type");
-        if (value === undefined) throw new UsageError("verify copy needs --value T (the value type of Copy_Atom<OP,T>)");
-        const atom = lib.make_copy_atom(rest[0]!, value);
+        const built = await tiledCopyFrom(rest[0]!, opts, "verify copy");
         const bopts = { allowBroadcast: true };
-        const forMma = stringOption(opts["for-mma"], "--for-mma");
-        const thr = stringOption(opts.thr, "--thr");
-        if (forMma !== undefined) {
-          if (thr !== undefined || opts.val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
-          const operand = stringOption(opts.operand, "--operand");
-          if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
-          const tc = await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile"));
-          verdict = V.verifyTiledCopy(tc, bopts);
-        } else if (thr !== undefined) {
-          if (opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) throw new UsageError("--operand, --atoms and --tile go with --for-mma");
-          const val = stringOption(opts.val, "--val");
-          const tc = lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val"));
-          verdict = V.verifyTiledCopy(tc, bopts);
-        } else {
-          if (opts.val !== undefined || opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) {
-            throw new UsageError("--val goes with --thr; --operand, --atoms and --tile go with --for-mma");
-          }
-          verdict = V.verifyCopyAtom(atom, bopts);
-        }
+        verdict = built.tc === undefined ? V.verifyCopyAtom(built.atom, bopts) : V.verifyTiledCopy(built.tc, bopts);
         break;
       }
       case "equal":
@@ -149,10 +130,18 @@ export const command: CommandSpec = {
       }
       case "banks": {
         arity(1);
+        const vec = opts.vector === undefined ? undefined : positive(stringOption(opts.vector, "--vector")!, "--vector");
+        const copyOp = stringOption(opts.copy, "--copy");
+        if (copyOp !== undefined) {
+          only("copy", "value", "type", "thr", "val", "for-mma", "operand", "atoms", "tile", "side", "vector");
+          const built = await tiledCopyFrom(copyOp, opts, "verify banks --copy");
+          if (built.tc === undefined) throw new UsageError("verify banks --copy partitions a TiledCopy: add --thr [--val] or --for-mma MMA_OP --operand A|B|C");
+          verdict = V.verifyCopyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), built.tc, sideOf(copyOp, stringOption(opts.side, "--side")), vec === undefined ? {} : { vector: vec });
+          break;
+        }
         only("tv", "type", "vector");
         const tv = stringOption(opts.tv, "--tv");
-        if (tv === undefined) throw new UsageError("verify banks needs --tv TV: (thread, value) -> index into the shared-memory layout");
-        const vec = opts.vector === undefined ? undefined : positive(stringOption(opts.vector, "--vector")!, "--vector");
+        if (tv === undefined) throw new UsageError("verify banks needs --tv TV ((thread, value) -> index into the shared-memory layout) or --copy OP with a TiledCopy's options");
         verdict = V.verifyBanks(V.layoutLikeArg(rest[0]!, "SMEM_LAYOUT"), V.layoutArg(tv, "--tv"), V.typeArg(stringOption(opts.type, "--type")), vec === undefined ? {} : { vector: vec });
         break;
       }
@@ -191,6 +180,45 @@ export const command: CommandSpec = {
   },
 };
 
+
+/** Copy_Atom<OP, --value> and, with --thr [--val] or --for-mma --operand, its TiledCopy (as `copy` builds them) */
+async function tiledCopyFrom(op: string, opts: OptionValues, what: string): Promise<{ atom: import("../../atoms/copy/atom.js").CopyAtom; tc?: import("../../atoms/copy/tiled.js").TiledCopy }> {
+  const lib = await import("../../atoms/copy/index.js");
+  const read = await import("../../eval/args/copy.js");
+  lib.copyTraits(op);
+  const value = stringOption(opts.value, "--value") ?? stringOption(opts.type, "--type");
+  if (value === undefined) throw new UsageError(`${what} needs --value T (the value type of Copy_Atom<OP,T>)`);
+  const atom = lib.make_copy_atom(op, value);
+  const forMma = stringOption(opts["for-mma"], "--for-mma");
+  const thr = stringOption(opts.thr, "--thr");
+  if (forMma !== undefined) {
+    if (thr !== undefined || opts.val !== undefined) throw new UsageError("--for-mma builds the TiledCopy from the MMA; it takes no --thr/--val");
+    const operand = stringOption(opts.operand, "--operand");
+    if (operand === undefined) throw new UsageError("--for-mma needs --operand A|B|C");
+    return { atom, tc: await read.make_tiled_copy_for_mma(atom, forMma, read.parseOperand(operand), stringOption(opts.atoms, "--atoms"), stringOption(opts.tile, "--tile")) };
+  }
+  if (thr !== undefined) {
+    if (opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) throw new UsageError("--operand, --atoms and --tile go with --for-mma");
+    const val = stringOption(opts.val, "--val");
+    return { atom, tc: lib.make_tiled_copy(atom, read.layoutArg(thr, "--thr"), val === undefined ? undefined : read.layoutArg(val, "--val")) };
+  }
+  if (opts.val !== undefined || opts.operand !== undefined || opts.atoms !== undefined || opts.tile !== undefined) {
+    throw new UsageError("--val goes with --thr; --operand, --atoms and --tile go with --for-mma");
+  }
+  return { atom };
+}
+
+/** the side of a copy that addresses shared memory: given, or known from the operation (ldmatrix reads it, stmatrix and cp.async write it) */
+function sideOf(op: string, given: string | undefined): "S" | "D" {
+  if (given !== undefined) {
+    const u = given.trim().toUpperCase();
+    if (u !== "S" && u !== "D") throw new UsageError(`--side expects S (partition_S, the source) or D (partition_D, the destination), got '${given}'`);
+    return u;
+  }
+  if (/LDSM|_LDS\b|LDS_/.test(op)) return "S";
+  if (/STSM|CP_ASYNC|_STS\b|STS_/.test(op)) return "D";
+  throw new UsageError(`verify banks --copy ${op}: say which side addresses shared memory, --side S (partition_S, a load from smem) or --side D (partition_D, a store to smem)`);
+}
 
 function positive(text: string, name: string): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${name} expects a positive integer, got ${quote(text)}`);
