@@ -10,7 +10,7 @@
  * (batch, check) get them run through CommandEnv.runNested, which refuses, after the options
  * are parsed, any line that would read or write a file.
  */
-import { CuteError, NestingRefused, ParseError, Unsupported, UsageError, VerificationFailure, escapeControls, excerpt, quote } from "../core/errors.js";
+import { CuteError, NestingRefused, ParseError, Unsupported, UnsupportedSyntax, UsageError, VerificationFailure, escapeControls, excerpt, quote } from "../core/errors.js";
 import { suggestion } from "../core/suggest.js";
 import { COMMAND_NAMES, commandEntry, loadCommand, loadedCommand } from "./registry.js";
 import type { CommandEnv, CommandSpec, Io, OptionValues } from "./spec.js";
@@ -20,8 +20,8 @@ export { COMMANDS } from "./registry.js";
 /** the error as a --json document: {"error": {kind, message, op?, rule?, operands?}} */
 export function formatErrorJson(e: unknown): { text: string; code: number } {
   const { text, code } = formatError(e);
-  const kind = e instanceof ParseError ? "parse" : e instanceof CuteError ? "refusal" : e instanceof Unsupported ? "unsupported" : e instanceof UsageError ? "usage" : e instanceof VerificationFailure ? "verification" : "internal";
-  const err: Record<string, unknown> = { kind, exit: code, message: (e instanceof Unsupported ? text : text.replace(/^cute-ts: /, "")).replace(/\n$/, "") };
+  const kind = e instanceof UnsupportedSyntax || e instanceof Unsupported ? "unsupported" : e instanceof ParseError ? "parse" : e instanceof CuteError ? "refusal" : e instanceof UsageError ? "usage" : e instanceof VerificationFailure ? "verification" : "internal";
+  const err: Record<string, unknown> = { kind, exit: code, message: text.replace(/^cute-ts: (?!does )/, "").replace(/\n$/, "") };
   if (e instanceof CuteError) Object.assign(err, { op: e.op, rule: clipLines(e.rule), operands: e.operands.map((o) => clipLines(o)) });
   if (e instanceof ParseError) {
     // a long input is shown around the error, as the text message shows it
@@ -52,7 +52,8 @@ export function formatError(e: unknown): { text: string; code: number } {
 }
 
 function formatRaw(e: unknown): { text: string; code: number } {
-  if (e instanceof ParseError) return { text: `cute-ts: cannot parse: ${e.message}\n`, code: 2 };
+  // a message that starts by naming cute-ts ("cute-ts does not support C++ casts yet") is printed as it is
+  if (e instanceof ParseError) return { text: e.expected.startsWith("cute-ts ") ? `${e.message}\n` : `cute-ts: cannot parse: ${e.message}\n`, code: 2 };
   if (e instanceof CuteError) {
     const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };

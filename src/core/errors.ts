@@ -103,6 +103,14 @@ export function excerpt(input: string, pos: number): { text: string; caret: numb
   return { text, caret: head.length, clipped: start > 0 || end < input.length };
 }
 
+/** C++ that cute-ts does not read yet (a cast, a lambda, a pointer declaration): a parse error that is cute-ts's own, not the input's */
+export class UnsupportedSyntax extends ParseError {
+  constructor(input: string, pos: number, what: string) {
+    super(input, pos, `cute-ts does not support C++ ${what} yet`);
+    this.name = "UnsupportedSyntax";
+  }
+}
+
 /** Wrong use of a command (missing argument, unknown option, value of the wrong kind). */
 export class UsageError extends Error {
   constructor(message: string) {

@@ -10,7 +10,7 @@
  * The text printed is what the block's print statements wrote; a block without one gives the
  * value of its last statement, for the command to print as it prints an expression.
  */
-import { CuteError, ParseError, UsageError } from "../core/errors.js";
+import { CuteError, ParseError, UnsupportedSyntax, UsageError } from "../core/errors.js";
 import { D, Int } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
@@ -143,13 +143,13 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
     return v;
   }
   const make = (args: EvalValue[], pos: number): EvalValue => hooks.init(initNode(type, pos), args as Value[], src) as EvalValue;
-  if (init === null) return make([], d.pos);
+  if (init === null) return make([], type.pos);
   if (init.k !== "=") return make(init.args.map(ev), init.pos);
   const v = ev(init.e);
   // copy-initialisation: a core type converts the value; an atom type takes an atom as it is
-  if (coreType(type.name)) return convert(make([], d.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
+  if (coreType(type.name)) return convert(make([], type.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
   if (v instanceof AtomValue) return v;
-  return make([v], d.pos);
+  return make([v], type.pos);
 }
 
 /** the value a `decltype(e)` alias default-constructs, if the name is one */
@@ -218,7 +218,7 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
     const a = scope.aliases.get(t.name);
     if (a !== undefined) {
       if (a.k === "type") return a.node;
-      throw new ParseError(src, t.pos, `cute-ts does not read a decltype alias (${t.name}) as a template argument yet: write the type`);
+      throw new UnsupportedSyntax(src, t.pos, `decltype aliases (${t.name}) as template arguments`);
     }
     const c = scope.constants.get(t.name);
     if (c !== undefined) return { k: "int", v: c, s: false, pos: t.pos } as unknown as Node;

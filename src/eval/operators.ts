@@ -7,7 +7,7 @@
  * to other bases into an arithmetic tuple (numeric/arithmetic_tuple.hpp): `Int<2>{} * E<1>{}` is
  * `_2@1`, `E<0>{} + E<1>{}` is `(_1,_1)`.
  */
-import { CuteError, UsageError } from "../core/errors.js";
+import { CuteError, UsageError, Unsupported } from "../core/errors.js";
 import * as I from "../core/integer.js";
 import { Int, isConst, mk, _0, _1 } from "../core/integer.js";
 import { show } from "../print/print.js";
@@ -180,5 +180,5 @@ function kind(v: Value): string {
 
 function unsupported(name: string, a: Value, b?: Value): never {
   const what = b === undefined ? kind(a) : `${kind(a)} and ${kind(b)}`;
-  throw new UsageError(`cute-ts does not support operator${spell(name)} on ${what} yet (it applies CuTe's operators to integers, and scales basis elements E<i>{} by integers)`);
+  throw new Unsupported(`operator${spell(name)} on ${what}`, " (it applies CuTe's operators to integers, and scales basis elements E<i>{} by integers)");
 }

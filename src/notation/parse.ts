@@ -26,7 +26,7 @@
  * has a construct only C++ has (Lexer.cxx, or a make_tuple-style call), decided once it is read.
  * Blocks of statements pasted from a kernel have their own grammar (StatementParser, at the end).
  */
-import { ParseError, quote } from "../core/errors.js";
+import { ParseError, UnsupportedSyntax, quote } from "../core/errors.js";
 import { SAFE_LIMIT_TEXT } from "../core/integer.js";
 
 export type Node =
@@ -822,7 +822,7 @@ class Parser {
     this.expectPunct(RBRACE, `closing ${what}`);
   }
   protected unsupported(pos: number, what: string): never {
-    throw new ParseError(this.src, pos, `cute-ts does not support C++ ${what} yet`);
+    throw new UnsupportedSyntax(this.src, pos, what);
   }
 
   /** template arguments as the registry reads them: integers, and types as C++ spells them */

@@ -4,7 +4,7 @@
  * plus column, in units of T), and make_tmem_copy, the TiledCopy of one warpgroup that loads
  * (or stores) a TMEM tensor with a tcgen05.ld/st atom.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, Unsupported } from "../../core/errors.js";
 import { Int, S, _0 } from "../../core/integer.js";
 import { Layout, coalesce, compileIndexFn, concat, crd2idx, make_layout, upcast } from "../../core/layout.js";
 import * as T from "../../core/int-tuple.js";
@@ -17,7 +17,7 @@ import { TiledCopy, make_cotiled_copy, tidfrg_D, tidfrg_S } from "./tiled.js";
 /** TMEM::DP<T>: the logical-address step of one data path lane in units of T, (1 << 16) << log2(32 / bits) */
 export function tmemDP(bits: number): number {
   if (!(bits > 0 && bits <= 32 && 32 % bits === 0)) {
-    throw new UsageError(`cute-ts does not support TMEM tensors of ${bits}-bit values yet (tmem_ptr addresses 32-bit columns in units of 32, 16, 8, 4, 2 or 1 bits)`);
+    throw new Unsupported(`TMEM tensors of ${bits}-bit values`, " (tmem_ptr addresses 32-bit columns in units of 32, 16, 8, 4, 2 or 1 bits)");
   }
   return (1 << 16) * (32 / bits);
 }

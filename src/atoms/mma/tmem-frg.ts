@@ -5,7 +5,7 @@
  * data path lanes, N on columns, the repeats after it. partition_fragment_C(mma, (M,N)) is that
  * tensor for the MMA tile.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, Unsupported } from "../../core/errors.js";
 import { S, _0, _1 } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, _ } from "../../core/int-tuple.js";
@@ -40,10 +40,10 @@ export function frgTypeC(traits: MmaTraits): TmemFrg {
     if (/^SM100_\d+x\d+x\d+_/.test(base)) {
       throw new UsageError(`${base} is not a UMMA: its accumulator is a register fragment, not a TMEM tensor`);
     }
-    if (/^SM10\d/.test(base) || /::SM10\d/.test(base)) throw new UsageError(`cute-ts does not support the TMEM accumulator of ${base} yet`);
+    if (/^SM10\d/.test(base) || /::SM10\d/.test(base)) throw new Unsupported(`the TMEM accumulator of ${base}`);
     throw new UsageError(`${base} is not a UMMA (SM100_MMA_*): only UMMA accumulators live in tensor memory`);
   }
-  if (/INTERLEAVED/.test(base)) throw new UsageError(`cute-ts does not support the TMEM accumulator of ${base} yet (complex interleaved UMMA)`);
+  if (/INTERLEAVED/.test(base)) throw new Unsupported(`the TMEM accumulator of ${base}`, " (complex interleaved UMMA)");
   const value = parseValueType(traits.types.C);
   if (/_2x1SM_/.test(base)) return { value, storage: parseValueType("uint32_t"), nSM: 2, alloc: "Interleaved", spelling: `UMMA::tmem_frg_2sm<${value.name}>` };
   if (/_TS(_|$)/.test(base)) {

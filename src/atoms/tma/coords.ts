@@ -2,7 +2,7 @@
  * TMA coordinate tensors, as core tensors over an arithmetic-tuple iterator: get_tma_tensor,
  * local_tile, and the TiledCopy partitioning (get_slice(r).partition_S/D) a CTA hands to copy().
  */
-import { CuteError } from "../../core/errors.js";
+import { CuteError, Unsupported } from "../../core/errors.js";
 import { Int, _0 } from "../../core/integer.js";
 import { ScaledBasis, type Idx } from "../../core/basis.js";
 import { Layout } from "../../core/layout.js";
@@ -68,6 +68,6 @@ function flatInts(x: Idx): Int[] {
   if (x instanceof ScaledBasis) throw new CuteError("ArithTuple", "unexpected basis in a coordinate");
   return x.map((e) => {
     if (e instanceof Int) return e;
-    throw new CuteError("ArithTuple", "nested TMA coordinates are not supported");
+    throw new Unsupported("nested TMA coordinates");
   });
 }

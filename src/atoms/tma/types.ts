@@ -2,7 +2,7 @@
  * TMA catalog data: the copy operations make_tma_copy accepts and the value types a TMA
  * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
  */
-import { CuteError, UsageError, quote } from "../../core/errors.js";
+import { CuteError, Unsupported, quote } from "../../core/errors.js";
 import type { Layout } from "../../core/layout.js";
 
 export const TMA_OPS = [
@@ -28,7 +28,7 @@ export function tmaOp(name: string): TmaOp {
   const op = TMA_OPS.find((o) => o === name);
   if (op) return op;
   const builder = NOT_YET.get(name);
-  if (builder) throw new UsageError(`cute-ts does not support ${name} here yet (${builder})`);
+  if (builder) throw new Unsupported(`${name} here`, ` (${builder})`);
   // SM90_TMA_LOAD_2D, SM100_TMA_2SM_LOAD_3D, ...: the per-rank instructions the op dispatches to
   const dims = /^(SM\d+_TMA_\w+?)_[1-5]D$/.exec(name);
   const hint = dims && TMA_OPS.some((o) => o === dims[1]) ? ` (${name} is one rank of ${dims[1]}, which has no Copy_Traits of its own; pass ${dims[1]})` : "";

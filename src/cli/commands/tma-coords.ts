@@ -4,7 +4,7 @@
  * CTA's tile covers (print_tensor(local_tile(...))); with --partition the coordinates that CTA
  * (or cluster rank) hands to copy().
  */
-import { UsageError, quote } from "../../core/errors.js";
+import { UsageError, Unsupported, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -34,7 +34,7 @@ export const command: CommandSpec = {
     const { strOpt } = await import("../../eval/args/tma-options.js");
     const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
     if (buildIm2colFrom(opts)) {
-      throw new UsageError("cute-ts does not support the im2col TMA coordinate tensor (get_tma_tensor of make_im2col_tma_copy: the ((q,p,z,n),(c,s,r,t)) GEMM view) yet");
+      throw new Unsupported("the im2col TMA coordinate tensor (get_tma_tensor of make_im2col_tma_copy: the ((q,p,z,n),(c,s,r,t)) GEMM view)");
     }
     const coords = await import("../../atoms/tma/coords.js");
     const { parseTiler, parseCoord, parseInt1 } = await import("../../eval/args/tma.js");
@@ -50,9 +50,7 @@ export const command: CommandSpec = {
     const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");
     const built = await buildTmaFrom(opts);
     if (part !== undefined && built.kind === "atom") {
-      throw new UsageError(
-        `--partition is ThrCopy::partition_S/D of a TiledCopy; ${built.builder} builds a Copy_Atom, which kernels partition with tma_partition: cute-ts does not support tma_partition yet`,
-      );
+      throw new Unsupported("tma_partition", ` (--partition is ThrCopy::partition_S/D of a TiledCopy; ${built.builder} builds a Copy_Atom, which kernels partition with tma_partition)`);
     }
     const hw = hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch"));
     const mA = coords.getTmaTensor(tmaOf(built));

@@ -3,7 +3,7 @@
  * CuTe's make_tma_copy computed on the host; prints print(tma), or with --desc the descriptor
  * parameters, or with --explain a plain-language summary.
  */
-import { UsageError, quote } from "../../core/errors.js";
+import { UsageError, Unsupported, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -34,7 +34,7 @@ export const command: CommandSpec = {
     const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
     const im2col = buildIm2colFrom(opts);
     if (im2col) {
-      if (opts.explain) throw new UsageError("cute-ts does not explain im2col TMA yet: --desc prints its cuTensorMapEncodeIm2col arguments");
+      if (opts.explain) throw new Unsupported("tma --explain of im2col TMA", ": --desc prints its cuTensorMapEncodeIm2col arguments");
       const { printIm2colDesc } = await import("../../atoms/tma/im2col.js");
       const { formatTiledCopy } = await import("../../atoms/copy/index.js");
       const text = opts.desc ? printIm2colDesc(im2col.copy.desc) : formatTiledCopy(im2col.copy.tiled);
