@@ -98,7 +98,7 @@ describe("the page's text is the CLI's, and CuTe's", () => {
     const o = await runLine("composition((6,2):(8,2),(4,3):(3,1)x");
     expect(o.exit).toBe(2);
     expect(o.err).toBe((await run(["eval", "composition((6,2):(8,2),(4,3):(3,1)x"])).stderr);
-    expect(o.err).toMatch(/\n\s+\^\n$/);
+    expect(o.err).toMatch(/\n\s+\^\n {2}what cute-ts reads: docs\/notation\.md\n$/);
     expect((await runLine("batch x")).err).toMatch(/^cute-ts: 'batch' runs in a terminal/);
     expect((await runLine("mma SM80_16x8x8 'unclosed")).err).toMatch(/^cute-ts: unterminated '/);
   });

@@ -46,6 +46,9 @@ function clipLines(text: string): string {
     .join("\n");
 }
 
+/** the last line of a parse error: where the notation and the C++ cute-ts reads are described (shipped in the package) */
+const NOTATION_LINK = "  what cute-ts reads: docs/notation.md\n";
+
 export function formatError(e: unknown): { text: string; code: number } {
   const r = formatRaw(e);
   return { text: clipLines(r.text.slice(0, -1)) + "\n", code: r.code };
@@ -53,7 +56,7 @@ export function formatError(e: unknown): { text: string; code: number } {
 
 function formatRaw(e: unknown): { text: string; code: number } {
   // a message that starts by naming cute-ts ("cute-ts does not support C++ casts yet") is printed as it is
-  if (e instanceof ParseError) return { text: e.expected.startsWith("cute-ts ") ? `${e.message}\n` : `cute-ts: cannot parse: ${e.message}\n`, code: 2 };
+  if (e instanceof ParseError) return { text: `${e.expected.startsWith("cute-ts ") ? e.message : `cute-ts: cannot parse: ${e.message}`}\n${NOTATION_LINK}`, code: 2 };
   if (e instanceof CuteError) {
     const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };
