@@ -82,6 +82,11 @@ describe("declarations, aliases and constants", () => {
     const d = await run(["eval", "static_assert(size(make_layout(8)) == 8);"]);
     expect(d.stderr).toMatch(/not a constant expression/);
   });
+  it("a declared value called is CuTe's operator(): sA(_,_,1) slices, L(3,1) evaluates", async () => {
+    expect(await out("auto L = make_layout(make_shape(Int<8>{}, Int<4>{}));\nL(3, 1)")).toBe((await run(["eval", "make_layout(make_shape(Int<8>{}, Int<4>{}))(3, 1)"])).stdout);
+    const sliced = (await run(["eval", "make_identity_tensor(make_shape(Int<8>{}, Int<4>{}, Int<3>{}))(_,_,1)"])).stdout;
+    expect(await out("Tensor sA = make_identity_tensor(make_shape(Int<8>{}, Int<4>{}, Int<3>{}));\nprint(sA(_,_,1)); print(\"\\n\");")).toBe(sliced);
+  });
   it("names are scoped to the block", async () => {
     await run(["eval", "auto leaked = 5; leaked"]);
     const r = await run(["eval", "auto x = 1; leaked"]);
@@ -103,6 +108,8 @@ describe("refusals name the construct", () => {
     ["float* p;", /cute-ts does not support C\+\+ pointer declarations/],
     ["__global__ void k() {}", /function definitions/],
     ["Layout L = make_identity_tensor(make_shape(2, 2));", /CuTe rejects Layout L = \.\.\.: no viable conversion from .* to Layout/],
+    ["int main() {\n  auto x = 1;\n}", /^cute-ts does not read C\+\+ function definitions \(main\(\.\.\.\) \{ \.\.\. \}\)/],
+    ["auto x = 1;\n{ auto y = 2; }", /^cute-ts does not read C\+\+ compound statements/],
   ];
   for (const [src, re] of cases) {
     it(src.replace(/\n/g, " "), async () => {

@@ -250,6 +250,9 @@ function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
       return base.init(n, args, s);
     },
     call(n: CallNode, args, s) {
+      // a declared value called: CuTe's operator() (sA(_,_,0), L(3))
+      const v = n.types === null ? scope.values.get(n.name) : undefined;
+      if (v !== undefined) return base.apply(v as Value, args);
       if (scope.aliases.get(n.name)?.k === "decltype" && args.length === 0) return this.init(n as unknown as InitNode, args, s);
       return base.call(n, args, s);
     },

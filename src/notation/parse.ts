@@ -1258,6 +1258,7 @@ class StatementParser extends Parser {
   /** does the current token begin a statement that is not an expression? */
   private startsStatement(): boolean {
     const lx = this.lx;
+    if (lx.kind === PUNCT) return lx.punct === LBRACE;
     if (lx.kind !== NAME) return false;
     const t = lx.text;
     if (DECL_SPECS.has(t) || REFUSED.has(t) || t === "using") return true;
@@ -1311,6 +1312,7 @@ class StatementParser extends Parser {
       lx.advance();
       return null;
     }
+    if (this.isPunct(LBRACE) || this.isPunct(RBRACE)) throw new ParseError(this.src, pos, "cute-ts does not read C++ compound statements ({ ... }) in a pasted block: paste the statements inside the braces");
     if (lx.kind === NAME) {
       const t = lx.text;
       const refused = REFUSED.get(t);
@@ -1383,6 +1385,22 @@ class StatementParser extends Parser {
     }
   }
 
+  /** `name(` starts a parameter list when `()` is followed by `{`, or the first argument is `Type name` */
+  private looksLikeFunction(): boolean {
+    const la = new Lexer(this.src);
+    la.at = this.lx.at; // after '('
+    la.advance();
+    const kind = (): number => la.kind;
+    const punct = (): number => (la.kind === PUNCT ? la.punct : -1);
+    if (punct() === RPAREN) {
+      la.advance();
+      return punct() === LBRACE;
+    }
+    if (kind() !== NAME) return false;
+    la.advance();
+    return kind() === NAME;
+  }
+
   private nextIsName(): boolean {
     const la = new Lexer(this.src);
     la.at = this.lx.at;
@@ -1446,7 +1464,9 @@ class StatementParser extends Parser {
     if (this.isPunct(LPAREN) || this.isPunct(LBRACE)) {
       const at = lx.start;
       const paren = this.isPunct(LPAREN);
+      if (paren && this.looksLikeFunction()) throw new ParseError(this.src, pos, `cute-ts does not read C++ function definitions (${name}(...) { ... }) in a pasted block: paste the statements of its body`);
       const args = this.args(paren ? RPAREN : RBRACE);
+      if (paren && this.isPunct(LBRACE)) throw new ParseError(this.src, pos, `cute-ts does not read C++ function definitions (${name}(...) { ... }) in a pasted block: paste the statements of its body`);
       return { name, pos, bind: null, init: { k: paren ? "()" : "{}", args, pos: at } };
     }
     if (type.k === "auto") this.fail(`expected '=' after 'auto ${name}' (an auto declaration needs a value)`);
