@@ -61,7 +61,8 @@ function formatRaw(e: unknown): { text: string; code: number } {
     const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };
   }
-  if (e instanceof UsageError) return { text: `cute-ts: ${e.message}\n`, code: 2 };
+  // a message that names cute-ts itself ("cute-ts does not know ...") is printed as it is, not as "cute-ts: cute-ts ..."
+  if (e instanceof UsageError) return { text: e.message.startsWith("cute-ts ") ? `${e.message}\n` : `cute-ts: ${e.message}\n`, code: 2 };
   // "cute-ts does not support X yet" names its tool already
   if (e instanceof Unsupported) return { text: `${e.message}\n`, code: 2 };
   if (e instanceof VerificationFailure) return { text: `${e.message}\n`, code: 1 };

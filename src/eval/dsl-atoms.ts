@@ -11,7 +11,7 @@
  *
  * This module holds the catalogs: src/eval/dsl.ts loads it when an expression names an atom.
  */
-import { CuteError, UsageError } from "../core/errors.js";
+import { CuteError, Unsupported, UsageError } from "../core/errors.js";
 import { Int, S } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import type { Tiler } from "../core/layout.js";
@@ -431,7 +431,7 @@ export function dslAtomCall(name: string, args: Value[]): Value {
   const b = bind(args);
   if (Object.hasOwn(OPS, name)) return OPS[name]!(b, shown);
   if (Object.hasOwn(FUNCTIONS, name)) return FUNCTIONS[name]!(b, shown);
-  throw new UsageError(`cute-ts does not read the DSL's ${shown} yet (it reads ${dslAtomNames().map((n) => "cute." + n).join(", ")})`);
+  throw new Unsupported(`the DSL's ${shown}`, ` (it reads ${dslAtomNames().map((n) => "cute." + n).join(", ")})`);
 }
 
 // ------------------------------------------------------------------------------ CuTe's atoms in the DSL's print

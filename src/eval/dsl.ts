@@ -15,7 +15,7 @@
  * exactly; where the DSL's compiler proves less than what holds (`x + x` is even), cute-ts prints
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
-import { UsageError } from "../core/errors.js";
+import { Unsupported, UsageError } from "../core/errors.js";
 import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
@@ -281,7 +281,7 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
   if (v instanceof AtomValue) {
     if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
     const t = (v as unknown as { dsl?: () => string }).dsl;
-    if (typeof t !== "function") throw new UsageError(`cute-ts does not print ${v.what} in the DSL's dialect`);
+    if (typeof t !== "function") throw new Unsupported(`the DSL's print of ${v.what}`);
     return t.call(v);
   }
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);

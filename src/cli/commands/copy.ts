@@ -6,7 +6,7 @@
  * (a UMMA accumulator, or a layout), with `--map` and `--thread T` views;
  * `--list`: every copy operation the catalog knows.
  */
-import { UsageError, quote } from "../../core/errors.js";
+import { Unsupported, UsageError, quote } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
 import { copyOpText } from "../../eval/args/op.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
@@ -177,7 +177,7 @@ async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/
 
 /** make_tmem_copy(OP, tmem): the TiledCopy, or with --map / --thread its per-thread views */
 async function tmemCopy(op: string, opts: OptionValues, io: Io, tmemC: string | undefined, tmemL: string | undefined, value: string | undefined): Promise<number> {
-  if (dslDialect(io)) throw new UsageError("the CuTe DSL's print of make_tmem_copy is not modelled: drop --dialect");
+  if (dslDialect(io)) throw new Unsupported("the CuTe DSL's print of make_tmem_copy", ": drop --dialect");
   if (tmemC !== undefined && tmemL !== undefined) throw new UsageError("--tmem-c and --tmem are alternatives: the accumulator of a UMMA, or a TMEM tensor by its layout");
   for (const o of ["thr", "val", "for-mma", "operand", "cta-tile", "side"]) {
     if (stringOption(opts[o], `--${o}`) !== undefined) throw new UsageError(`make_tmem_copy builds its TiledCopy from the TMEM tensor; it takes no --${o}`);
