@@ -51,6 +51,11 @@ describe("declarations, aliases and constants", () => {
     const plain = (await run(["copy", "SM75_U32x4_LDSM_N", "--value", "half_t"])).stdout;
     expect(await out("using T = cute::half_t;\nCopy_Atom<SM75_U32x4_LDSM_N, T> atom;\nprint(atom);")).toBe(plain);
   });
+  it("aliases reach nested template arguments: Copy_Atom<UniversalCopy<V>, TA>, UniversalFMA<TA,TA,TA>, Shape<Int<kM>, Int<kN>>", async () => {
+    expect(await out("using TA = float;\nusing V = cute::uint128_t;\nprint(Copy_Atom<UniversalCopy<V>, TA>{});")).toBe((await run(["copy", "UniversalCopy<uint128_t>", "--value", "float"])).stdout);
+    expect(await out("using TA = float;\nprint(make_tiled_mma(UniversalFMA<TA,TA,TA>{}, Layout<Shape<_16,_16,_1>>{}));")).toBe((await run(["eval", "make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_16,_1>>{})"])).stdout);
+    expect(await out("constexpr int kM = 128; constexpr int kN = 64;\nprint(Shape<Int<kM>, Int<kN>>{});")).toBe("(_128,_64)");
+  });
   it("a constexpr integer is a template argument (Int<bM> is _128) and a dynamic value (bM is 128)", async () => {
     expect(await out("constexpr int bM = 128;\nprint(Int<bM>{}); print(\" \"); print(bM);")).toBe("_128 128");
     // a static integer stays static, a converted one is the declared type's

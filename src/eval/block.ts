@@ -222,9 +222,14 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
     }
     const c = scope.constants.get(t.name);
     if (c !== undefined) return { k: "int", v: c, s: false, pos: t.pos } as unknown as Node;
+    return t;
   }
-  walk(t, scope, src, depth + 1);
-  return t;
+  if (depth > 1000) return t;
+  // a type with template arguments of its own (SM80_CP_ASYNC_CACHEALWAYS<TA>): a new node spelled with them substituted
+  const types = t.types.map((x) => typeArg(x, scope, src, depth + 1));
+  if (types.every((x, i) => x === t.types![i])) return t;
+  const spelled = `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`;
+  return { k: "name", name: t.name, types, targs: types.map((x) => (x.k === "int" ? x.v : spellType(x, src))), pos: t.pos, end: t.end, spelled } as unknown as Node;
 }
 
 /** the block's own meaning of names and of calls and values of aliased types */

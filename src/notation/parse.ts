@@ -36,8 +36,12 @@ export type Node =
   /** `s`: written `(x)` in a C++ expression, where the parentheses only group: the value is x's */
   | { k: "tuple"; items: Node[]; s: boolean; pos: number }
   | { k: "layout"; shape: Node; stride: Node; pos: number }
-  /** a bare name; inside template arguments a type, `types` its own template arguments (null without `<>`), `end` where it ends */
-  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number }
+  /**
+   * a bare name; inside template arguments a type, `types` its own template arguments (null
+   * without `<>`), `end` where it ends; `spelled` its C++ spelling where it is not the source's
+   * text (a pasted block's aliases substituted into its template arguments)
+   */
+  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string }
   | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
   | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
@@ -1130,7 +1134,7 @@ function fold(n: Node, src: string): number {
 /** a template argument's C++ spelling, white space removed: `half_t`, `SM80_CP_ASYNC_CACHEALWAYS<uint128_t>`, `_8` */
 export function spellType(n: Node, src: string): string {
   if (n.k === "int") return n.s ? `_${n.v}` : `${n.v}`;
-  if (n.k === "name") return src.slice(n.pos, n.end).replace(/\s+/g, "");
+  if (n.k === "name") return n.spelled ?? src.slice(n.pos, n.end).replace(/\s+/g, "");
   return src.slice(n.pos, n.pos + 1);
 }
 
