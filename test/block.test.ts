@@ -154,3 +154,29 @@ describe("-f FILE and stdin", () => {
     expect(n.stdout).toBe("_6");
   });
 });
+
+describe("check runs a C++ source's goldens through the block evaluator", () => {
+  it("declarations before a print are evaluated: the comments hold CuTe's prints (part-007, part-046)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cute-ts-check-"));
+    const out = (id: string) => partition.find((r) => r.id === id)!.out!.trim();
+    const file = join(dir, "kernel.cu");
+    writeFileSync(
+      file,
+      [
+        "#include <cute/tensor.hpp>",
+        "using namespace cute;",
+        "int main() {",
+        "  TiledMMA mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{});",
+        "  auto thr = mma.get_slice(37);",
+        `  print(thr.partition_B(make_identity_tensor(make_shape(Int<128>{}, Int<64>{}))));  // ${out("part-007")}`,
+        "  TiledCopy copyA = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{});",
+        `  print(copyA.get_slice(37).partition_S(make_identity_tensor(make_shape(Int<128>{}, Int<64>{}))));  // ${out("part-046")}`,
+        "}",
+      ].join("\n"),
+    );
+    const r = await run(["check", file]);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("2 passed, 0 failed");
+    expect(r.exit).toBe(0);
+  });
+});
+

@@ -3,16 +3,16 @@
  * statements as one pasted block (declarations first, then the print statements of the case)
  * and give what the print statements wrote, or why the block cannot be run.
  *
- * `evaluatePrints` is the evaluator check uses today: it runs blocks made only of print
- * statements, each argument one expression (`evaluateAny`), and says that any other statement
- * is not evaluated yet. A block evaluator that runs declarations (`auto x = ...;`) plugs in
- * here with the same signature.
+ * `evaluateBlocks` is the evaluator check uses: the block evaluator of `eval -f`
+ * (src/eval/block.ts: declarations, aliases, print statements) through `blockEvaluator`.
+ * `evaluatePrints` runs blocks made only of print statements, each argument one expression.
  */
 import { CuteError, ParseError, UsageError } from "../core/errors.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor } from "../core/tensor.js";
 import { AtomValue, type EvalValue, evaluateAny } from "../eval/evaluate.js";
+import { evaluateProgram } from "../eval/block.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
 
@@ -113,3 +113,10 @@ export const evaluatePrints: StatementEvaluator = async (statements) => {
   }
   return { printed: out };
 };
+
+/** the block evaluator of `eval -f`: the statements as one pasted block, what its print statements wrote */
+export const evaluateBlocks: StatementEvaluator = blockEvaluator((src) => {
+  const asPrinted = (r: Awaited<ReturnType<typeof evaluateProgram>>) => ({ printed: r.k === "block" ? r.printed : null });
+  const r = evaluateProgram(src, false);
+  return r instanceof Promise ? r.then(asPrinted) : asPrinted(r);
+});

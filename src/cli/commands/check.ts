@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { NestingRefused, UsageError, quote } from "../../core/errors.js";
 import { parseTranscript, trimNewlines, updateTranscript } from "../../check/transcript.js";
 import { comparable, findCxxCases, updateCxxComments } from "../../check/cxx-source.js";
-import { type StatementEvaluator, evaluatePrints } from "../../check/statements.js";
+import { type StatementEvaluator, evaluateBlocks } from "../../check/statements.js";
 import { type CaseResult, REPORTERS, type ReporterName, reporterFor, summarize, summaryLine } from "../../check/report.js";
 import { FILE_LIMIT, kindOf, osReason, readRegularFile, writeFileAtomic } from "../files.js";
 import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
@@ -159,7 +159,7 @@ export interface CheckOptions {
   reporter: ReporterName;
   /** GITHUB_ACTIONS=true: the text reporter writes annotations */
   github: boolean;
-  /** what runs the statements of a C++ source's cases (evaluatePrints unless given) */
+  /** what runs the statements of a C++ source's cases (evaluateBlocks, the block evaluator of eval -f, unless given) */
   evaluator?: StatementEvaluator;
 }
 
@@ -193,7 +193,7 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
         if (!named) continue;
         if (!options.ci && !options.allowEmpty) throw new UsageError(`check: ${quote(path)} has no cases (no print(x); followed by a // comment holding what it printed); pass --allow-empty to accept that`);
       }
-      const evaluator = options.evaluator ?? evaluatePrints;
+      const evaluator = options.evaluator ?? evaluateBlocks;
       const jobs: Job[] = cases.map((c) => ({
         line: c.line,
         last: c.last,
