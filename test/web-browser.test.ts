@@ -41,7 +41,8 @@ function findChromium(): string | undefined {
 }
 
 const CHROMIUM = findChromium();
-const REQUIRED = process.env.CI === "true" || process.env.CI === "1" || process.env.CUTE_TS_REQUIRE_BROWSER === "1";
+// .ci/run sets this where it has installed chromium, so there a browser that cannot start fails the tests
+const REQUIRED = process.env.CUTE_TS_REQUIRE_BROWSER === "1";
 const HOW = "install it with `sudo apt-get install -y chromium` (Debian/Ubuntu; .ci/run does this), or point CUTE_TS_CHROMIUM at a Chrome or Chromium binary";
 
 if (!CHROMIUM && !REQUIRED) {
