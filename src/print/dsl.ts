@@ -197,14 +197,19 @@ const atomPrinter = () => new DslPrinter(() => PLAIN);
 
 /** MmaAtom.__str__ (trace time: atoms are static) */
 export function showDslMmaAtom(a: DslMmaAtom): string {
-  const p = atomPrinter();
+  return mmaAtomBlock(a, atomPrinter(), 12);
+}
+
+/** the "MMA Atom" block, its labels padded to `width` (wider inside a Tiled MMA) */
+function mmaAtomBlock(a: DslMmaAtom, p: DslPrinter, width: number): string {
+  const row = (label: string, text: string) => `  ${(label + ":").padEnd(width)} ${text}\n`;
   return (
     "MMA Atom\n" +
-    `  ThrID:       ${p.object(a.thrID, Ctx.Python)}\n` +
-    `  Shape MNK:   ${p.compact(a.shapeMNK, Ctx.Typed)}\n` +
-    `  TV Layout A: ${p.object(a.layoutA, Ctx.Python)}\n` +
-    `  TV Layout B: ${p.object(a.layoutB, Ctx.Python)}\n` +
-    `  TV Layout C: ${p.object(a.layoutC, Ctx.Python)}\n`
+    row("ThrID", p.object(a.thrID, Ctx.Python)) +
+    row("Shape MNK", p.compact(a.shapeMNK, Ctx.Typed)) +
+    row("TV Layout A", p.object(a.layoutA, Ctx.Python)) +
+    row("TV Layout B", p.object(a.layoutB, Ctx.Python)) +
+    row("TV Layout C", p.object(a.layoutC, Ctx.Python))
   );
 }
 
@@ -215,12 +220,7 @@ export function showDslTiledMma(a: DslTiledMma): string {
     "Tiled MMA\n" +
     `  Thr Layout VMNK: ${p.object(a.thrLayoutVMNK, Ctx.Python)}\n` +
     `  Permutation MNK: ${tile(a.permutationMNK, p)}\n` +
-    "MMA Atom\n" +
-    `  ThrID:           ${p.object(a.thrID, Ctx.Python)}\n` +
-    `  Shape MNK:       ${p.compact(a.shapeMNK, Ctx.Typed)}\n` +
-    `  TV Layout A:     ${p.object(a.layoutA, Ctx.Python)}\n` +
-    `  TV Layout B:     ${p.object(a.layoutB, Ctx.Python)}\n` +
-    `  TV Layout C:     ${p.object(a.layoutC, Ctx.Python)}\n`
+    mmaAtomBlock(a, p, 16)
   );
 }
 
