@@ -220,17 +220,8 @@ export function make_gmma_desc(major: DescMajor, x: Layout | ComposedLayout, typ
     if (mn % 8 !== 0) throw new CuteError(fn, "Not a canonical GMMA_K Layout: Expected MN-size multiple of 8.", [...u128Op, `MN-size ${mn}`]);
     const k = staticSize(c.u128, 1, fn);
     if (!(k === 2 || k === 4)) throw new CuteError(fn, "Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse (in units of uint128_t).", [...u128Op, `K-size ${k} uint128_t = ${(k * 128) / type.bits} ${type.name}`]);
-    tile = [new Layout(S(8), S(1)), new Layout(S(2), S(1))];
-    canonical = logical_divide(c.u128, tile);
-    if (!T.congruent(canonical.shape, [[S(1), S(1)], [S(1), S(1)]])) {
-      throw new CuteError(fn, "Not a canonical GMMA_K Layout: Expected profile failure.", [`canonical layout ${showLayout(canonical)} = logical_divide(${showLayout(c.u128)}, ${showTile(tile)})`]);
-    }
-    const s00 = staticValue(strideAt(canonical, [0, 0]), "stride<0,0>", fn, canonical);
-    if (cut(s00, 32) !== W) throw strideFailure(fn, "GMMA_K", canonical, "stride<0,0>", s00, W);
-    const s10 = staticValue(strideAt(canonical, [1, 0]), "stride<1,0>", fn, canonical);
-    if (!interleave && cut(s10, 32) !== 1) throw strideFailure(fn, "GMMA_K", canonical, "stride<1,0>", s10, 1);
-    const s01 = staticValue(strideAt(canonical, [0, 1]), "stride<0,1>", fn, canonical);
-    [sbo, lbo, sboFrom, lboFrom] = [s01, s10, "stride<0,1>", "stride<1,0>"];
+    ({ tile, canonical, sbo, lbo } = kMajorCanonical(c.u128, fn, "GMMA_K", W, interleave));
+    [sboFrom, lboFrom] = ["stride<0,1>", "stride<1,0>"];
   }
   const fields: Partial<Record<DescField, number>> = {
     start_address: cut(Math.floor(cut(c.u128Start, 32) / 16), 14),
@@ -243,6 +234,26 @@ export function make_gmma_desc(major: DescMajor, x: Layout | ComposedLayout, typ
     arch: "sm90", major, fn, type, start, swizzle: c.swizzle, layout: c.layout, u128Start: c.u128Start, u128: c.u128, readSwizzle: sw,
     width: W, tile, canonical, fields, layoutTypeName: GMMA_LAYOUT_TYPES[layoutType]!, desc: pack(fields, GMMA_FIELDS), lboFrom, sboFrom,
   };
+}
+
+/**
+ * The K-major canonical form both builders check (mma_traits_sm90_gmma.hpp, mma_traits_sm100.hpp):
+ * the uint128_t layout divided by (8:1, 2:1) must have profile ((1,1),(1,1)), its stride<0,0> must
+ * be the swizzle's width W and, unless the layout is interleaved, stride<1,0> must be 1; SBO is
+ * stride<0,1>, LBO stride<1,0>
+ */
+function kMajorCanonical(u128: Layout, fn: string, kind: string, W: number, interleave: boolean): { tile: [Layout, Layout]; canonical: Layout; sbo: number; lbo: number } {
+  const tile: [Layout, Layout] = [new Layout(S(8), S(1)), new Layout(S(2), S(1))];
+  const canonical = logical_divide(u128, tile);
+  if (!T.congruent(canonical.shape, [[S(1), S(1)], [S(1), S(1)]])) {
+    throw new CuteError(fn, `Not a canonical ${kind} Layout: Expected profile failure.`, [`canonical layout ${showLayout(canonical)} = logical_divide(${showLayout(u128)}, ${showTile(tile)})`]);
+  }
+  const s00 = staticValue(strideAt(canonical, [0, 0]), "stride<0,0>", fn, canonical);
+  if (cut(s00, 32) !== W) throw strideFailure(fn, kind, canonical, "stride<0,0>", s00, W);
+  const s10 = staticValue(strideAt(canonical, [1, 0]), "stride<1,0>", fn, canonical);
+  if (!interleave && cut(s10, 32) !== 1) throw strideFailure(fn, kind, canonical, "stride<1,0>", s10, 1);
+  const s01 = staticValue(strideAt(canonical, [0, 1]), "stride<0,1>", fn, canonical);
+  return { tile, canonical, sbo: s01, lbo: s10 };
 }
 
 function strideFailure(fn: string, kind: string, canonical: Layout, which: string, got: number, want: number): CuteError {
@@ -294,17 +305,8 @@ export function make_umma_desc(major: DescMajor, x: Layout | ComposedLayout, typ
     if (layoutType === 1) throw new CuteError(fn, "SWIZZLE_128B_BASE32B is invalid for Major-K", [`swizzle ${showSwizzle(c.readSwizzle)}`]);
     const mn = staticSize(c.u128, 0, fn);
     if (mn % 8 !== 0) throw new CuteError(fn, "Not a canonical UMMA_K Layout: Expected MN-size multiple of 8.", [`uint128_t layout ${showLayout(c.u128)}`, `MN-size ${mn}`]);
-    tile = [new Layout(S(8), S(1)), new Layout(S(2), S(1))];
-    canonical = logical_divide(c.u128, tile);
-    if (!T.congruent(canonical.shape, [[S(1), S(1)], [S(1), S(1)]])) {
-      throw new CuteError(fn, "Not a canonical UMMA_K Layout: Expected profile failure.", [`canonical layout ${showLayout(canonical)} = logical_divide(${showLayout(c.u128)}, ${showTile(tile)})`]);
-    }
-    const s00 = staticValue(strideAt(canonical, [0, 0]), "stride<0,0>", fn, canonical);
-    if (cut(s00, 32) !== W) throw strideFailure(fn, "UMMA_K", canonical, "stride<0,0>", s00, W);
-    const s10 = staticValue(strideAt(canonical, [1, 0]), "stride<1,0>", fn, canonical);
-    if (!none && cut(s10, 32) !== 1) throw strideFailure(fn, "UMMA_K", canonical, "stride<1,0>", s10, 1);
-    const s01 = staticValue(strideAt(canonical, [0, 1]), "stride<0,1>", fn, canonical);
-    [sbo, lbo, sboFrom, lboFrom] = [s01, s10, "stride<0,1>", "stride<1,0>"];
+    ({ tile, canonical, sbo, lbo } = kMajorCanonical(c.u128, fn, "UMMA_K", W, none));
+    [sboFrom, lboFrom] = ["stride<0,1>", "stride<1,0>"];
   }
   const fields: Partial<Record<DescField, number>> = {
     start_address: cut(Math.floor(cut(c.u128Start, 32) / 16), 14),
