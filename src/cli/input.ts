@@ -7,6 +7,7 @@ import { UsageError } from "../core/errors.js";
 import { MAX_INPUT } from "../notation/parse.js";
 import { stringOption } from "./options.js";
 import type { OptionSpec, OptionValues } from "./spec.js";
+import { builtin } from "./builtin.js";
 
 export const FILE_OPTION: OptionSpec = {
   name: "file",
@@ -37,7 +38,7 @@ export function programText(cmd: string, args: string[], opts: OptionValues): st
 }
 
 async function readFile(path: string): Promise<string> {
-  const fs = await import("node:fs");
+  const fs = builtin<typeof import("node:fs")>("node:fs");
   let st;
   try {
     st = fs.statSync(path);
@@ -55,10 +56,8 @@ async function readFile(path: string): Promise<string> {
 }
 
 async function readStdin(cmd: string, dash: boolean): Promise<string> {
-  const { createRequire } = await import("node:module");
-  const req = createRequire(process.execPath);
-  if (!dash && (req("node:tty") as typeof import("node:tty")).isatty(0)) throw new UsageError(`${cmd} takes one expression (quote it for the shell), -f FILE, or a block on stdin`);
-  const fs = req("node:fs") as typeof import("node:fs");
+  if (!dash && builtin<typeof import("node:tty")>("node:tty").isatty(0)) throw new UsageError(`${cmd} takes one expression (quote it for the shell), -f FILE, or a block on stdin`);
+  const fs = builtin<typeof import("node:fs")>("node:fs");
   let text: string;
   try {
     text = fs.readFileSync(0, "utf8");

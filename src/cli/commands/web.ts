@@ -8,6 +8,7 @@
 import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec } from "../spec.js";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { builtin } from "../builtin.js";
 
 /** the page's files: URL path -> file name in dist/web, and its content type */
 const FILES: Record<string, [string, string]> = {
@@ -42,8 +43,8 @@ export interface WebServer {
 
 /** serve the page in `root` on 127.0.0.1:port (0: a free port) */
 export async function serveWeb(root: string, port: number): Promise<WebServer> {
-  const { readFileSync } = await import("node:fs");
-  const { createServer } = await import("node:http");
+  const { readFileSync } = builtin<typeof import("node:fs")>("node:fs");
+  const { createServer } = builtin<typeof import("node:http")>("node:http");
   const body = new Map<string, Buffer>();
   for (const [name] of Object.values(FILES)) {
     if (body.has(name)) continue;
@@ -88,7 +89,7 @@ export async function serveWeb(root: string, port: number): Promise<WebServer> {
 
 /** start the system's browser on a URL; false when none could be started */
 async function openBrowser(url: string): Promise<boolean> {
-  const { spawn } = await import("node:child_process");
+  const { spawn } = builtin<typeof import("node:child_process")>("node:child_process");
   const [cmd, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", '""', url]] : ["xdg-open", [url]];
   return new Promise((resolve) => {
     const child = spawn(cmd, args as string[], { stdio: "ignore", detached: true });

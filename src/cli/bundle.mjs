@@ -1,0 +1,87 @@
+// The command line's build (part of `npm run build`, after tsc): dist/cli.cjs, the whole CLI in one
+// CommonJS file that bin/cute-ts loads, and dist/cli.cache, V8's compiled code for it.
+//
+// The bundle: esbuild over tsc's output. commander (help only) and cli-table3 (tables only) stay
+// outside and load when used. chalk's terminal probe (its `#supports-color`, which loads node:tty,
+// node:net and node:stream: about 3 ms) is swapped for chalk's own browser variant: cute-ts never
+// uses chalk's default instance, every Chalk it makes is given the level src/cli/color.ts decided.
+//
+// The code cache: V8 compiles a function only when it first runs, and a cache holds only what was
+// compiled when it was made; so a child process runs the bundle on the command lines of WARM_UP
+// (output thrown away; no file read or written but the bundle and the cache), then writes it. More
+// warm-up is not better: a bigger cache takes longer to load than the compiling it saves. The
+// file starts with a header naming the bundle's size and modification time; bin/cute-ts uses the
+// cache only for exactly that bundle (V8 itself checks just the source's length, its own version
+// and flags). Written atomically.
+import { build } from "esbuild";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bundle = join(root, "dist", "cli.cjs");
+const cache = join(root, "dist", "cli.cache");
+
+/** what the cache is made from: the paths most runs take (reading, the algebra, printing, verdicts) */
+const WARM_UP = [
+  ["eval", "(4,8):(1,4)"],
+  ["verify", "tv", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "--tile", "(_16,_8)"],
+];
+
+async function makeBundle() {
+  const chalkDir = dirname(createRequire(import.meta.url).resolve("chalk"));
+  const quietChalk = {
+    name: "chalk-without-terminal-probe",
+    setup(b) {
+      b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: join(chalkDir, "vendor", "supports-color", "browser.js") }));
+    },
+  };
+  await build({
+    entryPoints: [join(root, "dist", "cli", "main.js")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    outfile: bundle,
+    external: ["commander", "cli-table3"],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: "warning",
+    // src/cli/commands/web.ts finds dist/web through import.meta only when run as an ES module
+    logOverride: { "empty-import-meta": "silent" },
+    plugins: [quietChalk],
+  });
+}
+
+/** in the child: the bundle's module function run once per warm-up line, then the cache written */
+async function writeCache() {
+  const require = createRequire(bundle);
+  const Module = require("node:module");
+  const { Script } = require("node:vm");
+  const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), { filename: bundle });
+  const moduleFunction = script.runInThisContext();
+  for (const argv of WARM_UP) {
+    process.argv = [process.argv[0], bundle, ...argv];
+    const mod = new Module(bundle);
+    moduleFunction.call(mod.exports, mod.exports, require, mod, bundle, dirname(bundle));
+    // main is asynchronous: let it finish before the next line starts
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  }
+  process.exitCode = 0;
+  const { size, mtimeMs } = statSync(bundle);
+  const tmp = `${cache}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.concat([Buffer.from(`cute-ts ${size} ${mtimeMs}\n`, "latin1"), script.createCachedData()]));
+  renameSync(tmp, cache);
+}
+
+if (process.argv[2] === "--cache") {
+  await writeCache();
+} else {
+  await makeBundle();
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--cache"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) {
+    process.stderr.write(`bundle: the warm-up run for the code cache failed (exit ${r.status})\n`);
+    process.exit(1);
+  }
+}
