@@ -33,7 +33,7 @@ export const command: CommandSpec = {
     if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got ${quote(args[0]!)})`);
     const { strOpt } = await import("../../eval/args/tma-options.js");
     const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
-    if (buildIm2colFrom(opts)) {
+    if (await buildIm2colFrom(opts)) {
       throw new Unsupported("the im2col TMA coordinate tensor (get_tma_tensor of make_im2col_tma_copy: the ((q,p,z,n),(c,s,r,t)) GEMM view)");
     }
     const coords = await import("../../atoms/tma/coords.js");

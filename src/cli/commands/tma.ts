@@ -3,7 +3,7 @@
  * CuTe's make_tma_copy computed on the host; prints print(tma), or with --desc the descriptor
  * parameters, or with --explain a plain-language summary.
  */
-import { UsageError, Unsupported, quote } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -31,15 +31,22 @@ export const command: CommandSpec = {
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma takes no positional arguments (got ${quote(args[0])})`);
     if (opts.desc && opts.explain) throw new UsageError("--desc and --explain are alternatives; pick one");
-    const { buildTmaFrom, buildIm2colFrom, tmaOf } = await import("../../eval/args/tma-mma.js");
-    const im2col = buildIm2colFrom(opts);
+    const { buildTmaFrom, buildIm2colFrom, im2colAtomOf, tmaOf } = await import("../../eval/args/tma-mma.js");
+    const im2col = await buildIm2colFrom(opts);
     if (im2col) {
-      if (opts.explain) throw new Unsupported("tma --explain of im2col TMA", ": --desc prints its cuTensorMapEncodeIm2col arguments");
-      const { printIm2colDesc } = await import("../../atoms/tma/im2col.js");
-      const { formatTiledCopy } = await import("../../atoms/copy/index.js");
-      const text = opts.desc ? printIm2colDesc(im2col.copy.desc) : formatTiledCopy(im2col.copy.tiled);
+      const m = await import("../../atoms/tma/im2col.js");
+      const a = im2colAtomOf(im2col);
+      let text: string;
+      if (opts.desc) text = m.printIm2colDesc(a.desc);
+      else if (opts.explain) {
+        if (im2col.kind !== "im2col") throw new UsageError(`--explain describes a TiledCopy (make_im2col_tma_copy); ${im2col.builder} builds only the Copy_Atom`);
+        text = (await import("../../atoms/tma/explain.js")).explainIm2col(im2col.copy);
+      } else {
+        const { formatTiledCopy, formatCopyAtom } = await import("../../atoms/copy/index.js");
+        text = im2col.kind === "im2col" ? formatTiledCopy(im2col.copy.tiled) : formatCopyAtom(im2col.atom.atom);
+      }
       const { jsonLine } = await import("../../print/json.js");
-      io.out(io.json ? jsonLine({ kind: opts.desc ? "tma_im2col_desc" : "tma", text, op: im2col.copy.args.op, type: im2col.copy.args.type.name }) : text);
+      io.out(io.json ? jsonLine({ kind: opts.desc ? "tma_im2col_desc" : opts.explain ? "tma_explain" : "tma", text, op: a.args.op, type: a.args.type.name }) : text);
       return 0;
     }
     const { strOpt } = await import("../../eval/args/tma-options.js");
