@@ -8,7 +8,11 @@
  * builders (make_im2col_tma_copy_A/B_sm100, make_im2col_tma_atom_A/B_sm100) are in im2col-sm100.ts.
  */
 import { CuteError, UsageError } from "../../core/errors.js";
-import { Int, S, _1, isConst } from "../../core/integer.js";
+import { Int, S, D, _0, _1, isConst } from "../../core/integer.js";
+import * as I from "../../core/integer.js";
+import { Tensor, ArithIter } from "../../core/tensor.js";
+import { make_composed } from "../../core/composed.js";
+import { at, make_identity_tensor } from "../../tensor/algorithms.js";
 import * as T from "../../core/int-tuple.js";
 import { ScaledBasis, type Idx } from "../../core/basis.js";
 import { Layout, coalesce, composition, cosize, flatten, logical_divide, make_identity_layout, make_layout, right_inverse, showLayout, size, take, tile_to_shape } from "../../core/layout.js";
@@ -31,13 +35,13 @@ export const isIm2colMulticast = (op: Im2colOp): boolean => op.endsWith("_MULTIC
 
 /** the convolution parameters, one entry per spatial mode in (w,h,d) order; missing ones take make_tma_copy_im2col's no-offset defaults */
 export interface ConvParams {
-  lowerCorner?: number[];
-  upperCorner?: number[];
-  lowerPadding?: number[];
-  upperPadding?: number[];
-  traversalStride?: number[];
-  lowerSrt?: number[];
-  dilation?: number[];
+  lowerCorner?: Int[];
+  upperCorner?: Int[];
+  lowerPadding?: Int[];
+  upperPadding?: Int[];
+  traversalStride?: Int[];
+  lowerSrt?: Int[];
+  dilation?: Int[];
 }
 
 export interface Im2colArgs extends Omit<TmaArgs, "op"> {
@@ -73,6 +77,8 @@ export interface Im2colAtom {
   /** the activation in (C, W, H, D, N) order, as the descriptor sees it */
   cwhdn: Layout;
   desc: Im2colDescriptor;
+  /** get_tma_tensor: the im2col coordinate tensor, ArithTuple(_0,lower_corner_whd,_0,lower_srt) o gemm view o _0s o identity over the linearized shape */
+  tmaTensor: Tensor;
   /** values per TMA instruction (size of the truncated TMA layout) */
   numElems: Int;
   /** the CTAs each box is cut over (1 without multicast) */
@@ -146,13 +152,15 @@ export function makeTmaAtomIm2col(args: Im2colArgs, numMulticast: number, ctaV: 
       basisGet(s01, gmem.stride as T.Tup<Idx>),
     ] as T.Stride),
   );
-  const desc = im2colDesc(args, cwhdn, rangeC, rangeWHDN, swizzle);
+  const conv = convParams(args, cwhdn);
+  const desc = im2colDesc(args, cwhdn, conv, rangeC, rangeWHDN, swizzle);
+  const tmaTensor = im2colTmaTensor(cwhdn, conv, s00, s01);
 
   const numElems = size(trunc);
   if (!numElems.s) no("the TMA box size is not a compile-time constant");
   const traits = tmaBitTraits(args.op, im2colThreads(args.op), numElems.v * args.type.bits);
   const atom = make_copy_atom_from_traits(traits, { name: args.type.name, bits: args.type.bits });
-  return { args, tmaLayoutTrunc: trunc, tmaLayoutVT: vt, cwhdn, desc, numElems, numMulticast, atom };
+  return { args, tmaLayoutTrunc: trunc, tmaLayoutVT: vt, cwhdn, desc, tmaTensor, numElems, numMulticast, atom };
 }
 
 /**
@@ -188,29 +196,42 @@ export function makeIm2colTmaCopy(args: Im2colArgs): Im2colCopy {
   return makeTmaCopyIm2col(args, make_layout(cluster), ctaV);
 }
 
-function im2colDesc(args: Im2colArgs, cwhdn: Layout, rangeC: number, rangeWHDN: number, swizzle: string): Im2colDescriptor {
-  const shape = leafNums(cwhdn.shape);
-  const stride = (T.leaves(cwhdn.stride) as Idx[]).map((d) => (d instanceof Int ? d.v : fail("the activation tensor has integer strides")));
-  const dim = shape.length;
+/** the convolution parameters, one per spatial mode; missing ones the no-offset overload's static defaults (Stride<_0,...>, Stride<_1,...>) */
+type Conv = Required<ConvParams>;
+
+function convParams(args: Im2colArgs, cwhdn: Layout): Conv {
+  const dim = T.rank(cwhdn.shape);
   if (dim < 3 || dim > 5) {
     fail(`cuTensorMapEncodeIm2col takes a 3- to 5-D tensor (C, spatial modes, N); this one is ${dim}-D`, `(C,W,H,D,N) = ${showLayout(cwhdn)}`);
   }
   const spatial = dim - 2;
-  const bytes = args.type.bits / 8;
-  if (!Number.isInteger(bytes)) throw new UsageError("im2col TMA takes whole-byte element types");
-  const param = (v: number[] | undefined, dflt: number, name: string): number[] => {
-    if (v === undefined) return new Array<number>(spatial).fill(dflt);
+  const c = args.conv;
+  const param = (v: Int[] | undefined, dflt: Int, name: string): Int[] => {
+    if (v === undefined) return new Array<Int>(spatial).fill(dflt);
     if (v.length !== spatial) throw new UsageError(`--${name} takes one value per spatial mode (w,h,d order): ${spatial} for this tensor, got ${v.length}`);
     return v;
   };
-  const c = args.conv;
-  const lower = param(c.lowerCorner, 0, "lower-corner");
-  const upper = param(c.upperCorner, 0, "upper-corner");
-  param(c.lowerPadding, 0, "lower-padding");
-  param(c.upperPadding, 0, "upper-padding");
-  const traversal = param(c.traversalStride, 1, "traversal-stride");
-  param(c.lowerSrt, 0, "lower-srt");
-  param(c.dilation, 1, "dilation");
+  return {
+    lowerCorner: param(c.lowerCorner, _0, "lower-corner"),
+    upperCorner: param(c.upperCorner, _0, "upper-corner"),
+    lowerPadding: param(c.lowerPadding, _0, "lower-padding"),
+    upperPadding: param(c.upperPadding, _0, "upper-padding"),
+    traversalStride: param(c.traversalStride, _1, "traversal-stride"),
+    lowerSrt: param(c.lowerSrt, _0, "lower-srt"),
+    dilation: param(c.dilation, _1, "dilation"),
+  };
+}
+
+function im2colDesc(args: Im2colArgs, cwhdn: Layout, conv: Conv, rangeC: number, rangeWHDN: number, swizzle: string): Im2colDescriptor {
+  const shape = leafNums(cwhdn.shape);
+  const stride = (T.leaves(cwhdn.stride) as Idx[]).map((d) => (d instanceof Int ? d.v : fail("the activation tensor has integer strides")));
+  const dim = shape.length;
+  const spatial = dim - 2;
+  const bytes = args.type.bits / 8;
+  if (!Number.isInteger(bytes)) throw new UsageError("im2col TMA takes whole-byte element types");
+  const lower = conv.lowerCorner.map((x) => x.v);
+  const upper = conv.upperCorner.map((x) => x.v);
+  const traversal = conv.traversalStride.map((x) => x.v);
   const elementStrides = [1, ...traversal, ...new Array<number>(Math.max(0, dim - 1 - spatial)).fill(1)].slice(0, dim);
   return {
     format: args.type.format,
@@ -249,4 +270,57 @@ export function printIm2colDesc(d: Im2colDescriptor): string {
     row("l2Promotion", d.l2Promotion) +
     row("oobFill", d.oobFill)
   );
+}
+
+/** conditional_return(cond, t, f): a static condition picks its branch; a run-time one keeps a static result only where both branches are the same static value */
+function conditionalReturn(cond: boolean, condStatic: boolean, t: Int, f: Int): Int {
+  if (condStatic) return cond ? t : f;
+  if (t.s && f.s && t.v === f.v) return t;
+  return D(cond ? t.v : f.v);
+}
+
+/**
+ * The im2col coordinate tensor make_im2col_tma_copy_desc builds (get_tma_tensor returns it):
+ *  - the GEMM view ((q,p[,z],n),(c,s,r[,t])) -- q/p/z = (w/h/d + upper_corner - lower_corner - 1) / traversal_stride + 1,
+ *    s/r/t = 1 + (upper_padding - upper_corner) / dilation (lower_corner - lower_padding when the dilation is not positive);
+ *    its dynamic (q,p,z,n) extents are cutlass::FastDivmod, which print as their divisor --
+ *    with basis strides into the instruction's coordinate (c, (w,h,d), n, (s,r,t)): the pixel modes
+ *    scaled by the traversal strides, the filter modes by the dilation; the modes in the order
+ *    the smem's vector walks them (fprop: pixels, then channels);
+ *  - composed over the identity of the linearized shape (q*p*z*n, (c,s,r,t)) at offset zero, so a
+ *    GEMM M index is split into its (q,p,z,n) pixel;
+ *  - starting at ArithTuple(_0, lower_corner_whd, _0, lower_srt).
+ */
+function im2colTmaTensor(cwhdn: Layout, conv: Conv, s00: Idx, s01: Idx): Tensor {
+  const shape = T.wrap(cwhdn.shape) as Int[];
+  const spatial = shape.length - 2;
+  const range = Array.from({ length: spatial }, (_x, i) => i);
+  const gemmMn: Int[] = [
+    ...range.map((i) => I.add(I.div(I.sub(I.sub(I.add(shape[i + 1]!, conv.upperCorner[i]!), conv.lowerCorner[i]!), _1), conv.traversalStride[i]!), _1)),
+    shape[spatial + 1]!,
+  ];
+  const gemmK: Int[] = [
+    shape[0]!,
+    ...range.map((i) => {
+      const dil = conv.dilation[i]!;
+      const padding = conditionalReturn(dil.v > 0, dil.s, I.sub(conv.upperPadding[i]!, conv.upperCorner[i]!), I.sub(conv.lowerCorner[i]!, conv.lowerPadding[i]!));
+      return I.add(_1, I.div(padding, dil));
+    }),
+  ];
+  const pick = <X>(common: T.Tup<X>): T.Tup<X> => [basisGet(s01, common), basisGet(s00, common)];
+  const gemmShapes = pick<Int>([gemmMn, gemmK]);
+  const linearShapes = pick<Int>([T.size(gemmMn), gemmK]);
+  // elem_scale((_1, stride_whd, _1, stride_srt), make_basis_like(...)): mode 0 and 2 are E<0>, E<2>; modes 1 and 3 E<1,j>, E<3,j> scaled
+  const scaled = (m: number, xs: Int[]): ScaledBasis[] => xs.map((x, j) => new ScaledBasis(I.mul(x, _1), [m, j]));
+  const e0 = new ScaledBasis(_1, [0]);
+  const e2 = new ScaledBasis(_1, [2]);
+  const gbasis = pick<Idx>([
+    [...scaled(1, conv.traversalStride), e2],
+    [e0, ...scaled(3, conv.dilation)],
+  ] as T.Tup<Idx>);
+  const multimode = make_layout(gemmShapes as T.IntTuple, gbasis as T.Stride);
+  const linear = make_identity_tensor(linearShapes as T.IntTuple);
+  const start: Idx = [_0, conv.lowerCorner, _0, conv.lowerSrt];
+  const layout = make_composed(multimode, at(linear, _0), linear.layout as Layout);
+  return new Tensor(new ArithIter(start), layout);
 }

@@ -1,6 +1,7 @@
 /**
  * `cute-ts tma --op OP --type T --gmem L --smem L [--cta-tiler TILER] [--cluster _N]`:
- * CuTe's make_tma_copy computed on the host; prints print(tma), or with --desc the descriptor
+ * CuTe's make_tma_copy computed on the host (an im2col op: make_im2col_tma_copy; --for-mma: the
+ * SM100 UMMA operand builders, tiled or im2col); prints print(tma), or with --desc the descriptor
  * parameters, or with --explain a plain-language summary.
  */
 import { UsageError, quote } from "../../core/errors.js";
@@ -10,13 +11,13 @@ import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
 
 export const command: CommandSpec = {
   name: "tma",
-  summary: "make_tma_copy on the host: the TiledCopy, the TMA descriptor, a plain summary",
+  summary: "make_tma_copy on the host (tiled, im2col, the SM100 UMMA operand builders): the TiledCopy, the TMA descriptor, a plain summary",
   args: [],
   options: [
     ...TMA_OPTIONS,
     ...TMA_MMA_OPTIONS,
     ...TMA_IM2COL_OPTIONS,
-    { name: "desc", description: "print the descriptor parameters (cuTensorMapEncodeTiled arguments)" },
+    { name: "desc", description: "print the descriptor parameters (cuTensorMapEncodeTiled arguments; for an im2col op cuTensorMapEncodeIm2col's)" },
     { name: "explain", description: "say in plain words what the TMA does: dimensions, box, swizzle, bytes per copy" },
   ],
   examples: [
@@ -26,6 +27,8 @@ export const command: CommandSpec = {
     "tma --op SM90_TMA_LOAD --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --cta-tiler (_128,_64) --tma-atom",
     "tma --op SM100_TMA_2SM_LOAD_MULTICAST --type half_t --gmem (512,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --cluster (_4,_4,_1) --tma-atom",
     "tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem ((56,56,8),64):((64,3584,200704),_1) --smem (_128,_64):(_64,_1) --lower-corner (-1,-1) --upper-corner (-1,-1) --desc",
+    "tma --op SM100_TMA_2SM_LOAD_IM2COL_MULTICAST --type half_t --gmem ((56,56,8),64):((64,3584,200704),_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand A --cta-tiler (_256,_256,_64) --cluster (_4,_4,_1) --tma-atom --lower-corner (-1,-1) --upper-corner (-1,-1) --desc",
+    "tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem ((56,56,8),64):((64,3584,200704),_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o (_128,_64):(_64,_1)' --explain",
     "tma --op SM100_TMA_2SM_LOAD --type half_t --gmem (1024,256):(256,_1) --smem 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)' --for-mma SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K> --operand B --cta-tiler (_256,_256,_64) --desc",
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {

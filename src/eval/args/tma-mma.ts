@@ -9,7 +9,7 @@
  * cluster: its multicast CTAs are the TiledMMA's (--atoms).
  */
 import { UsageError, quote } from "../../core/errors.js";
-import { _1 } from "../../core/integer.js";
+import { _1, type Int } from "../../core/integer.js";
 import { Layout, size } from "../../core/layout.js";
 import { isIntTuple } from "../../notation/coerce.js";
 import { evaluate } from "../evaluate.js";
@@ -35,13 +35,13 @@ export const tmaOf = (b: BuiltTma): TmaAtom => (b.kind === "copy" ? b.copy : b.a
 const CONV_OPTIONS = ["lower-corner", "upper-corner", "lower-padding", "upper-padding", "traversal-stride", "lower-srt", "dilation"] as const;
 
 /** a tuple of integers per spatial mode, e.g. (0,0) or (-2,-2) */
-function convTuple(text: string, name: string): number[] {
+function convTuple(text: string, name: string): Int[] {
   const v = evaluate(text);
   const flat = isIntTuple(v) ? T.leaves(v) : undefined;
   if (!flat || (Array.isArray(v) && v.some((x) => Array.isArray(x)))) {
     throw new UsageError(`--${name} takes one integer per spatial mode in (w,h,d) order, such as (0,0); got ${show(v as Value)}`);
   }
-  return flat.map((x) => x.v);
+  return flat;
 }
 
 /**
