@@ -124,7 +124,6 @@ export function makeTmaAtomIm2col(args: Im2colArgs, numMulticast: number, ctaV: 
   if (T.tupText(T.product_each(smem.shape)) !== T.tupText(T.product_each(ctaV.shape))) {
     no("TMA requires CTA_Tile and SLayout top-level shape equivalence.", `smem ${showLayout(smem)}`, `cta tile ${showLayout(ctaV)}`);
   }
-  const swizzle = cuSwizzleOf(args.smem.swizzle);
   const inv = right_inverse(smem);
   const sidx2gmode = coalesce(composition(ctaV, inv));
   const tmaFull = flatten(composition(make_identity_layout(gshape), sidx2gmode));
@@ -138,6 +137,8 @@ export function makeTmaAtomIm2col(args: Im2colArgs, numMulticast: number, ctaV: 
     );
   }
   const trunc = take(tmaFull, 0, Math.min(smemRank, 2));
+  // make_im2col_tma_copy_desc's (get_tma_swizzle_bits / _base of the smem's swizzle portion)
+  const swizzle = cuSwizzleOf(args.smem.swizzle);
   const vt = logical_divide(trunc, T.shape_div(size(trunc), S(numMulticast)) as Int);
   const vt0 = T.get(vt.shape, 0);
   const rangeC = T.size(T.get(vt0, 0)).v;
