@@ -93,9 +93,11 @@ describe("refusals", () => {
     expect(await refused(base("SM90_TMA_LOAD_IM2COL", "(_64,_8):(_8,_1)", "--cta-tiler", "(_64,_8:_2)"))).toContain("IM2COL expects at least 2 modes of the smem to vectorize with gmem.");
     expect(await refused(base("SM90_TMA_LOAD_IM2COL_MULTICAST", "(_8,_4):(_4,_1)", "--cluster", "_3"))).toContain("Number of active CTAs in TMA must divide domain size of slayout.");
   });
-  it("what cute-ts does not do yet: the SM100 im2col builders, the im2col coordinate tensor", async () => {
-    expect(await refused(base("SM100_TMA_2SM_LOAD_IM2COL", "(_128,_64):(_64,_1)"))).toContain("cute-ts does not support SM100_TMA_2SM_LOAD_IM2COL");
-    expect(await refused(["tma-coords", ...base("SM90_TMA_LOAD_IM2COL", "(_128,_64):(_64,_1)").slice(1)])).toContain("cute-ts does not support the im2col TMA coordinate tensor");
+  it("make_im2col_tma_copy has no Copy_Atom-only form: --tma-atom names the SM100 atom builders", async () => {
+    expect(await refused([...base("SM90_TMA_LOAD_IM2COL", "(_128,_64):(_64,_1)"), "--tma-atom"])).toContain("make_im2col_tma_atom_A/B_sm100");
+  });
+  it("a 2SM im2col load through make_im2col_tma_copy with one CTA: the TiledCopy has fewer threads than the atom", async () => {
+    expect(await refused(base("SM100_TMA_2SM_LOAD_IM2COL", "(_128,_64):(_64,_1)"))).toContain("TiledCopy uses too few thrs for selected CopyAtom");
   });
   it("convolution parameters belong to im2col ops and take one value per spatial mode", async () => {
     expect(await refused(["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(1024,64):(64,_1)", "--smem", "(_128,_64):(_64,_1)", "--dilation", "(1,1)"])).toContain("convolution parameter");

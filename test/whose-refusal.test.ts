@@ -15,7 +15,7 @@ describe("cute-ts's own limits", () => {
     ["eval", "cosize(make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}))"],
     ["eval", "E<0>{} * E<1>{}"],
     ["eval", "using L = decltype(make_layout(4)); Int<L>{}"],
-    ["tma", "--op", "SM100_TMA_2SM_LOAD_IM2COL", "--type", "half_t", "--gmem", "(64,64):(64,_1)", "--smem", "(_8,_8):(_8,_1)"],
+    ["verify", "tma", "--op", "SM100_TMA_2SM_LOAD_IM2COL", "--type", "half_t", "--gmem", "(64,64):(64,_1)", "--smem", "(_8,_8):(_8,_1)"],
   ];
   for (const argv of cases) {
     it(argv.join(" ").slice(0, 100), async () => {

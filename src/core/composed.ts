@@ -35,10 +35,18 @@ export function applyOuter(a: ComposedOuter, x: Idx): Idx {
     const v = a.apply(x.v);
     return x.s ? S(v) : D(v);
   }
+  // a plain layout A takes a coordinate as well (Layout::operator()): offset + B(c) is one when B
+  // maps to coordinates (an identity layout), as in the im2col TMA tensor
+  if (a instanceof Layout && Array.isArray(x) && isCoordinate(x)) return L.crd2idx(x, a);
   if (!(x instanceof Int)) throw new CuteError("composition", "the outer layout takes an integer");
   if (a instanceof SwizzleInnerComposed) return evalInnerSwizzled(a, x);
   if (a instanceof ComposedLayout) return evalAt(a, x);
   return L.crd2idx(x, a);
+}
+
+/** an arithmetic tuple of integers only: a coordinate a layout can take */
+function isCoordinate(x: Idx): x is IntTuple {
+  return x instanceof Int || (Array.isArray(x) && x.every(isCoordinate));
 }
 
 /**

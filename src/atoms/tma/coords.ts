@@ -2,17 +2,18 @@
  * TMA coordinate tensors, as core tensors over an arithmetic-tuple iterator: get_tma_tensor,
  * local_tile, and the TiledCopy partitioning (get_slice(r).partition_S/D) a CTA hands to copy().
  */
-import { CuteError, Unsupported } from "../../core/errors.js";
+import { CuteError } from "../../core/errors.js";
 import { Int, _0 } from "../../core/integer.js";
-import { ScaledBasis, type Idx } from "../../core/basis.js";
+import { ScaledBasis, idxAdd, type Idx } from "../../core/basis.js";
+import { ComposedLayout, Swizzle } from "../../core/swizzle.js";
 import { Layout } from "../../core/layout.js";
 import { Tensor, ArithIter, advance } from "../../core/tensor.js";
 import { at, inner_partition } from "../../tensor/algorithms.js";
 import { print_tensor } from "../../print/layout.js";
 import { show } from "../../print/print.js";
 import { type IT, type Tiler, type Crd, makeLayout, leaves } from "./algebra.js";
-import { type TmaAtom, type TmaCopy } from "./make-tma-copy.js";
-import { partition_S, partition_D } from "../copy/index.js";
+import { type TmaAtom } from "./make-tma-copy.js";
+import { partition_S, partition_D, type TiledCopy } from "../copy/index.js";
 
 export type CoordTensor = Tensor;
 
@@ -39,10 +40,20 @@ export function localTile(tensor: Tensor, tiler: Tiler, coord: Crd): Tensor {
   return inner_partition(tensor, tiler as never, coord as never);
 }
 
-/** ThrCopy::partition_S / partition_D of a coordinate tensor for one thread (CTA rank) */
-export function partition(t: TmaCopy, tensor: Tensor, thrIdx: Int, which: "S" | "D" = "S"): Tensor {
+/**
+ * ThrCopy::partition_S / partition_D of a coordinate tensor for one thread (CTA rank). A composed
+ * layout A o k o B (the im2col tensor) is partitioned through B, and the slice's offset joins k
+ * (slice_and_offset of a ComposedLayout), the iterator staying where it was.
+ */
+export function partition(t: { tiled: TiledCopy }, tensor: Tensor, thrIdx: Int, which: "S" | "D" = "S"): Tensor {
+  const part = which === "S" ? partition_S : partition_D;
+  if (tensor.layout instanceof ComposedLayout && tensor.layout.b instanceof Layout && !(tensor.layout.a instanceof Swizzle)) {
+    const c = tensor.layout;
+    const [layout, offset] = part(t.tiled, thrIdx, c.b as Layout);
+    return new Tensor(tensor.iter, new ComposedLayout(c.a, idxAdd(c.offset as Idx, offset), layout));
+  }
   if (!(tensor.layout instanceof Layout)) throw new CuteError("partition", "a TMA coordinate tensor has a plain layout");
-  const [layout, offset] = (which === "S" ? partition_S : partition_D)(t.tiled, thrIdx, tensor.layout);
+  const [layout, offset] = part(t.tiled, thrIdx, tensor.layout);
   return new Tensor(advance(tensor.iter, offset), layout);
 }
 
@@ -63,11 +74,9 @@ export function iterEntries(t: Tensor): Int[] {
 export function coordAt(t: Tensor, i: Int): Int[] {
   return flatInts(at(t, i));
 }
+/** a coordinate's integers, leaf by leaf (the im2col coordinate (c,(w,h,d),n,(s,r,t)) is nested) */
 function flatInts(x: Idx): Int[] {
   if (x instanceof Int) return [x];
   if (x instanceof ScaledBasis) throw new CuteError("ArithTuple", "unexpected basis in a coordinate");
-  return x.map((e) => {
-    if (e instanceof Int) return e;
-    throw new Unsupported("nested TMA coordinates");
-  });
+  return x.flatMap(flatInts);
 }

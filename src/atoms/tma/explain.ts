@@ -8,6 +8,9 @@ import { Int, ScaledBasis, type Idx, leaves, showIT, showLayout, wrap } from "./
 import { isLoad } from "./types.js";
 import type { TmaCopy } from "./make-tma-copy.js";
 import { type HwReport, CONSEQUENCE_WORDS } from "./hw-rules.js";
+import { im2colThreads, type Im2colCopy } from "./im2col.js";
+import * as T from "../../core/int-tuple.js";
+import { size } from "../../core/layout.js";
 
 function modeName(e: Idx): string {
   if (e instanceof ScaledBasis) return e.modes.length ? `gmem mode ${e.modes.join(".")}` : "gmem mode 0";
@@ -87,4 +90,62 @@ function hardwareLines(hw: HwReport): string[] {
     else out.push(`  passed: ${p.title} [${p.rule}]${p.cuteChecks ? " (CuTe asserts it too)" : ""}`);
   }
   return out;
+}
+
+/**
+ * `tma --explain` of an im2col TiledCopy (make_im2col_tma_copy and its SM100 A/B builders): the
+ * activation as the descriptor sees it (C, W, H[, D], N), the box (channels per pixel x pixels per
+ * column), the convolution's corners and traversal strides, the swizzle, and the bytes a copy moves.
+ */
+export function explainIm2col(t: Im2colCopy): string {
+  const { desc, args } = t;
+  const bytesPerElem = args.type.bits / 8;
+  const lines: string[] = [];
+  const dir = args.op === "SM90_TMA_STORE_IM2COL" ? "shared -> global" : "global -> shared";
+  const spatial = desc.dim - 2;
+  const names = ["C", ...["W", "H", "D"].slice(0, spatial), "N"];
+  lines.push(`${args.op} (${dir}, im2col), ${args.type.name} elements (${args.type.bits} bits), ${desc.dim}-D im2col TMA descriptor (cuTensorMapEncodeIm2col)`);
+  lines.push(`gmem ${showLayout(args.gmem)}, smem ${showLayout(args.smem.layout)}`);
+  lines.push(`the activation as the descriptor sees it, (${names.join(",")}) = ${showLayout(t.cwhdn)}:`);
+  names.forEach((n, i) => {
+    const stride = i === 0 ? "contiguous (1 element)" : `stride ${desc.globalStrides[i - 1]} bytes`;
+    const walk = i === 0 ? "channels" : i === names.length - 1 ? "images" : "pixels";
+    lines.push(`  TMA dim ${i} (${n}, ${walk}): extent ${desc.globalDim[i]}, ${stride}, element stride ${desc.elementStrides[i]}`);
+  });
+  const boxElems = desc.channelsPerPixel * desc.pixelsPerColumn;
+  const bytes = (n: number) => (Number.isInteger(n * bytesPerElem) ? `${n * bytesPerElem}` : (n * bytesPerElem).toFixed(1));
+  lines.push(
+    `box: ${desc.channelsPerPixel} channels per pixel x ${desc.pixelsPerColumn} pixels per column = ${boxElems} elements = ${bytes(boxElems)} bytes per TMA instruction ` +
+      `(the smem's first two vector modes, ${showLayout(t.tmaLayoutTrunc)})`,
+  );
+  const tup = (xs: number[]) => `(${xs.join(",")})`;
+  lines.push(
+    `pixel box: lower corner ${tup(desc.pixelBoxLowerCorner)}, upper corner ${tup(desc.pixelBoxUpperCorner)} (W,H,D order): ` +
+      "the filter window's offsets from each output pixel's base pixel; traversal strides " +
+      tup(desc.elementStrides.slice(1, 1 + spatial)),
+  );
+  lines.push(`swizzle: ${desc.swizzle.replace("CU_TENSOR_MAP_SWIZZLE_", "")}` + swizzleNote(desc.swizzle));
+  if (im2colThreads(args.op) === 2) {
+    lines.push("issued by both peer CTAs of a 2-SM MMA (ThrID _2): each loads its own box, and the transaction bytes complete on the even CTA's mbarrier");
+  }
+  const cluster = t.numMulticast;
+  if (cluster > 1) {
+    lines.push(
+      `multicast over ${cluster} CTAs: each issues 1/${cluster} of a ${t.numElems.v}-element box (${boxElems} elements) and every CTA in the mask receives it; ` +
+        `each CTA's smem gets the whole tile`,
+    );
+  }
+  const tileElems = size(args.smem.layout).v;
+  const perTile = Math.max(1, Math.round(tileElems / t.numElems.v));
+  const tileText = showIT(T.product_each(args.smem.layout.shape));
+  const count = `${perTile} instruction${perTile === 1 ? "" : "s"} of ${t.numElems.v} elements`;
+  if (dir === "global -> shared") {
+    lines.push(
+      `one copy of the smem tile ${tileText} is ${count} and moves ${bytes(tileElems)} bytes into each CTA's smem: ` +
+        `the mbarrier transaction count, set_barrier_transaction_bytes(mbar, ${bytes(tileElems)})`,
+    );
+  } else {
+    lines.push(`one copy of the smem tile ${tileText} is ${count} and moves ${bytes(tileElems)} bytes from smem to gmem (no mbarrier)`);
+  }
+  return lines.join("\n") + "\n";
 }

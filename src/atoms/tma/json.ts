@@ -5,6 +5,11 @@
 import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
+import { CuteError } from "../../core/errors.js";
+import { Layout } from "../../core/layout.js";
+import type { Idx } from "../../core/basis.js";
+import { showIdx } from "./algebra.js";
+import { ComposedLayout, innermostLayout } from "../../core/swizzle.js";
 import { checkCells, forEachEntries } from "../../print/layout.js";
 import { Chunks, type Write, collect } from "../../print/stream.js";
 import { size } from "./algebra.js";
@@ -48,12 +53,13 @@ export function tmaJson(t: TmaAtom, text: string, kind: string): string {
 
 /**
  * {kind: "coord_tensor", text, iterator, layout, coords?: [[c0,c1,...] in index order]}, written
+ * (a nested coordinate, as the im2col tensor's (c,(w,h,d),n,(s,r,t)), is listed by its leaves), written
  * as it is made: `text(write)` writes the text (the tensor's print, or print_tensor's table),
  * and the coordinates follow one by one. What the limits refuse is refused before anything is
  * written; `hard` is the most coordinates listed even with --force.
  */
 export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => void, withCoords: boolean, write: Write, force = false, hard?: number): void {
-  const n = withCoords ? size(t.layout as never).v : 0;
+  const n = withCoords ? size(t.layout instanceof ComposedLayout ? innermostLayout(t.layout) : t.layout).v : 0;
   // one coordinate per element: as bounded as printing them
   if (withCoords) checkCells(n, force, "tma-coords --json", hard);
   // the first coordinate's form is every coordinate's: what cannot be listed is refused here, before a byte is written
@@ -62,7 +68,7 @@ export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => voi
   write(head.slice(0, head.length - 3));
   // the text as a JSON string, escaped chunk by chunk (each chunk is whole characters)
   text((s) => write(JSON.stringify(s).slice(1, -1)));
-  write(`","iterator":${JSON.stringify(iterEntries(t).map((x) => (x.s ? `_${x.v}` : `${x.v}`)))},"layout":${JSON.stringify(layoutJson(t.layout as never))}`);
+  write(`","iterator":${JSON.stringify(iterEntries(t).map((x) => (x.s ? `_${x.v}` : `${x.v}`)))},"layout":${JSON.stringify(coordLayoutJson(t))}`);
   if (withCoords) {
     const out = new Chunks(write);
     out.put(',"coords":[');
@@ -80,6 +86,14 @@ export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => voi
     out.end();
   }
   write("}\n");
+}
+
+/** the layout of a coordinate tensor; the im2col tensor's composed layout A o offset o B as {a, offset, b} */
+function coordLayoutJson(t: CoordTensor): Json {
+  const l = t.layout;
+  if (!(l instanceof ComposedLayout)) return layoutJson(l as never);
+  if (!(l.a instanceof Layout) || !(l.b instanceof Layout)) throw new CuteError("tma-coords --json", "a coordinate tensor's composed layout is a layout over a layout");
+  return { a: layoutJson(l.a), offset: showIdx(l.offset as Idx), b: layoutJson(l.b) };
 }
 
 /** writeCoordTensorJson's document as one string */

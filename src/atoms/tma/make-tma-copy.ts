@@ -376,12 +376,14 @@ function makeTmaCopyDesc(
 // ------------------------------------------------------------------------------------------
 // make_tma_copy_atom, make_tma_copy_tiled, make_tma_copy
 
-/** make_tma_copy_atom's Copy_Traits<OP, C<NumBitsPerTMA>, Aux>: (thr, bit) layouts of one TMA instruction */
-function tmaBitTraits(op: TmaOp, numBits: number): BitTraits {
-  const thr = tmaThreads(op);
-  // SM90: one thread moves the whole box; SM100 2SM: two peer CTAs, each with the box's bits
+/**
+ * A TMA op's Copy_Traits<OP, C<NumBitsPerTMA>, ...>: (thr, bit) layouts of one TMA instruction
+ * (tiled and im2col alike). SM90: one thread moves the whole box, Layout<Shape<_1,NumBits>>; SM100
+ * 2SM: two peer CTAs, each with the box's bits, Layout<Shape<_2,NumBits>,Stride<NumBits,_1>>.
+ */
+export function tmaBitTraits(name: string, thr: number, numBits: number): BitTraits {
   const bits = thr === 1 ? new TLayout([_1, S(numBits)], [_0, _1]) : new TLayout([S(thr), S(numBits)], [S(numBits), _1]);
-  return { name: op, thrID: new TLayout(S(thr), thr === 1 ? _0 : _1), src: bits, dst: bits, ref: bits };
+  return { name, thrID: new TLayout(S(thr), thr === 1 ? _0 : _1), src: bits, dst: bits, ref: bits };
 }
 
 /**
@@ -400,7 +402,7 @@ export function makeTmaCopyAtom(args: TmaArgs, numMulticast: number, ctaVMap: TL
 
   const numElems = size(tmaGbasis);
   if (!numElems.s) fail("the TMA box size is not a compile-time constant");
-  const atom = make_copy_atom_from_traits(tmaBitTraits(args.op, numElems.v * args.type.bits), {
+  const atom = make_copy_atom_from_traits(tmaBitTraits(args.op, tmaThreads(args.op), numElems.v * args.type.bits), {
     name: args.type.name,
     bits: args.type.bits,
   });

@@ -56,9 +56,13 @@ export function ctaVTileSm100(a: TmaSm100Args, op: string): Layout {
       `tiler ${show(tilerX as Value)}`,
     ]);
   }
-  const gTile = composition(make_identity_layout(gmem.shape), tilerX);
-  const frg = sublayout(thrfrg(a.mma, a.operand, gTile), [1]);
-  const rest = Array.from({ length: T.rank(gTile.shape) }, () => _);
+  return ctaValues(a.mma, a.operand, composition(make_identity_layout(gmem.shape), tilerX));
+}
+
+/** layout<1>(mma.thrfrg_X(tile))(_, repeat<rank(tile)>(_)): one CTA's values of a tile of gmem coordinates, (MMA, MMA_M|N, MMA_K, ...) */
+export function ctaValues(mma: TiledMma, w: UmmaOperand, tile: Layout): Layout {
+  const frg = sublayout(thrfrg(mma, w, tile), [1]);
+  const rest = Array.from({ length: T.rank(tile.shape) }, () => _);
   return slice([_, rest], frg);
 }
 

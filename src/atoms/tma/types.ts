@@ -15,13 +15,13 @@ export const TMA_OPS = [
 ] as const;
 export type TmaOp = (typeof TMA_OPS)[number];
 
-/** TMA operations CuTe has (im2col: copy_traits_sm90_im2col.hpp, copy_traits_sm100_im2col.hpp) that cute-ts does not build yet */
+/** TMA operations CuTe has (im2col: copy_traits_sm90_im2col.hpp, copy_traits_sm100_im2col.hpp) that only the im2col builders take */
 const NOT_YET: ReadonlyMap<string, string> = new Map([
   ["SM90_TMA_LOAD_IM2COL", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
   ["SM90_TMA_LOAD_IM2COL_MULTICAST", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
   ["SM90_TMA_STORE_IM2COL", "im2col TMA: `tma` builds it with make_im2col_tma_copy; this command takes tiled TMA only"],
-  ["SM100_TMA_2SM_LOAD_IM2COL", "the SM100 im2col builders, make_im2col_tma_atom_A/B_sm100"],
-  ["SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", "the SM100 im2col builders, make_im2col_tma_atom_A/B_sm100"],
+  ["SM100_TMA_2SM_LOAD_IM2COL", "im2col TMA: `tma` builds it with make_im2col_tma_copy or make_im2col_tma_copy/atom_A/B_sm100; this command takes tiled TMA only"],
+  ["SM100_TMA_2SM_LOAD_IM2COL_MULTICAST", "im2col TMA: `tma` builds it with make_im2col_tma_copy or make_im2col_tma_copy/atom_A/B_sm100; this command takes tiled TMA only"],
 ]);
 
 export function tmaOp(name: string): TmaOp {
