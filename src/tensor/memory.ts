@@ -14,7 +14,7 @@ import { ComposedLayout, SmemPtrFlag, Swizzle, innermostLayout } from "../core/s
 import * as C from "../core/composed.js";
 import type { ValueType } from "../core/value-types.js";
 import {
-  Tensor, type Iter, CountingIter, PtrIter, TmemIter, advance, elementAddress, hasTag, rawOf, rawPtr, recastPtr, sizeofBytes, swizzlePtr, tagPtr, unwrapPtr,
+  Tensor, type Iter, CountingIter, DescIter, PtrIter, TmemIter, advance, elementAddress, hasTag, rawOf, rawPtr, recastPtr, sizeofBytes, swizzlePtr, tagPtr, unwrapPtr,
 } from "../core/tensor.js";
 
 /**
@@ -49,6 +49,7 @@ export function valueType(t: Tensor, op: string): ValueType {
   if (it instanceof PtrIter) return { name: it.type ?? "", bits: it.bits };
   if (it instanceof TmemIter) return { name: "", bits: it.bits };
   if (it instanceof CountingIter) return { name: "int", bits: 32 };
+  if (it instanceof DescIter) throw new CuteError(op, `the value type of a descriptor tensor is ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))`);
   throw new CuteError(op, "the value type of an ArithTuple tensor is a coordinate: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))");
 }
 
