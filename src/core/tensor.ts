@@ -8,7 +8,7 @@
  */
 import { Int } from "./integer.js";
 import * as I from "./integer.js";
-import { CuteError } from "./errors.js";
+import { CuteError, Unsupported } from "./errors.js";
 import { Idx, idxAdd } from "./basis.js";
 import { Layout } from "./layout.js";
 import { ComposedLayout, Swizzle } from "./swizzle.js";
@@ -57,9 +57,8 @@ export class TmemIter {
 /**
  * GMMA::DescriptorIterator / UMMA::DescriptorIterator (mma_traits_sm90_gmma.hpp,
  * mma_traits_sm100.hpp): the iterator of the descriptor tensor an SS MMA's make_fragment_A/B makes.
- * It holds a 64-bit shared-memory matrix descriptor; `+ k` adds k to the whole descriptor as a
- * uint64_t (k counts uint128_t, so it lands in the start address field), and its element is the
- * descriptor itself.
+ * It holds a 64-bit shared-memory matrix descriptor; `+ k` adds k to it (descAdd; k counts
+ * uint128_t, so it lands in the start address field), and its element is the descriptor itself.
  */
 export class DescIter {
   constructor(
@@ -68,9 +67,16 @@ export class DescIter {
   ) {}
 }
 
-/** descriptor + k as a uint64_t */
+/**
+ * iterator + k: GMMA's adds k to the low 32-bit word only (reg32_[0] + uint32_t(k), the high word
+ * kept, as the SM90::GMMA form of mma_traits_sm90_gmma.hpp does); UMMA's adds it to the whole
+ * descriptor as a uint64_t
+ */
 export function descAdd(it: DescIter, k: number): DescIter {
-  return k === 0 ? it : new DescIter(it.arch, BigInt.asUintN(64, it.desc + BigInt(k)));
+  if (k === 0) return it;
+  if (it.arch === "UMMA") return new DescIter(it.arch, BigInt.asUintN(64, it.desc + BigInt(k)));
+  const lo = BigInt.asUintN(32, (it.desc & 0xffffffffn) + BigInt.asUintN(32, BigInt(k)));
+  return new DescIter(it.arch, (it.desc & ~0xffffffffn) | lo);
 }
 
 export type Iter = CountingIter | ArithIter | PtrIter | TmemIter | DescIter;
@@ -109,7 +115,10 @@ export function deref(it: Iter, off: Idx): Idx {
   }
   if (it instanceof ArithIter) return idxAdd(it.coord, off);
   if (it instanceof DescIter) {
-    throw new CuteError("operator*", `an element of a descriptor tensor is a ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}, not a number: print_tensor the tensor to see each one`);
+    throw new Unsupported(
+      `an element of a descriptor tensor (a ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}) as a value`,
+      ": print_tensor the tensor, or a slice of it (T(_,m,k)), to see the descriptors",
+    );
   }
   throw new CuteError(
     "operator*",

@@ -4,7 +4,7 @@
  * (make_tensor<T>, make_tensor_like, make_fragment_like), recast<T>, and the address of an
  * element. The host holds no data: a pointer tensor is its addresses.
  */
-import { CuteError } from "../core/errors.js";
+import { CuteError, Unsupported } from "../core/errors.js";
 import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple } from "../core/int-tuple.js";
@@ -89,6 +89,12 @@ export function make_fragment_like(vt: ValueType, layout: Layout | ComposedLayou
 export function recast(t: Tensor, newBits: number, newType?: string): Tensor {
   const op = "recast";
   const it = t.iter;
+  if (it instanceof DescIter) {
+    // recast_ptr<NewT>(GMMA::DescriptorIterator): only to uint64_t, the descriptor's register type, and it stays as it is
+    if (it.arch === "UMMA") throw new Unsupported("recast of a UMMA descriptor tensor");
+    if (newType !== "uint64_t") throw new CuteError("recast_ptr", "Can only cast GmmaDescriptorIterator to uint64_t.", [newType ?? `${newBits}-bit type`]);
+    return t;
+  }
   if (!(it instanceof PtrIter || it instanceof TmemIter)) {
     throw new CuteError(op, "recast_ptr has no overload for an implicit iterator (counting_iter, ArithTuple): recast a tensor over memory, or a layout with recast_layout<Old,New>");
   }

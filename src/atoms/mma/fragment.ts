@@ -14,8 +14,12 @@
  *   descriptor starts where its block does;
  * - UMMA::tmem_frg (a UMMA's C): the accumulator in tensor memory (tmem-frg.ts).
  *
- * Versions read: mma_atom.hpp at 00a74a2a; mma_traits_sm90_gmma.hpp at 082a375c (DescriptorIterator,
- * smem_desc, MakeTensor<GMMA::smem_desc>); mma_traits_sm100.hpp at 029bb3db (UMMA's).
+ * Versions read (7107b0553 itself is not in the store): mma_atom.hpp at 00a74a2a;
+ * mma_traits_sm90_gmma.hpp at 082a375c (DescriptorIterator, smem_desc, MakeTensor<GMMA::smem_desc>);
+ * mma_traits_sm100.hpp at 029bb3db (UMMA's). Where CUTLASS 4's SM90::GMMA form differs, as quoted
+ * with CuTe's prints in a public walk-through of a Hopper GEMM, it is followed as smem-desc.ts
+ * follows it: make_fragment_A/B also accept 8-bit (4-bit) containers of 8/6/4-bit (4/3/2-bit)
+ * value types, and GMMA::DescriptorIterator + k adds k to the descriptor's low 32-bit word.
  */
 import { CuteError, Unsupported } from "../../core/errors.js";
 import { _0, _1 } from "../../core/integer.js";
@@ -77,12 +81,19 @@ export function frgType(traits: MmaTraits, w: Operand): FrgType {
 
 const tensorLayout = (t: Tensor): Layout => (t.layout instanceof Layout ? t.layout : innermostLayout(t.layout));
 
-/** a tensor's value type is the op's (is_same<ValTypeX, value_type>): by name where the pointer knows it, else by width */
-function sameValueType(t: Tensor, want: string): boolean {
+/**
+ * make_fragment_A/B's static_assert on the tensor's value type: ValTypeX itself (by name where the
+ * pointer knows it, else by width), or an 8-bit container of an 8-, 6- or 4-bit ValTypeX, or a
+ * 4-bit one of a 4-, 3- or 2-bit ValTypeX
+ */
+function acceptedValueType(t: Tensor, want: string): boolean {
   const it = t.iter;
   if (!(it instanceof PtrIter)) return false;
   const w = findValueType(want);
-  if (it.type === undefined || w === undefined) return w !== undefined && it.bits === w.bits;
+  if (w === undefined) return false;
+  if (it.bits === 8 && [8, 6, 4].includes(w.bits)) return true;
+  if (it.bits === 4 && [4, 3, 2].includes(w.bits)) return true;
+  if (it.type === undefined) return it.bits === w.bits;
   const have = findValueType(it.type);
   return have !== undefined && have.name === w.name;
 }
@@ -123,7 +134,7 @@ export function make_fragment(mma: TiledMma, w: Operand, t: Tensor): Tensor {
   if (w === "C") return make_owning_tensor((frg as { type: ValueType }).type, make_layout(l.shape), `make_tensor<${(frg as { spelling: string }).spelling}>`);
   if (frg.kind === "value") return make_fragment_like(frg.type, t.layout, `make_fragment_like<${frg.spelling}>`);
   const valType = w === "A" ? mma.atom.traits.types.A : mma.atom.traits.types.B;
-  if (!sameValueType(t, valType)) throw new CuteError(name, `static assertion failed: Expecting ValType${w} type`, [`ValType${w} = ${valType}`, show(t)]);
+  if (!acceptedValueType(t, valType)) throw new CuteError(name, `static assertion failed: Expecting ValType${w} type`, [`ValType${w} = ${valType}`, show(t)]);
   return make_desc_tensor(frg.arch, frg.major, t, parseValueType(valType));
 }
 
