@@ -5,7 +5,7 @@ export { ScaledBasis, E, idxAdd } from "./core/basis.js";
 export * as tuple from "./core/int-tuple.js";
 export * from "./core/layout.js";
 export { Swizzle, ComposedLayout } from "./core/swizzle.js";
-export { Tensor, CountingIter, ArithIter, PtrIter, TmemIter } from "./core/tensor.js";
+export { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter } from "./core/tensor.js";
 export { evaluate, evaluateAny, showValue, AtomValue, type EvalValue } from "./eval/evaluate.js";
 export { evaluateProgram, type ProgramResult } from "./eval/block.js";
 export { parse, parseProgram } from "./notation/parse.js";

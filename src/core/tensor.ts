@@ -8,7 +8,7 @@
  */
 import { Int } from "./integer.js";
 import * as I from "./integer.js";
-import { CuteError } from "./errors.js";
+import { CuteError, Unsupported } from "./errors.js";
 import { Idx, idxAdd } from "./basis.js";
 import { Layout } from "./layout.js";
 import { ComposedLayout, Swizzle } from "./swizzle.js";
@@ -54,7 +54,32 @@ export class TmemIter {
   ) {}
 }
 
-export type Iter = CountingIter | ArithIter | PtrIter | TmemIter;
+/**
+ * GMMA::DescriptorIterator / UMMA::DescriptorIterator (mma_traits_sm90_gmma.hpp,
+ * mma_traits_sm100.hpp): the iterator of the descriptor tensor an SS MMA's make_fragment_A/B makes.
+ * It holds a 64-bit shared-memory matrix descriptor; `+ k` adds k to it (descAdd; k counts
+ * uint128_t, so it lands in the start address field), and its element is the descriptor itself.
+ */
+export class DescIter {
+  constructor(
+    readonly arch: "GMMA" | "UMMA",
+    readonly desc: bigint,
+  ) {}
+}
+
+/**
+ * iterator + k: GMMA's adds k to the low 32-bit word only (reg32_[0] + uint32_t(k), the high word
+ * kept, as the SM90::GMMA form of mma_traits_sm90_gmma.hpp does); UMMA's adds it to the whole
+ * descriptor as a uint64_t
+ */
+export function descAdd(it: DescIter, k: number): DescIter {
+  if (k === 0) return it;
+  if (it.arch === "UMMA") return new DescIter(it.arch, BigInt.asUintN(64, it.desc + BigInt(k)));
+  const lo = BigInt.asUintN(32, (it.desc & 0xffffffffn) + BigInt.asUintN(32, BigInt(k)));
+  return new DescIter(it.arch, (it.desc & ~0xffffffffn) | lo);
+}
+
+export type Iter = CountingIter | ArithIter | PtrIter | TmemIter | DescIter;
 
 export class Tensor {
   constructor(
@@ -63,7 +88,7 @@ export class Tensor {
   ) {}
 }
 
-export const isIter = (v: unknown): v is Iter => v instanceof CountingIter || v instanceof ArithIter || v instanceof PtrIter || v instanceof TmemIter;
+export const isIter = (v: unknown): v is Iter => v instanceof CountingIter || v instanceof ArithIter || v instanceof PtrIter || v instanceof TmemIter || v instanceof DescIter;
 /** an iterator over memory (whose elements the host cannot read), as opposed to an implicit one */
 export const isPointer = (v: unknown): v is PtrIter | TmemIter => v instanceof PtrIter || v instanceof TmemIter;
 
@@ -76,7 +101,8 @@ export function advance(it: Iter, off: Idx): Iter {
     return new CountingIter(I.add(it.v, off.s ? I.D(off.v) : off));
   }
   if (it instanceof ArithIter) return new ArithIter(idxAdd(it.coord, off));
-  if (!(off instanceof Int)) throw new CuteError(it instanceof TmemIter ? "tmem_ptr" : "pointer", NOT_INT);
+  if (!(off instanceof Int)) throw new CuteError(it instanceof TmemIter ? "tmem_ptr" : it instanceof DescIter ? `${it.arch}::DescriptorIterator` : "pointer", NOT_INT);
+  if (it instanceof DescIter) return descAdd(it, off.v);
   if (it instanceof TmemIter) return new TmemIter(it.bits, tmemPtrAdd(it.addr, off.v, it.bits));
   return ptrAdd(it, off.v);
 }
@@ -88,6 +114,12 @@ export function deref(it: Iter, off: Idx): Idx {
     return I.add(it.v, off.s ? I.D(off.v) : off);
   }
   if (it instanceof ArithIter) return idxAdd(it.coord, off);
+  if (it instanceof DescIter) {
+    throw new Unsupported(
+      `an element of a descriptor tensor (a ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}) as a value`,
+      ": print_tensor the tensor, or a slice of it (T(_,m,k)), to see the descriptors",
+    );
+  }
   throw new CuteError(
     "operator*",
     `cute-ts holds no data: an element of a ${it instanceof TmemIter ? "TMEM" : "memory"} tensor is memory on the device; slice it with _ to get a tensor, or print it (print_tensor) to see each element's address`,

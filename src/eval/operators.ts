@@ -14,7 +14,7 @@ import { show } from "../print/print.js";
 import { ScaledBasis, type Idx, idxAdd, idxNeg, idxSub } from "../core/basis.js";
 import { Layout } from "../core/layout.js";
 import type { Value } from "../core/value.js";
-import { ArithIter, CountingIter, PtrIter, TmemIter, advance, deref, isIter, ptrAdd, rawPtr } from "../core/tensor.js";
+import { ArithIter, CountingIter, PtrIter, type Iter, advance, deref, isIter, ptrAdd, rawPtr } from "../core/tensor.js";
 import { findValueType, parseValueType } from "../core/value-types.js";
 
 /** the spelling of an operator node's name: "u-" is unary minus */
@@ -52,7 +52,7 @@ export function operate(name: string, args: Value[]): Value {
 }
 
 /** *it: the value of a counting iterator or an arithmetic-tuple iterator; a pointer's element is device memory */
-function dereference(a: CountingIter | ArithIter | PtrIter | TmemIter): Value {
+function dereference(a: Iter): Value {
   if (a instanceof CountingIter) return a.v.s ? I.D(a.v.v) : a.v;
   return deref(a, _0) as Value;
 }
@@ -64,7 +64,7 @@ function dereference(a: CountingIter | ArithIter | PtrIter | TmemIter): Value {
 function iteratorArithmetic(name: string, a: Value, b: Value): Value {
   const op = `operator${name}`;
   if (name === "+") {
-    const [it, k] = (isIter(a) ? [a, b] : [b, a]) as [CountingIter | ArithIter | PtrIter | TmemIter, Value];
+    const [it, k] = (isIter(a) ? [a, b] : [b, a]) as [Iter, Value];
     if (isIter(k)) throw new CuteError(op, "two iterators do not add", [show(a), show(b)]);
     if (it instanceof ArithIter) {
       if (!isIdx(k)) throw new CuteError(op, "an ArithTuple iterator adds a coordinate", [show(a), show(b)]);

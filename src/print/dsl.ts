@@ -20,10 +20,10 @@ import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter, PtrIter, type Iter } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, type Iter } from "../core/tensor.js";
 import { MajorTag, type Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
-import { showPtr, showTmemPtr } from "./print.js";
+import { show, showPtr, showTmemPtr } from "./print.js";
 
 /** what the DSL's type of a dynamic integer knows: a number dividing it (1: none) and its width */
 export interface DynInfo {
@@ -127,7 +127,7 @@ class DslPrinter {
     if (it instanceof CountingIter) return this.int(it.v, Ctx.Typed);
     if (it instanceof ArithIter) return this.compact(it.coord as Value, Ctx.Typed);
     // the DSL's pointers are not modelled: CuTe's C++ print of the pointer
-    return it instanceof PtrIter ? showPtr(it) : showTmemPtr(it.bits, it.addr);
+    return it instanceof PtrIter ? showPtr(it) : it instanceof TmemIter ? showTmemPtr(it.bits, it.addr) : show(it);
   }
 
   swizzle(s: Swizzle): string {

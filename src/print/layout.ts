@@ -6,7 +6,7 @@
  * (src/core/layout/compiled.ts): numbers and the text around them, not an integer object and a
  * tuple walk per cell; what has no exact affine form is evaluated cell by cell as before.
  */
-import { CuteError, UsageError } from "../core/errors.js";
+import { CuteError, Unsupported, UsageError } from "../core/errors.js";
 import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
@@ -14,11 +14,12 @@ import * as L from "../core/layout.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
-import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, type Iter, advance, deref, elementAddress, isPointer, tmemPtrAdd } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter, type Iter, advance, deref, descAdd, elementAddress, isPointer, tmemPtrAdd } from "../core/tensor.js";
 import { type Idx, idxAdd } from "../core/basis.js";
 import { type AffineForm, affineForm, affineIndexFn, idxEntries, sameForm } from "../core/layout/compiled.js";
 import { at, sliceTensor } from "../tensor/algorithms.js";
 import { show, showAddress, showPieces } from "./print.js";
+import { showGmmaDescriptor } from "./descriptor.js";
 import { Chunks, type Write, type WriteBytes, collect } from "./stream.js";
 import type { Value } from "../core/value.js";
 
@@ -214,8 +215,20 @@ export function addressText(it: PtrIter | TmemIter, off: Idx): string {
   const p = elementAddress(it, off.v);
   return p.sub < 0 ? showAddress(p.addr) : `${showAddress(p.addr)}.${p.sub}`;
 }
-/** one print_tensor cell of the element at offset `off`: its value, or for a pointer its address */
+/** the descriptor at offset `off` of a descriptor iterator (GMMA only: CuTe prints GmmaDescriptor) */
+function descriptorAt(it: DescIter, off: Idx): bigint {
+  if (!(off instanceof Int)) throw new CuteError("print_tensor", "a descriptor iterator advances by integers, not by coordinates (the layout has basis strides)");
+  if (it.arch !== "GMMA") {
+    throw new Unsupported(
+      "print_tensor of a UMMA descriptor tensor",
+      " (CuTe has no print for UMMA::SmemDescriptor, and which overload its uint64_t conversion reaches is not modelled): print(tensor) shows its iterator and layout, `cute-ts mma --desc-smem L --type T --major K|MN --arch sm100` one descriptor's fields",
+    );
+  }
+  return descAdd(it, off.v).desc;
+}
+/** one print_tensor cell of the element at offset `off`: its value, for a pointer its address, for a descriptor iterator the descriptor (pretty_print: two spaces and its print) */
 function cell(it: Iter, off: Idx): string {
+  if (it instanceof DescIter) return "  " + showGmmaDescriptor(descriptorAt(it, off));
   return isPointer(it) ? "  " + addressText(it, off) : pretty(deref(it, off) as Value);
 }
 function offsetAt(t: Tensor, c: IntTuple): Idx {
@@ -361,7 +374,9 @@ class JsonCells implements CellSink {
   cell(it: Iter, off: Idx): void {
     this.sep();
     // a pointer tensor's values are its elements' addresses, as strings
-    this.out.put(isPointer(it) ? JSON.stringify(addressText(it, off)) : jsonValue(deref(it, off) as Value));
+    // a descriptor tensor's values are its descriptors, as 64-bit hex strings
+    if (it instanceof DescIter) this.out.put(JSON.stringify(`0x${descriptorAt(it, off).toString(16).padStart(16, "0")}`));
+    else this.out.put(isPointer(it) ? JSON.stringify(addressText(it, off)) : jsonValue(deref(it, off) as Value));
   }
   cellForm(f: CellForm, vals: Float64Array): void {
     this.sep();

@@ -4,7 +4,7 @@
  * (make_tensor<T>, make_tensor_like, make_fragment_like), recast<T>, and the address of an
  * element. The host holds no data: a pointer tensor is its addresses.
  */
-import { CuteError } from "../core/errors.js";
+import { CuteError, Unsupported } from "../core/errors.js";
 import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple } from "../core/int-tuple.js";
@@ -14,7 +14,7 @@ import { ComposedLayout, SmemPtrFlag, Swizzle, innermostLayout } from "../core/s
 import * as C from "../core/composed.js";
 import type { ValueType } from "../core/value-types.js";
 import {
-  Tensor, type Iter, CountingIter, PtrIter, TmemIter, advance, elementAddress, hasTag, rawOf, rawPtr, recastPtr, sizeofBytes, swizzlePtr, tagPtr, unwrapPtr,
+  Tensor, type Iter, CountingIter, DescIter, PtrIter, TmemIter, advance, elementAddress, hasTag, rawOf, rawPtr, recastPtr, sizeofBytes, swizzlePtr, tagPtr, unwrapPtr,
 } from "../core/tensor.js";
 
 /**
@@ -49,6 +49,7 @@ export function valueType(t: Tensor, op: string): ValueType {
   if (it instanceof PtrIter) return { name: it.type ?? "", bits: it.bits };
   if (it instanceof TmemIter) return { name: "", bits: it.bits };
   if (it instanceof CountingIter) return { name: "int", bits: 32 };
+  if (it instanceof DescIter) throw new CuteError(op, `the value type of a descriptor tensor is ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))`);
   throw new CuteError(op, "the value type of an ArithTuple tensor is a coordinate: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))");
 }
 
@@ -88,6 +89,12 @@ export function make_fragment_like(vt: ValueType, layout: Layout | ComposedLayou
 export function recast(t: Tensor, newBits: number, newType?: string): Tensor {
   const op = "recast";
   const it = t.iter;
+  if (it instanceof DescIter) {
+    // recast_ptr<NewT>(GMMA::DescriptorIterator): only to uint64_t, the descriptor's register type, and it stays as it is
+    if (it.arch === "UMMA") throw new Unsupported("recast of a UMMA descriptor tensor");
+    if (newType !== "uint64_t") throw new CuteError("recast_ptr", "Can only cast GmmaDescriptorIterator to uint64_t.", [newType ?? `${newBits}-bit type`]);
+    return t;
+  }
   if (!(it instanceof PtrIter || it instanceof TmemIter)) {
     throw new CuteError(op, "recast_ptr has no overload for an implicit iterator (counting_iter, ArithTuple): recast a tensor over memory, or a layout with recast_layout<Old,New>");
   }

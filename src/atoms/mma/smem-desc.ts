@@ -39,12 +39,13 @@ import { Layout, logical_divide, recast_layout, showLayout } from "../../core/la
 import { ComposedLayout, SmemPtrFlag, Swizzle, showSwizzle } from "../../core/swizzle.js";
 import type { ValueType } from "../../core/value-types.js";
 import { show } from "../../print/print.js";
+import { GMMA_LAYOUT_TYPES, showGmmaDescriptor } from "../../print/descriptor.js";
 
 export type DescMajor = "K" | "MN";
 export type DescArch = "sm90" | "sm100";
 
 /** GMMA::LayoutType (mma_sm90_desc.hpp) */
-export const GMMA_LAYOUT_TYPES: Readonly<Record<number, string>> = { 0: "INTERLEAVE", 1: "B128", 2: "B64", 3: "B32" };
+export { GMMA_LAYOUT_TYPES };
 /** UMMA::LayoutType (mma_sm100_desc.hpp) */
 export const UMMA_LAYOUT_TYPES: Readonly<Record<number, string>> = { 0: "SWIZZLE_NONE", 1: "SWIZZLE_128B_BASE32B", 2: "SWIZZLE_128B", 4: "SWIZZLE_64B", 6: "SWIZZLE_32B" };
 
@@ -332,15 +333,7 @@ const hex = (v: number | bigint, width: number) => v.toString(16).padStart(width
 
 /** CuTe's print(GmmaDescriptor) (mma_sm90_desc.hpp), byte for byte */
 export function formatGmmaDescriptor(d: SmemDescriptor): string {
-  const f = d.fields;
-  return (
-    `GmmaDescriptor: 0x${hex(d.desc, 16)}\n` +
-    `  start_addr :  0x${hex(f.start_address!, 4)}\n` +
-    `  leading_off:  0x${hex(f.leading_byte_offset!, 4)} (${f.leading_byte_offset})\n` +
-    `  stride_off :  0x${hex(f.stride_byte_offset!, 4)} (${f.stride_byte_offset})\n` +
-    `  base_offset:  0x${hex(f.base_offset!, 1)}\n` +
-    `  layout_type:  0x${hex(f.layout_type!, 1)} (${d.layoutTypeName})\n`
-  );
+  return showGmmaDescriptor(d.desc);
 }
 
 /**

@@ -8,7 +8,7 @@
  * This module holds the catalogs: src/eval/evaluate.ts loads it the first time an expression
  * names something it does not know otherwise, so that other expressions never load it.
  */
-import { CuteError, ParseError, Unsupported, UsageError } from "../../core/errors.js";
+import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { Layout } from "../../core/layout.js";
@@ -22,6 +22,7 @@ import { resolveMma, type MmaTraits } from "../../atoms/mma/catalog.js";
 import { formatMmaAtom } from "../../atoms/mma/atom.js";
 import { type Operand, type TiledMma, formatTiledMma, layoutMN, layoutTV, make_tiled_mma, permutationMNK, tileSizeMNK } from "../../atoms/mma/tiled-mma.js";
 import * as ThrMMA from "../../atoms/mma/thr-mma.js";
+import { make_fragment, partition_fragment, partition_fragment_C_of_shape } from "../../atoms/mma/fragment.js";
 import { copyTraits } from "../../atoms/copy/catalog.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
@@ -274,9 +275,12 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
     const mma = tiledMmaOf(args[0]!, name, "the argument");
     return [tileSizeMNK(mma, 0), tileSizeMNK(mma, 1), tileSizeMNK(mma, 2)];
   },
-  partition_fragment_A: fragment("partition_fragment_A"),
-  partition_fragment_B: fragment("partition_fragment_B"),
-  partition_fragment_C: fragment("partition_fragment_C"),
+  partition_fragment_A: noStaticFragment("A"),
+  partition_fragment_B: noStaticFragment("B"),
+  partition_fragment_C(args, name) {
+    nargs(name, args, 2, 2);
+    return partition_fragment_C_of_shape(tiledMmaOf(args[0]!, name, "the first argument"), asIntTuple(core(args[1]!, name), `the shape of ${name}`));
+  },
 };
 
 function partitionShape(w: Operand): (args: Value[], name: string) => Value {
@@ -286,10 +290,10 @@ function partitionShape(w: Operand): (args: Value[], name: string) => Value {
   };
 }
 
-/** register fragments (make_fragment_A/B/C, partition_fragment_*) hold memory, which cute-ts does not model */
-function fragment(what: string): (...a: unknown[]) => Value {
-  return () => {
-    throw new Unsupported(`${what} (a register tensor)`, ": partition a tensor of coordinates instead, e.g. thr_mma.partition_A(make_identity_tensor(shape)), or partition_shape_A/B/C(tiled_mma, shape) for its shape");
+/** CuTe has partition_fragment_C(tiled_mma, shape) only: A's and B's depend on the tensor and the thread */
+function noStaticFragment(w: "A" | "B"): (args: Value[], name: string) => Value {
+  return (_args, name) => {
+    throw new CuteError(name, `no matching function: CuTe has partition_fragment_C(tiled_mma, shape) only; A's and B's fragments depend on the tensor and the thread: tiled_mma.get_slice(thr_idx).partition_fragment_${w}(tensor)`);
   };
 }
 
@@ -412,15 +416,19 @@ const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
   thrfrg_C: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "C", l), (t) => ThrMMA.thrfrgTensor(mma, "C", t)),
   tile_size_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), tileSizeMNK(mma, modeTarg(targs, name))),
   permutation_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), permutationMNK(mma, modeTarg(targs, name)) as Value),
+  // MMA_Atom's static make_fragment_A/B/C, which a TiledMMA (and a ThrMMA) inherits: of a partitioned tensor
+  make_fragment_A: (mma, args, _t, name) => make_fragment(mma, "A", tensorArg(args, name)),
+  make_fragment_B: (mma, args, _t, name) => make_fragment(mma, "B", tensorArg(args, name)),
+  make_fragment_C: (mma, args, _t, name) => make_fragment(mma, "C", tensorArg(args, name)),
 };
 
 const THR_MMA_METHODS: Readonly<Record<string, Method<ThrMMA.ThrMma>>> = {
   partition_A: (thr, args, _t, name) => ThrMMA.partition(thr, "A", tensorArg(args, name)),
   partition_B: (thr, args, _t, name) => ThrMMA.partition(thr, "B", tensorArg(args, name)),
   partition_C: (thr, args, _t, name) => ThrMMA.partition(thr, "C", tensorArg(args, name)),
-  partition_fragment_A: fragment("partition_fragment_A") as Method<ThrMMA.ThrMma>,
-  partition_fragment_B: fragment("partition_fragment_B") as Method<ThrMMA.ThrMma>,
-  partition_fragment_C: fragment("partition_fragment_C") as Method<ThrMMA.ThrMma>,
+  partition_fragment_A: (thr, args, _t, name) => partition_fragment(thr, "A", tensorArg(args, name)),
+  partition_fragment_B: (thr, args, _t, name) => partition_fragment(thr, "B", tensorArg(args, name)),
+  partition_fragment_C: (thr, args, _t, name) => partition_fragment(thr, "C", tensorArg(args, name)),
 };
 
 const COPY_METHODS: Readonly<Record<string, Method<TiledCopy>>> = {
