@@ -1,5 +1,6 @@
 /** Shared test helpers: run a command in-process exactly as the CLI and `batch` do. */
 import { readFileSync } from "node:fs";
+import { expect } from "vitest";
 import { runCommand } from "../src/cli/run.js";
 
 export interface Result {
@@ -12,6 +13,21 @@ export async function run(argv: string[]): Promise<Result> {
   let stdout = "", stderr = "";
   const exit = await runCommand(argv, { out: (s) => (stdout += s), err: (s) => (stderr += s), color: false });
   return { stdout, stderr, exit };
+}
+
+/** a command that must answer: exit 0, nothing on stderr; its stdout */
+export async function ok(argv: string[]): Promise<string> {
+  const r = await run(argv);
+  expect(r.stderr).toBe("");
+  expect(r.exit).toBe(0);
+  return r.stdout;
+}
+/** a command that must be refused: exit 2, nothing on stdout; its stderr */
+export async function refused(argv: string[]): Promise<string> {
+  const r = await run(argv);
+  expect(r.stdout).toBe("");
+  expect(r.exit).toBe(2);
+  return r.stderr;
 }
 
 export interface GoldenRecord {

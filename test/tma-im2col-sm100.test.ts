@@ -17,7 +17,7 @@
  *    element by element against that formula.
  */
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers.js";
+import { run, ok, refused } from "./helpers.js";
 import { buildIm2colFrom } from "../src/eval/args/tma-mma.js";
 import { crd2idx } from "../src/core/layout.js";
 import { D, type Int } from "../src/core/integer.js";
@@ -35,18 +35,6 @@ const MMA_2SM = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Ma
 const tma = (op: string, smem: string, ...rest: string[]) => ["tma", "--op", op, "--type", "half_t", "--gmem", GMEM, "--smem", smem, ...rest];
 const forMma = (mma: string, w: "A" | "B", ...rest: string[]) => ["--for-mma", mma, "--operand", w, "--cta-tiler", "(_256,_256,_64)", ...rest];
 
-async function ok(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stderr).toBe("");
-  expect(r.exit).toBe(0);
-  return r.stdout;
-}
-async function refused(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stdout).toBe("");
-  expect(r.exit).toBe(2);
-  return r.stderr;
-}
 const fields = (out: string) => Object.fromEntries(out.trim().split("\n").map((l) => [l.slice(0, 20).trim(), l.slice(20).trim()]));
 
 describe("Copy_Traits<SM100_TMA_2SM_LOAD_IM2COL[_MULTICAST]>", () => {

@@ -11,24 +11,12 @@
  *  - the TiledCopy is make_tma_copy_tiled's (one box of size(trunc) values per instruction).
  */
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers.js";
+import { ok, refused } from "./helpers.js";
 
 // NHWC half_t activation, N=8, H=W=56, C=64: W stride C, H stride W*C, N stride H*W*C
 const GMEM = "((56,56,8),64):((64,3584,200704),_1)";
 const base = (op: string, smem: string, ...rest: string[]) => ["tma", "--op", op, "--type", "half_t", "--gmem", GMEM, "--smem", smem, ...rest];
 
-async function ok(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stderr).toBe("");
-  expect(r.exit).toBe(0);
-  return r.stdout;
-}
-async function refused(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stdout).toBe("");
-  expect(r.exit).toBe(2);
-  return r.stderr;
-}
 const fields = (out: string) => Object.fromEntries(out.trim().split("\n").map((l) => [l.slice(0, 20).trim(), l.slice(20).trim()]));
 
 describe("make_im2col_tma_copy: the descriptor", () => {

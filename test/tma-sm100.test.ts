@@ -13,7 +13,7 @@
  *    smem element owned once).
  */
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers.js";
+import { run, ok, refused } from "./helpers.js";
 import { buildTmaFrom, tmaOf } from "../src/eval/args/tma-mma.js";
 import { getTmaTensor, printCoordTensor } from "../src/atoms/tma/coords.js";
 import { crd2idx } from "../src/core/layout.js";
@@ -39,18 +39,6 @@ const atomText = (thr: string, src: string) =>
 
 const tma = (op: string, gmem: string, smem: string, ...rest: string[]) => ["tma", "--op", op, "--type", "half_t", "--gmem", gmem, "--smem", smem, ...rest];
 
-async function ok(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stderr).toBe("");
-  expect(r.exit).toBe(0);
-  return r.stdout;
-}
-async function refused(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stdout).toBe("");
-  expect(r.exit).toBe(2);
-  return r.stderr;
-}
 const descOf = (out: string) => Object.fromEntries(out.trim().split("\n").map((l) => [l.slice(0, 15).trim(), l.slice(15).trim()]));
 
 describe("the Blackwell tutorials' TMA atoms", () => {

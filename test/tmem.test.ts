@@ -11,7 +11,7 @@
  * shapes place values where the PTX ISA's tcgen05 data-path layouts put them.
  */
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers.js";
+import { ok, refused } from "./helpers.js";
 import { S } from "../src/core/integer.js";
 import { resolveMma } from "../src/atoms/mma/catalog.js";
 import { make_tiled_mma } from "../src/atoms/mma/tiled-mma.js";
@@ -22,18 +22,6 @@ import { copyOpNames } from "../src/atoms/copy/catalog.js";
 const UMMA_1SM = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>";
 const UMMA_2SM = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,UMMA::Major::K,UMMA::Major::K>";
 
-async function ok(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stderr).toBe("");
-  expect(r.exit).toBe(0);
-  return r.stdout;
-}
-async function refused(argv: string[]): Promise<string> {
-  const r = await run(argv);
-  expect(r.stdout).toBe("");
-  expect(r.exit).toBe(2);
-  return r.stderr;
-}
 
 const T2R_TEXT = (rest: string) =>
   "TiledCopy\n" +
