@@ -196,6 +196,8 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
       m.name = a.node.name;
       m.types = a.node.types;
       m.targs = a.node.targs;
+      // an alias of an alias (using T = E;) is spelled as the type E names
+      if (m.k === "name") (m as unknown as { spelled: string }).spelled = spellType(a.node, src);
     }
   }
   // a cast names a value type: (T*)x with `using T = float;` is (float*)x

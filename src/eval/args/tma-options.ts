@@ -4,7 +4,7 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { parseLayout, parseSmem, parseTiler, parseInt1 } from "./tma.js";
-import { tmaOp, tmaValueType, type SmemLayout, type TmaValueType } from "../../atoms/tma/types.js";
+import { checkSmemBits, tmaOp, tmaValueType } from "../../atoms/tma/types.js";
 import type { TmaArgs } from "../../atoms/tma/make-tma-copy.js";
 
 /** parsed command-line options: a value, a flag, or absent */
@@ -33,11 +33,4 @@ export function tmaArgsFrom(opts: OptionValues): TmaArgs {
   const cluster = clusterText === undefined ? undefined : parseInt1(clusterText, "--cluster");
   checkSmemBits(smem, type, "--smem", `--type ${type.name}`);
   return { op, type, gmem, smem, ctaTiler, cluster };
-}
-
-/** a position-independent swizzle (smem_ptr[Nb]) names its element width: it must be the TMA type's */
-export function checkSmemBits(smem: SmemLayout, type: TmaValueType, smemWhat: string, typeWhat: string): void {
-  if (smem.form === "pi" && smem.ptrBits !== undefined && smem.ptrBits !== type.bits) {
-    throw new UsageError(`${smemWhat} is a swizzle over ${smem.ptrBits}-bit elements (smem_ptr[${smem.ptrBits}b]) but ${typeWhat} is ${type.bits}-bit`);
-  }
 }

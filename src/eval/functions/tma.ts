@@ -25,13 +25,11 @@ import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
 import { isIm2colOp } from "../../atoms/tma/im2col.js";
 import { makeTmaAtom, makeTmaCopy, printTiledCopy, printTmaAtom, type TmaArgs, type TmaAtom, type TmaCopy } from "../../atoms/tma/make-tma-copy.js";
 import { getTmaTensor, partition } from "../../atoms/tma/coords.js";
-import { TMA_OPS, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
+import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
 import type { TiledMma } from "../../atoms/mma/tiled-mma.js";
 import { AtomValue } from "../ext-value.js";
-import { smemLayoutOf } from "../args/tma.js";
-import { checkSmemBits } from "../args/tma-options.js";
 
 /** the names this module answers: TMA operations (as values) and builders (as calls) */
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
