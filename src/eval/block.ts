@@ -57,12 +57,7 @@ const DEVICE_VALUES = new Set(["threadIdx", "blockIdx", "blockDim", "gridDim", "
 export function evaluateProgram(src: string, force: boolean): ProgramResult | Promise<ProgramResult> {
   const prog = parseProgram(src);
   const attempt = (): ProgramResult => (prog.k === "expr" ? { k: "value", value: expression(prog.e, src) } : runBlock(prog, src, force));
-  try {
-    return attempt();
-  } catch (e) {
-    if (!blockSupport.needsAtoms(e)) throw e;
-  }
-  return blockSupport.loadAtoms().then(attempt);
+  return blockSupport.withModules(attempt);
 }
 
 function expression(e: Node, src: string): EvalValue {
@@ -201,7 +196,15 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
       m.name = a.node.name;
       m.types = a.node.types;
       m.targs = a.node.targs;
+      // an alias of an alias (using T = E;) is spelled as the type E names
+      if (m.k === "name") (m as unknown as { spelled: string }).spelled = spellType(a.node, src);
     }
+  }
+  // a cast names a value type: (T*)x with `using T = float;` is (float*)x
+  if (m.k === "cast" && scope.aliases.has(m.name)) {
+    const a = scope.aliases.get(m.name)!;
+    if (a.k !== "type") throw new UnsupportedSyntax(src, (n as { pos: number }).pos, `decltype aliases (${m.name}) in a cast`);
+    m.name = spellType(a.node, src);
   }
   if (m.types !== null && m.types !== undefined && (m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member")) {
     m.types = m.types.map((t) => typeArg(t, scope, src, depth));

@@ -31,8 +31,41 @@ export interface AtomsModule {
   overload(n: CallNode, args: Value[]): Value | undefined;
 }
 let ATOMS: AtomsModule | undefined;
-/** thrown, before the atoms module is loaded, by an expression that needs it */
+/** what ./functions/tma.ts provides once loaded: TMA operations and builders */
+interface TmaModule {
+  call(n: CallNode, args: Value[], src: string): Value;
+  init(n: InitNode, args: Value[]): Value;
+}
+let TMA: TmaModule | undefined;
+/** set when an expression names a TMA operation or builder: the next load brings ./functions/tma.ts too */
+let wantTma = false;
+/** thrown, before the atoms module (or the TMA module) is loaded, by an expression that needs it */
 const NEEDS_ATOMS = { needsAtoms: true };
+/** the names ./functions/tma.ts answers (its TMA_OP_NAME, TMA_CALL_NAME), known here without loading it */
+const TMA_OP = /^(?:cute::)?SM\d+_TMA_\w+$/;
+const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition)$/;
+function needTma(): TmaModule {
+  if (TMA) return TMA;
+  wantTma = true;
+  throw NEEDS_ATOMS;
+}
+/** loads the modules an expression stopped for (NEEDS_ATOMS) */
+async function loadModules(): Promise<void> {
+  ATOMS ??= await import("./functions/atoms.js");
+  if (wantTma) TMA ??= await import("./functions/tma.js");
+}
+/** f(), loading the modules it stops for and running it again (each load brings what was missing, so a few rounds end it) */
+function withModules<R>(f: () => R): R | Promise<R> {
+  const round = (left: number): R | Promise<R> => {
+    try {
+      return f();
+    } catch (e) {
+      if (e !== NEEDS_ATOMS || left === 0) throw e;
+    }
+    return loadModules().then(() => round(left - 1));
+  };
+  return round(3);
+}
 
 /** the functions and types that make atoms, for the message where only core values are read */
 const ATOM_FUNCTIONS = new Set(["make_tiled_mma", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_mma_atom", "make_copy_atom", "MMA_Atom", "Copy_Atom"]);
@@ -102,9 +135,10 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });
       }
       if (!atoms) {
-        if (ATOM_FUNCTIONS.has(n.name)) throw new ParseError(src, n.pos, `${quote(n.name)} makes an MMA or copy atom, ${ONLY_EVAL}`);
+        if (ATOM_FUNCTIONS.has(n.name) || TMA_CALL.test(n.name)) throw new ParseError(src, n.pos, `${quote(n.name)} makes an MMA or copy atom, ${ONLY_EVAL}`);
         unknownFunction(n, src);
       }
+      if (TMA_CALL.test(n.name) || TMA_OP.test(n.name)) return needTma().call(n, args, src);
       if (!ATOMS) throw NEEDS_ATOMS;
       return ATOMS.call(n, args, src) ?? unknownFunction(n, src);
     },
@@ -118,6 +152,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
         if (ATOM_LIKE.test(n.name)) throw new ParseError(src, n.pos, `${quote(n.name)} is an MMA or copy atom or operation, ${ONLY_EVAL}`);
         throw unknownType(n.name, src, n.pos);
       }
+      if (TMA_OP.test(n.name)) return needTma().init(n, args);
       if (!ATOMS) throw NEEDS_ATOMS;
       return ATOMS.init(n, args, src);
     },
@@ -143,7 +178,10 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
     },
     member(n, target, args, src) {
       // an atom exists only once the atoms module is loaded
-      if ((target as unknown) instanceof AtomValue) return ATOMS!.member(n, target as unknown as AtomValue, args, src);
+      if ((target as unknown) instanceof AtomValue) {
+        const t = target as unknown as AtomValue;
+        return t.member !== undefined ? t.member(n, args, src) : ATOMS!.member(n, t, args, src);
+      }
       if (extState.made) refuseExt([target, ...args], `.${n.name}(...)`);
       return coreMember(n, target, args, src);
     },
@@ -176,9 +214,9 @@ export function checkValue(v: EvalValue): EvalValue {
 export const blockSupport = {
   hooks: (): Hooks => WITH_ATOMS,
   needsAtoms: (e: unknown): boolean => e === NEEDS_ATOMS,
-  loadAtoms: async (): Promise<void> => {
-    ATOMS ??= await import("./functions/atoms.js");
-  },
+  loadAtoms: loadModules,
+  /** f(), loading the modules it needs first */
+  withModules,
 };
 
 /** a core value: an integer, tuple, layout, swizzle, composed layout or tensor (no atoms) */
@@ -189,16 +227,7 @@ export function evaluate(src: string): Value {
 /** any value `cute-ts eval` prints, atoms included; a promise only while the atoms module loads */
 export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
   const tree = parse(src);
-  if (ATOMS) return run(tree, src, WITH_ATOMS);
-  try {
-    return run(tree, src, WITH_ATOMS);
-  } catch (e) {
-    if (e !== NEEDS_ATOMS) throw e;
-  }
-  return import("./functions/atoms.js").then((m) => {
-    ATOMS = m;
-    return run(tree, src, WITH_ATOMS);
-  });
+  return withModules(() => run(tree, src, WITH_ATOMS));
 }
 
 /**
@@ -206,16 +235,7 @@ export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
  * `intercept` first; a promise only while the atoms module loads.
  */
 export function evaluateTree(tree: Node, src: string, intercept: CallIntercept): EvalValue | Promise<EvalValue> {
-  if (ATOMS) return run(tree, src, makeHooks(true, intercept));
-  try {
-    return run(tree, src, makeHooks(true, intercept));
-  } catch (e) {
-    if (e !== NEEDS_ATOMS) throw e;
-  }
-  return import("./functions/atoms.js").then((m) => {
-    ATOMS = m;
-    return run(tree, src, makeHooks(true, intercept));
-  });
+  return withModules(() => run(tree, src, makeHooks(true, intercept)));
 }
 
 /** CuTe's print() of any value: the atoms print themselves (several lines), the rest as print/print.ts does */

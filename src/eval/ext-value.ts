@@ -5,6 +5,7 @@
  * never see them: the evaluator checks the arguments of every core call once any was made.
  */
 import type { Value } from "../core/value.js";
+import type { MemberNode } from "../notation/read.js";
 
 /** set when an ExtValue is made; the evaluator clears it before each expression */
 export const extState = { made: false };
@@ -25,6 +26,8 @@ export abstract class AtomValue extends ExtValue {
   abstract print(): string;
   /** print_latex / print_svg, where CuTe draws it */
   abstract picture(kind: "latex" | "svg", force: boolean): Promise<string>;
+  /** its member functions `x.f(args)`, where the value answers them itself (the TMA values); else the atoms module does */
+  member?(n: MemberNode, args: Value[], src: string): Value;
 }
 
 /** what `cute-ts eval` can print: a core value or an atom */

@@ -2,8 +2,12 @@
  * TMA catalog data: the copy operations make_tma_copy accepts and the value types a TMA
  * descriptor can carry (CuTe's TMA::to_CUtensorMapDataType).
  */
-import { CuteError, Unsupported, quote } from "../../core/errors.js";
-import type { Layout } from "../../core/layout.js";
+import { CuteError, Unsupported, UsageError, quote } from "../../core/errors.js";
+import { Int } from "../../core/integer.js";
+import { Layout, make_layout } from "../../core/layout.js";
+import { MixedBits } from "../../core/mixed-bits.js";
+import { ComposedLayout, SmemPtrFlag, Swizzle } from "../../core/swizzle.js";
+import type { Value } from "../../core/value.js";
 
 export const TMA_OPS = [
   "SM90_TMA_LOAD",
@@ -111,4 +115,40 @@ export interface SmemLayout {
   ptrBits?: number;
   /** the integer offset between the swizzle and the layout in `Sw o offset o L` (element units) */
   offset?: number;
+}
+
+const isIntTuple = (v: Value): v is Int | Int[] => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
+
+function describe(v: Value): string {
+  if (v instanceof Layout) return "a layout";
+  if (v instanceof ComposedLayout) return "a composed layout";
+  if (v instanceof Int) return "an integer";
+  if (Array.isArray(v)) return "a tuple";
+  return `a ${(v as object | undefined)?.constructor?.name ?? typeof v}`;
+}
+
+/** an smem layout value as make_tma_copy reads it (its swizzle portion and non-swizzle portion); `what` names the argument in refusals */
+export function smemLayoutOf(v: Value, what: string): SmemLayout {
+  if (v instanceof Layout) return { layout: v, swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
+  if (isIntTuple(v)) return { layout: make_layout(v), swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
+  if (v instanceof ComposedLayout) {
+    if (!(v.a instanceof Swizzle)) {
+      throw new UsageError(`${what}: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a layout composed with a layout`);
+    }
+    if (!(v.b instanceof Layout)) {
+      throw new UsageError(`${what}: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a swizzle over another composed layout`);
+    }
+    const swizzle = { b: v.a.b, m: v.a.m, s: v.a.s };
+    if (v.offset instanceof SmemPtrFlag) return { layout: v.b, swizzle, form: "pi", ptrBits: v.offset.bits };
+    const offset = v.offset instanceof Int ? v.offset.v : v.offset instanceof MixedBits ? v.offset.value : undefined;
+    return { layout: v.b, swizzle, form: "composed", ...(offset === undefined ? {} : { offset }) };
+  }
+  throw new UsageError(`${what} takes a layout or a swizzled layout, not ${describe(v)}`);
+}
+
+/** a position-independent swizzle (smem_ptr[Nb]) names its element width: it must be the TMA type's */
+export function checkSmemBits(smem: SmemLayout, type: TmaValueType, smemWhat: string, typeWhat: string): void {
+  if (smem.form === "pi" && smem.ptrBits !== undefined && smem.ptrBits !== type.bits) {
+    throw new UsageError(`${smemWhat} is a swizzle over ${smem.ptrBits}-bit elements (smem_ptr[${smem.ptrBits}b]) but ${typeWhat} is ${type.bits}-bit`);
+  }
 }

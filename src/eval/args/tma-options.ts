@@ -4,7 +4,7 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { parseLayout, parseSmem, parseTiler, parseInt1 } from "./tma.js";
-import { tmaOp, tmaValueType } from "../../atoms/tma/types.js";
+import { checkSmemBits, tmaOp, tmaValueType } from "../../atoms/tma/types.js";
 import type { TmaArgs } from "../../atoms/tma/make-tma-copy.js";
 
 /** parsed command-line options: a value, a flag, or absent */
@@ -31,10 +31,6 @@ export function tmaArgsFrom(opts: OptionValues): TmaArgs {
   const clusterText = strOpt(opts, "cluster");
   const ctaTiler = tilerText === undefined ? undefined : parseTiler(tilerText, "--cta-tiler");
   const cluster = clusterText === undefined ? undefined : parseInt1(clusterText, "--cluster");
-  if (smem.form === "pi" && smem.ptrBits !== undefined && smem.ptrBits !== type.bits) {
-    throw new UsageError(
-      `--smem is a swizzle over ${smem.ptrBits}-bit elements (smem_ptr[${smem.ptrBits}b]) but --type ${type.name} is ${type.bits}-bit`,
-    );
-  }
+  checkSmemBits(smem, type, "--smem", `--type ${type.name}`);
   return { op, type, gmem, smem, ctaTiler, cluster };
 }

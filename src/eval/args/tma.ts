@@ -6,13 +6,12 @@
 import { UsageError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import { Layout, make_layout } from "../../core/layout.js";
-import { ComposedLayout, Swizzle, SmemPtrFlag } from "../../core/swizzle.js";
+import { ComposedLayout } from "../../core/swizzle.js";
 import { Underscore } from "../../core/int-tuple.js";
-import { MixedBits } from "../../core/mixed-bits.js";
 import type { Value } from "../../core/value.js";
 import { evaluate } from "../evaluate.js";
 import type { IT, Tiler, Crd } from "../../atoms/tma/algebra.js";
-import type { SmemLayout } from "../../atoms/tma/types.js";
+import { type SmemLayout, smemLayoutOf } from "../../atoms/tma/types.js";
 
 
 const isIntTuple = (v: Value): v is IT => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
@@ -60,20 +59,5 @@ export function parseInt1(text: string, what: string): Int {
 
 /** `L`, `Sw<B,M,S> o offset o L` or `Sw<B,M,S> o smem_ptr[Nb](unset) o L` (or an expression giving one) */
 export function parseSmem(text: string): SmemLayout {
-  const v = evaluate(text);
-  if (v instanceof Layout) return { layout: v, swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
-  if (isIntTuple(v)) return { layout: make_layout(v), swizzle: { b: 0, m: 4, s: 3 }, form: "plain" };
-  if (v instanceof ComposedLayout) {
-    if (!(v.a instanceof Swizzle)) {
-      throw new UsageError("--smem: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a layout composed with a layout");
-    }
-    if (!(v.b instanceof Layout)) {
-      throw new UsageError("--smem: TMA takes a plain or swizzled smem layout (Sw<B,M,S> o ... o L), not a swizzle over another composed layout");
-    }
-    const swizzle = { b: v.a.b, m: v.a.m, s: v.a.s };
-    if (v.offset instanceof SmemPtrFlag) return { layout: v.b, swizzle, form: "pi", ptrBits: v.offset.bits };
-    const offset = v.offset instanceof Int ? v.offset.v : v.offset instanceof MixedBits ? v.offset.value : undefined;
-    return { layout: v.b, swizzle, form: "composed", ...(offset === undefined ? {} : { offset }) };
-  }
-  throw new UsageError(`--smem takes a layout or a swizzled layout, not ${describe(v)}`);
+  return smemLayoutOf(evaluate(text), "--smem");
 }
