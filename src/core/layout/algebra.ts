@@ -322,70 +322,86 @@ function layoutOfNum(outS: number[], outD: number[], k: number): Layout {
 }
 
 const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [], cS: number[] = [], cD: number[] = [];
+/** the modes put so far by putMode: (oS, oD)[0..outN) */
+let outN = 0;
+/**
+ * append the static mode s:d to (oS, oD) as coalesce keeps it: an extent of 1 adds nothing, a
+ * mode whose stride continues the one before it extends that one. Reading front to back merges
+ * the same pairs as CuTe's back-to-front fold (a merged run's extent times its first stride is
+ * its last mode's extent times stride). False when a merged extent leaves the small range.
+ */
+function putMode(s: number, d: number): boolean {
+  if (s === 1) return true;
+  const k = outN;
+  if (k > 0 && d === oS[k - 1]! * oD[k - 1]!) {
+    const m = oS[k - 1]! * s;
+    if (m > SMALL || m < -SMALL) return false;
+    oS[k - 1] = m;
+    return true;
+  }
+  oS[k] = s;
+  oD[k] = d;
+  outN = k + 1;
+  return true;
+}
+/** the layout of putMode's modes, all static: `_1:_0` for none, a leaf for one */
+function layoutOfModes(): Layout {
+  const k = outN;
+  if (k === 0) return new Layout(_1, _0);
+  if (k === 1) return new Layout(I.S(oS[0]!), I.S(oD[0]!));
+  const shape: Int[] = new Array(k), stride: Int[] = new Array(k);
+  for (let i = 0; i < k; i++) {
+    shape[i] = I.S(oS[i]!);
+    stride[i] = I.S(oD[i]!);
+  }
+  return new Layout(shape, stride);
+}
+
 /**
  * complement(l, cotarget) when l and cotarget are static integers (small): filter, then
- * complementImpl, then coalesce, as the checked path does them, on numbers. Undefined for anything
- * else, a refusal included: the checked path then answers (and words the refusal).
+ * complementImpl, then coalesce, as the checked path does them, on numbers, in one pass over the
+ * leaves and one over the modes. Undefined for anything else, a refusal included: the checked path
+ * then answers (and words the refusal).
  */
 function complementStatic(l: Layout, cotarget: IntTuple | Layout | undefined): Layout | undefined {
   if (cotarget !== undefined && !(cotarget instanceof Int && cotarget.s && small(cotarget.v))) return undefined;
   leafN = 0;
   if (!staticLeaves(l.shape, l.stride)) return undefined;
-  const n = leafN;
+  // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (fS, fD)[0..k); the cosize on the way
+  outN = 0;
   let cos = 1;
-  for (let i = 0; i < n; i++) {
-    if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
-    cos += (leafS[i]! - 1) * (leafD[i]! < 0 ? -leafD[i]! : leafD[i]!);
+  for (let i = 0, n = leafN; i < n; i++) {
+    const s = leafS[i]!, d = leafD[i]!;
+    if (s > SMALL || s < 1 || d > SMALL || d < -SMALL) return undefined;
+    cos += (s - 1) * (d < 0 ? -d : d);
+    if (d !== 0 && !putMode(s, d)) return undefined;
   }
   const cot = cotarget instanceof Int ? cotarget.v : cos;
   if (!small(cot)) return undefined;
-  // filter: a _0 stride's extent becomes _1, then coalesce (a single leaf of extent _1 is _1:_0)
-  for (let i = 0; i < n; i++) {
-    fS[i] = leafD[i] === 0 ? 1 : leafS[i]!;
-    fD[i] = leafD[i]!;
-  }
-  let k = n === 0 ? 0 : bwCoalesceNum(fS, fD, n, cS, cD);
-  if (k < 0) return undefined;
   // an empty layout, or one mapping only to _0: the complement is the whole cotarget
-  if (k === 0 || (k === 1 && cS[0] === 1)) return new Layout(I.S(cot), cot === 1 ? _0 : _1);
-  // the coalesced modes front to back
+  const k = outN;
+  if (k === 0) return new Layout(I.S(cot), cot === 1 ? _0 : _1);
   for (let i = 0; i < k; i++) {
-    fS[i] = cS[k - 1 - i]!;
-    fD[i] = cD[k - 1 - i]!;
+    fS[i] = oS[i]!;
+    fD[i] = oD[i]!;
   }
-  let r = k, m = 0, cur = 1;
-  while (r > 1) {
-    let minIdx = 0;
-    for (let j = 1; j < r; j++) if (fD[j]! < fD[minIdx]!) minIdx = j;
-    const minStride = fD[minIdx]!;
-    if (cur === 0) return undefined;
+  // the modes by increasing stride (the first of equal ones first), each taken mode's extent set to 0
+  outN = 0;
+  let cur = 1;
+  for (let left = k; left > 0; left--) {
+    let mi = -1;
+    for (let j = 0; j < k; j++) if (fS[j] !== 0 && (mi < 0 || fD[j]! < fD[mi]!)) mi = j;
+    const minStride = fD[mi]!;
     const ns = Math.trunc(minStride / cur);
-    if (ns === 0) return undefined;
-    oS[m] = ns;
-    oD[m] = cur;
-    m++;
-    cur = minStride * fS[minIdx]!;
+    if (ns === 0 || !putMode(ns, cur)) return undefined;
+    cur = minStride * fS[mi]!;
     if (!small(cur)) return undefined;
-    for (let j = minIdx; j < r - 1; j++) {
-      fS[j] = fS[j + 1]!;
-      fD[j] = fD[j + 1]!;
-    }
-    r--;
+    fS[mi] = 0;
   }
-  if (cur === 0) return undefined;
-  const last = Math.trunc(fD[0]! / cur);
-  if (last === 0) return undefined;
-  oS[m] = last;
-  oD[m] = cur;
-  m++;
-  const newStride = fD[0]! * fS[0]!;
-  if (newStride === 0 || !small(newStride)) return undefined;
-  const rest = Math.trunc((cot + newStride - 1) / newStride);
-  oS[m] = rest;
-  oD[m] = rest === 1 ? 0 : newStride;
-  m++;
-  k = bwCoalesceNum(oS, oD, m, cS, cD);
-  return k < 0 ? undefined : layoutOfNum(cS, cD, k);
+  // the rest of the cotarget
+  const rest = Math.trunc((cot + cur - 1) / cur);
+  if (!putMode(rest, rest === 1 ? 0 : cur)) return undefined;
+  return layoutOfModes();
 }
 
 /** (a + b - 1) / b in C++: on plain floats while that is exact (below 2^52), else checked */
