@@ -4,7 +4,9 @@
  * `{...}` (only an argument of a value of a type, `Stride<int,_1>{128, {}}`). Core functions
  * never see them: the evaluator checks the arguments of every core call once any was made.
  */
+import { CuteError } from "../core/errors.js";
 import type { Value } from "../core/value.js";
+import { show } from "../print/print.js";
 import type { MemberNode } from "../notation/read.js";
 
 /** set when an ExtValue is made; the evaluator clears it before each expression */
@@ -43,4 +45,17 @@ export function findExt(v: unknown): ExtValue | undefined {
     }
   }
   return undefined;
+}
+
+/** a value as a refusal names it: an atom by what it is, anything else as printed */
+export function describe(v: Value): string {
+  const x = v as unknown;
+  return x instanceof AtomValue ? x.what : show(v);
+}
+
+/** a core value where a layout or tiler is expected; an atom there is refused */
+export function core(v: Value, name: string): Value {
+  const x = v as unknown;
+  if (x instanceof AtomValue) throw new CuteError(name, `no matching overload: ${x.what} where a layout is expected`);
+  return v;
 }

@@ -14,7 +14,6 @@ import * as T from "../../core/int-tuple.js";
 import { Layout } from "../../core/layout.js";
 import { Tensor } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
-import { show } from "../../print/print.js";
 import { asIntTuple, asLayout, asTiler } from "../../notation/coerce.js";
 import { type Node, type TArg, spellType } from "../../notation/parse.js";
 import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
@@ -27,7 +26,7 @@ import { copyTraits } from "../../atoms/copy/catalog.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
-import { AtomValue } from "../ext-value.js";
+import { AtomValue, core, describe } from "../ext-value.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
 
@@ -219,21 +218,13 @@ function copyAtomOf(v: Value, name: string): CopyAtom {
   if (x instanceof CopyOpValue) throw new CuteError(name, `no matching overload: it takes a Copy_Atom<${x.op}, T>{}, not the operation alone`);
   throw new CuteError(name, "no matching overload: the first argument is a Copy_Atom<OP, T>{}", [String(x instanceof AtomValue ? x.what : "a value that is not a copy atom")]);
 }
-function tiledMmaOf(v: Value, name: string, which = "the second argument"): TiledMma {
+/** the TiledMMA a value holds (a ThrMMA derives from its TiledMMA); refused otherwise, naming `which` argument it was */
+export function tiledMmaOf(v: Value, name: string, which = "the second argument"): TiledMma {
   const x = v as unknown;
   if (x instanceof TiledMmaValue) return x.mma;
   // a ThrMMA derives from its TiledMMA
   if (x instanceof ThrMmaValue) return x.thr.mma;
   throw new CuteError(name, `no matching overload: ${which} is a TiledMMA (make_tiled_mma(...))`, [describe(v)]);
-}
-function describe(v: Value): string {
-  const x = v as unknown;
-  return x instanceof AtomValue ? x.what : show(v);
-}
-/** a core value where a layout or tiler is expected; an atom there is refused */
-function core(v: Value, name: string): Value {
-  if ((v as unknown) instanceof AtomValue) throw new CuteError(name, `no matching overload: ${(v as unknown as AtomValue).what} where a layout is expected`);
-  return v;
 }
 function nargs(name: string, args: Value[], lo: number, hi: number): void {
   if (args.length < lo || args.length > hi) throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);

@@ -28,8 +28,8 @@ import { getTmaTensor, partition } from "../../atoms/tma/coords.js";
 import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
-import type { TiledMma } from "../../atoms/mma/tiled-mma.js";
-import { AtomValue } from "../ext-value.js";
+import { AtomValue, core, describe } from "../ext-value.js";
+import { tiledMmaOf } from "./atoms.js";
 
 /** the names this module answers: TMA operations (as values) and builders (as calls) */
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
@@ -141,11 +141,6 @@ class TmaThrCopyValue extends TmaValue {
   }
 }
 
-function describe(v: Value): string {
-  const x = v as unknown;
-  return x instanceof AtomValue ? x.what : show(v);
-}
-
 /** get_slice's index: an integer (CuTe requires is_integral) */
 function ctaRank(args: Value[], name: string): Int {
   if (args.length !== 1) throw new CuteError(name, `no matching member function for ${args.length} arguments (takes the CTA's rank in the cluster)`);
@@ -202,11 +197,6 @@ function tmaArgs(args: Value[], name: string, targs: Node[] | null, srcText: (n:
   return { op: tmaOp(op), type, gmem, smem };
 }
 
-function core(v: Value, name: string): Value {
-  if ((v as unknown) instanceof AtomValue) throw new CuteError(name, `no matching overload: ${(v as unknown as AtomValue).what} where a layout is expected`);
-  return v;
-}
-
 /** a cluster size: a static integer, or a shape whose size is taken (make_tma_atom's size(cluster_size)) */
 function clusterOf(v: Value, name: string, shapeOk: boolean): Int {
   const c = core(v, name);
@@ -219,16 +209,6 @@ function clusterOf(v: Value, name: string, shapeOk: boolean): Int {
   throw new CuteError(name, "no matching overload: the cluster size is an integer such as Int<2>{}", [describe(c)]);
 }
 
-function tiledMmaOf(v: Value | undefined, name: string): TiledMma {
-  // the atoms module's TiledMMA holds `mma`, its ThrMMA `thr.mma` (a ThrMMA is a TiledMMA)
-  const x = v as unknown;
-  if (x instanceof AtomValue) {
-    const y = x as AtomValue & { mma?: TiledMma; thr?: { mma?: TiledMma } };
-    if (y.what === "a TiledMMA" && y.mma !== undefined) return y.mma;
-    if (y.what === "a ThrMMA" && y.thr?.mma !== undefined) return y.thr.mma;
-  }
-  throw new CuteError(name, "no matching overload: the fifth argument is the TiledMMA (make_tiled_mma(...))", [v === undefined ? "none" : describe(v)]);
-}
 
 type Builder = (args: Value[], name: string, n: CallNode, src: string) => Value;
 
@@ -241,7 +221,7 @@ function nargs(name: string, args: Value[], lo: number, hi: number): void {
 const sm100 = (kind: "copy" | "atom", w: UmmaOperand): Builder => (args, name, n, src) => {
   nargs(name, args, kind === "copy" ? 5 : 6, kind === "copy" ? 5 : 6);
   const tma = tmaArgs(args, name, n.types, spelledOf(src));
-  const mma = tiledMmaOf(args[4], name);
+  const mma = tiledMmaOf(args[4]!, name, "the fifth argument");
   const mmaTiler = asTiler(core(args[3]!, name), name) as Tiler;
   const a = { tma, operand: w, mma, mmaTiler };
   if (kind === "copy") return new TmaTiledCopyValue(makeTmaCopySm100(a), name) as unknown as Value;
