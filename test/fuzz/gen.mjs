@@ -63,6 +63,17 @@ export function corpus() {
     }
   }
   const exprs = [...(byCmd.eval ?? []), ...(byCmd.print ?? [])].map((c) => c.find((x, i) => i > 0 && !x.startsWith("--"))).filter(Boolean);
+  // TMA host programs (tma.jsonl's C++, the generator's fake_gmem_ptr<T>() written as the cast it stands for): blocks for eval
+  const programs = new Set();
+  for (const line of readFileSync(join(dir, "tma.jsonl"), "utf8").split("\n")) {
+    try {
+      const r = JSON.parse(line);
+      if (typeof r.cxx === "string" && !r.cxx.includes("print_tma_desc_record")) programs.add(r.cxx.replace(/fake_gmem_ptr<(\w+)>\(\)/g, "($1*)0x10000000"));
+    } catch {
+      /* as below */
+    }
+  }
+  exprs.push(...programs);
   // the goldens' C++ spelling of their expressions, for C++ sources given to check
   const cxx = [];
   for (const line of readFileSync(join(dir, "algebra.jsonl"), "utf8").split("\n")) {
