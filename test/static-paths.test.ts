@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { S, D, Int } from "../src/core/integer.js";
-import { Layout } from "../src/core/layout.js";
+import { Layout, cosize, size } from "../src/core/layout.js";
+import * as I from "../src/core/integer.js";
 import * as A from "../src/core/layout/algebra.js";
 import type { IntTuple, Stride } from "../src/core/int-tuple.js";
 import { show } from "../src/print/print.js";
@@ -82,5 +83,23 @@ describe("composition on numbers", () => {
       { numRuns: 3000 },
     );
     expect(ok).toBeGreaterThan(1000);
+  });
+});
+
+describe("logical_product's cotarget on numbers", () => {
+  it("staticSizeTimesCosize(block, tiler) is size(block) * cosize(tiler) as CuTe's integers make it (a static integer), or undefined", () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(layoutArb, layoutArb, (block, tiler) => {
+        const n = A.staticSizeTimesCosize(block, tiler);
+        if (n === undefined) return;
+        taken++;
+        const checked = I.mul(size(block), cosize(tiler));
+        expect(checked.s).toBe(true);
+        expect(n).toBe(checked.v);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(taken).toBeGreaterThan(2000);
   });
 });

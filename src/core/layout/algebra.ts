@@ -281,6 +281,34 @@ const SMALL = 2 ** 26;
 const small = (x: number) => x <= SMALL && x >= -SMALL;
 
 /**
+ * size(block) * cosize(tiler) as a plain number when both layouts are static with integer strides
+ * and every number stays small (the static integer logical_product's complement is taken against);
+ * undefined otherwise, for the checked integers to answer
+ */
+export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | undefined {
+  leafN = 0;
+  if (!staticLeaves(block.shape, block.stride)) return undefined;
+  let size = 1;
+  for (let i = 0; i < leafN; i++) {
+    const s = leafS[i]!;
+    if (s < 1 || s > SMALL) return undefined;
+    size *= s;
+    if (size > SMALL) return undefined;
+  }
+  leafN = 0;
+  if (!staticLeaves(tiler.shape, tiler.stride)) return undefined;
+  let cos = 1;
+  for (let i = 0; i < leafN; i++) {
+    const s = leafS[i]!, d = leafD[i]!;
+    if (s < 1 || s > SMALL || d > SMALL || d < -SMALL) return undefined;
+    cos += (s - 1) * (d < 0 ? -d : d);
+    if (cos > SMALL) return undefined;
+  }
+  const n = size * cos;
+  return n <= SMALL ? n : undefined;
+}
+
+/**
  * CuTe's bw_coalesce of static modes (sh, st)[0..n) on numbers (the fold of bwCoalesce, every
  * integer static): the modes back to front in (outS, outD), their count returned; -1 when a
  * merged extent leaves the small range.
