@@ -338,16 +338,6 @@ function bwCoalesceNum(sh: number[], st: number[], n: number, outS: number[], ou
   }
   return k;
 }
-/** the layout of bwCoalesceNum's modes (back to front), all static */
-function layoutOfNum(outS: number[], outD: number[], k: number): Layout {
-  if (k === 1) return outS[0] === 1 ? new Layout(_1, _0) : new Layout(I.S(outS[0]!), I.S(outD[0]!));
-  const shape: Int[] = new Array(k), stride: Int[] = new Array(k);
-  for (let i = 0; i < k; i++) {
-    shape[i] = I.S(outS[k - 1 - i]!);
-    stride[i] = I.S(outD[k - 1 - i]!);
-  }
-  return new Layout(shape, stride);
-}
 
 const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [], cS: number[] = [], cD: number[] = [];
 /** the modes put so far by putMode: (oS, oD)[0..outN) */
@@ -522,17 +512,23 @@ function rightInverseStatic(l: Layout): Layout | undefined {
   if (!staticLeaves(l.shape, l.stride)) return undefined;
   const n = leafN;
   if (n === 0) return undefined;
-  for (let i = 0; i < n; i++) if (!small(leafS[i]!) || !small(leafD[i]!)) return undefined;
-  let k = bwCoalesceNum(leafS, leafD, n, cS, cD);
-  if (k < 0) return undefined;
-  // the coalesced modes front to back, and their prefix products
+  // coalesce, front to back (putMode), into (pS, pD)[0..k)
+  outN = 0;
+  for (let i = 0; i < n; i++) {
+    const s = leafS[i]!, d = leafD[i]!;
+    if (s > SMALL || s < -SMALL || d > SMALL || d < -SMALL || !putMode(s, d)) return undefined;
+  }
+  const k = outN;
+  // each mode's prefix product (fD), and the modes' order by stride: CuTe's SortByKey, an exchange sort (not stable)
   let pre = 1;
   for (let i = 0; i < k; i++) {
-    pS[i] = cS[k - 1 - i]!;
-    pD[i] = cD[k - 1 - i]!;
+    pS[i] = oS[i]!;
+    pD[i] = oD[i]!;
     ord[i] = i;
+    fD[i] = pre;
+    pre *= oS[i]!;
+    if (!small(pre)) return undefined;
   }
-  // CuTe's SortByKey: an exchange sort on the strides (not stable)
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
       if (pD[ord[j]!]! < pD[ord[i]!]!) {
@@ -542,27 +538,18 @@ function rightInverseStatic(l: Layout): Layout | undefined {
       }
     }
   }
-  // prefix products by mode (fD as scratch)
-  for (let i = 0; i < k; i++) {
-    fD[i] = pre;
-    pre *= pS[i]!;
-    if (!small(pre)) return undefined;
-  }
-  oS[0] = 1;
-  oD[0] = 0;
-  let m = 1, curr = 1;
+  // the modes whose stride continues the extent covered so far, in stride order, coalesced as put
+  outN = 0;
+  let curr = 1;
   for (let j = 0; j < k; j++) {
     const i = ord[j]!;
     if (curr === pD[i]) {
-      oS[m] = pS[i]!;
-      oD[m] = fD[i]!;
-      m++;
+      if (!putMode(pS[i]!, fD[i]!)) return undefined;
       curr = pS[i]! * pD[i]!;
       if (!small(curr)) return undefined;
     }
   }
-  k = bwCoalesceNum(oS, oD, m, cS, cD);
-  return k < 0 ? undefined : layoutOfNum(cS, cD, k);
+  return layoutOfModes();
 }
 
 /** right_inverse on CuTe's integers, every step checked */
