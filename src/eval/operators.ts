@@ -23,6 +23,11 @@ const spell = (name: string) => (name.length > 1 && name[0] === "u" ? name.slice
 export function operate(name: string, args: Value[]): Value {
   const [a, b] = args as [Value, Value | undefined];
   if (b === undefined) {
+    // T::value of an integral_constant type: its constant as a plain (dynamic) integer
+    if (name === "::value") {
+      if (!(a instanceof Int)) throw new CuteError("::value", "the type is not an integral constant", [show(a)]);
+      return I.D(a.v);
+    }
     if (name === "u*" && !isIter(a)) throw new CuteError("operator*", "unary * dereferences an iterator (counting_iter, ArithTuple)", [show(a)]);
     if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
     if (a instanceof Int) return unary(name, a);

@@ -41,7 +41,7 @@ export type Node =
    * without `<>`), `end` where it ends; `spelled` its C++ spelling where it is not the source's
    * text (a pasted block's aliases substituted into its template arguments)
    */
-  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string }
+  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string; value?: unknown }
   | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
   | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
@@ -796,7 +796,20 @@ class Parser {
       n.items = this.args();
       return done(n);
     }
-    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>) or '(' (a call)`);
+    // T<...>::value: the constant of an integral_constant type (is_static<L>::value), a plain integer
+    if (types !== null && lx.kind === NAME && lx.text === "value" && this.src.charCodeAt(lx.start) === COLON) {
+      lx.advance();
+      const t = node("init", pos);
+      t.name = name;
+      t.targs = targs;
+      t.types = types;
+      t.items = [];
+      const n = node("op", pos);
+      n.name = "::value";
+      n.items = [done(t)];
+      return done(n);
+    }
+    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>), '(' (a call) or '::value'`);
     const n = node("name", pos);
     n.name = name;
     n.targs = targs;
