@@ -37,13 +37,3 @@ Tensor tCtAcc = cta_mma.make_fragment_C(tCgC);    // (MmaC, NumMma_M, NumMma_N)
 print("tCsA:\t"); print(tCsA); print("\n");     // tCsA:   Sw<3,4,3>_smem_ptr[16b](SMEM_ADDR_A) o ((_128,_16),_1,_4):((_64,_1),_0,_16)
 print("tCrA:\t"); print(tCrA); print("\n");     // tCrA:   UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)
 print("tCtAcc:\t"); print(tCtAcc); print("\n"); // tCtAcc: tmem_[32b](TMEM_ADDR) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)
-TiledCopy tiled_t2r_copy = make_tmem_copy(SM100_TMEM_LOAD_32dp32b1x{}, tCtAcc);
-ThrCopy   thr_t2r_copy   = tiled_t2r_copy.get_slice(0);
-Tensor tDgC = thr_t2r_copy.partition_D(tCgC);                   // (CpyD, NumCpy_M, NumCpy_N)
-Tensor tDrC = make_fragment_like(tDgC);                         // (CpyD, NumCpy_M, NumCpy_N)
-Tensor tDtAcc = thr_t2r_copy.partition_S(tCtAcc);               // (CpyS, NumCpy_M, NumCpy_N)
-using AccType = float;   // the tutorial writes typename decltype(tCtAcc)::value_type (refused: see blackwell_01-acctype.cpp)
-Tensor tDrAcc = make_tensor<AccType>(shape(tDgC));              // (CpyD, NumCpy_M, NumCpy_N)
-print("tDgC:\t"); print(tDgC); print("\n");
-print("tDtAcc:\t"); print(tDtAcc); print("\n");
-print("tDrAcc:\t"); print(tDrAcc.layout()); print("\n");
