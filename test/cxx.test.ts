@@ -311,7 +311,7 @@ describe("C++ parse errors point at the token and say what was expected", () => 
   const cases: Array<[string, number, string]> = [
     ["make_layout(make_shape(Int<8>{}, 8), LayoutRight{}", 50, "expected ',' or ')', found end of input"],
     ["Layout<Shape<_8,_4>{}", 19, "expected ',' or '>' in the template arguments, found '{}'"],
-    ["Int<8>", 6, "expected '{}' (a value of the type Int<...>) or '(' (a call), found end of input"],
+    ["Int<8>", 6, "expected '{}' (a value of the type Int<...>), '(' (a call) or '::value', found end of input"],
     ["Int<8>{", 7, "expected '}', found end of input"],
     ["Int<int>{}", 4, "expected an integer constant in Int<N>"],
     ["Shape<8>{}", 6, "expected a type here, found the integer 8"],

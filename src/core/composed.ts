@@ -2,7 +2,7 @@
  * Operations on composed layouts `A o offset o B` (layout_composed.hpp, swizzle_layout.hpp):
  * most apply to B and keep A and the offset; evaluation runs B, adds the offset, then A.
  */
-import { CuteError } from "./errors.js";
+import { CuteError, Unsupported } from "./errors.js";
 import { Int, S, D, _0, _1 } from "./integer.js";
 import { Idx, idxAdd } from "./basis.js";
 import * as T from "./int-tuple.js";
@@ -205,7 +205,12 @@ function swizzleStrides(zLowerThanY: boolean, Z: number, Y: number, off: Bits, B
 
 function swizzleSliceAndOffset(coord: Coord, sw: Swizzle, x: ComposedLayout): [ComposedLayout | Layout, Int] {
   if (allUnderscore(coord)) return [make_composed(sw, x.offset, sliceInner(coord, x.b)), _0];
-  if (x.offset instanceof SmemPtrFlag) throw new CuteError("slice", "slicing a position-independent (smem_ptr) swizzled layout needs its pointer");
+  if (x.offset instanceof SmemPtrFlag) {
+    throw new Unsupported(
+      "slicing a swizzled layout over the smem pointer flag (Sw o smem_ptr[Nb](unset) o L) with a coordinate that is not all _",
+      ": for one pipeline stage's layout, as make_tma_atom takes it, write take<0,2>(sA); or slice the smem tensor, make_tensor(make_smem_ptr(p), sA)(_,_,0)",
+    );
+  }
   if (!(x.b instanceof Layout)) {
     // the decay dices the inner layout: dice(coord, B) has no overload for a composed B
     throw new CuteError("slice", "no matching overload: slicing Sw o offset o B with a coordinate that is not all _ dices B, and dice takes no composed layout", [showValue(x)]);

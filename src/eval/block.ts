@@ -100,7 +100,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         printed = (printed ?? "") + printStatement(st, ev, force, src);
         break;
       case "assert":
-        check(st, ev(st.e), src);
+        check(st, ev(st.e), src, constexpr(st.e, scope));
         break;
     }
   }
@@ -221,7 +221,9 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
     const a = scope.aliases.get(t.name);
     if (a !== undefined) {
       if (a.k === "type") return a.node;
-      throw new UnsupportedSyntax(src, t.pos, `decltype aliases (${t.name}) as template arguments`);
+      // a decltype alias names the type of a value the block evaluates: the argument carries that value
+      const v = decltypeValue(t.name, scope, src);
+      return { k: "name", name: t.name, types: null, targs: [], pos: t.pos, end: t.end, spelled: t.name, value: v } as unknown as Node;
     }
     const c = scope.constants.get(t.name);
     if (c !== undefined) return { k: "int", v: c, s: false, pos: t.pos } as unknown as Node;
@@ -233,6 +235,11 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   if (types.every((x, i) => x === t.types![i])) return t;
   const spelled = `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`;
   return { k: "name", name: t.name, types, targs: types.map((x) => (x.k === "int" ? x.v : spellType(x, src))), pos: t.pos, end: t.end, spelled } as unknown as Node;
+}
+
+/** the value a `decltype(e)` alias value-initialises, e evaluated in the block's scope (once) */
+function decltypeValue(name: string, scope: Scope, src: string, base: Hooks = blockSupport.hooks()): EvalValue {
+  return scope.decltypes.get(name) ?? decltypeAlias(name, scope, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(base, scope, src)) as EvalValue))!;
 }
 
 /** the block's own meaning of names and of calls and values of aliased types */
@@ -250,7 +257,7 @@ function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
       return undefined;
     },
     init(n, args, s) {
-      const d = scope.aliases.get(n.name)?.k === "decltype" ? (scope.decltypes.get(n.name) ?? decltypeAlias(n.name, scope, (e) => evalNode(e, src, blockHooks(base, scope, src)) as EvalValue)) : undefined;
+      const d = scope.aliases.get(n.name)?.k === "decltype" ? decltypeValue(n.name, scope, src, base) : undefined;
       if (d !== undefined) {
         if (args.length > 0) throw new CuteError(`${n.name}{...}`, "cute-ts value-initialises a decltype alias only: write {}");
         return d as Value;
@@ -350,13 +357,24 @@ function printf(fmt: string, args: (string | EvalValue)[], fn: string): string {
   return out;
 }
 
+/**
+ * a C++ constant expression whose value is a plain integer: a trait's `::value`, an integer
+ * literal, a constexpr name, and operators on them (static_assert(is_static<L>::value) holds)
+ */
+function constexpr(n: Node, scope: Scope): boolean {
+  if (n.k === "int") return true;
+  if (n.k === "name") return scope.constants.has(n.name);
+  if (n.k === "op") return n.name === "::value" || n.args.every((a) => constexpr(a, scope));
+  return false;
+}
+
 /** static_assert / CUTE_STATIC_ASSERT_V / CUTE_STATIC_ASSERT (a constant condition) and assert (any) */
-function check(st: Stmt & { k: "assert" }, v: EvalValue, src: string): void {
+function check(st: Stmt & { k: "assert" }, v: EvalValue, src: string, constant: boolean): void {
   const end = src.indexOf(";", st.pos);
   const cond = src.slice(st.pos, end < 0 ? src.length : end).replace(/\s+/g, " ");
   if (!(v instanceof Int)) throw new CuteError(st.fn, "the condition is not an integer or boolean", [describe(v)]);
   const isStatic = st.fn !== "assert";
-  if (isStatic && !v.s) throw new CuteError(st.fn, "the condition is not a constant expression (it is a dynamic value)", [cond]);
+  if (isStatic && !v.s && !constant) throw new CuteError(st.fn, "the condition is not a constant expression (it is a dynamic value)", [cond]);
   if (v.v === 0) throw new CuteError(st.fn, st.message ?? (isStatic ? "static assertion failed" : "assertion failed"), [cond]);
 }
 

@@ -23,6 +23,11 @@ const spell = (name: string) => (name.length > 1 && name[0] === "u" ? name.slice
 export function operate(name: string, args: Value[]): Value {
   const [a, b] = args as [Value, Value | undefined];
   if (b === undefined) {
+    // T::value of an integral_constant type: its constant as a plain (dynamic) integer
+    if (name === "::value") {
+      if (!(a instanceof Int)) throw new CuteError("::value", "the type is not an integral constant", [show(a)]);
+      return I.D(a.v);
+    }
     if (name === "u*" && !isIter(a)) throw new CuteError("operator*", "unary * dereferences an iterator (counting_iter, ArithTuple)", [show(a)]);
     if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
     if (a instanceof Int) return unary(name, a);
@@ -32,6 +37,10 @@ export function operate(name: string, args: Value[]): Value {
     return unsupported(name, a);
   }
   if (a instanceof Int && b instanceof Int) return binary(name, a, b);
+  if (name === "==" || name === "!=") {
+    const eq = equal(a, b);
+    if (eq !== undefined) return name === "==" ? eq : unary("u!", eq);
+  }
   if (isIter(a) || isIter(b)) return iteratorArithmetic(name, a, b);
   if (name === "*" && a instanceof Int && b instanceof ScaledBasis) return new ScaledBasis(I.mul(a, b.value), b.modes);
   if (name === "*" && a instanceof ScaledBasis && b instanceof Int) return new ScaledBasis(I.mul(a.value, b), a.modes);
@@ -49,6 +58,37 @@ export function operate(name: string, args: Value[]): Value {
     throw new CuteError("operator*", "CuTe defines no operator* on tuples (an integer scales a basis element E<i>{}; elem_scale and inner_product act on tuples)", [show(a), show(b)]);
   }
   return unsupported(name, a, b);
+}
+
+/**
+ * tuple.hpp's and layout.hpp's operator==: tuples of one rank compare mode by mode, folded with
+ * && from true_type (so the answer is static when every comparison is); tuples of different ranks,
+ * or a tuple and an integer, are false_type; layouts compare shapes && strides. undefined where
+ * neither operand is a tuple or a layout.
+ */
+function equal(a: Value, b: Value): Int | undefined {
+  if (a instanceof Layout && b instanceof Layout) {
+    const sh = equal(a.shape as Value, b.shape as Value);
+    const st = equal(a.stride as Value, b.stride as Value);
+    return sh === undefined || st === undefined ? undefined : binary("&&", sh, st);
+  }
+  const ta = Array.isArray(a);
+  const tb = Array.isArray(b);
+  if (ta && tb) {
+    const x = a as Value[];
+    const y = b as Value[];
+    if (x.length !== y.length) return _0;
+    let acc: Int = _1;
+    for (let i = 0; i < x.length; i++) {
+      const e = equal(x[i]!, y[i]!) ?? (x[i] instanceof Int && y[i] instanceof Int ? binary("==", x[i] as Int, y[i] as Int) : undefined);
+      if (e === undefined) return undefined;
+      acc = binary("&&", acc, e);
+    }
+    return acc;
+  }
+  if ((ta && b instanceof Int) || (tb && a instanceof Int)) return _0;
+  if (a instanceof Int && b instanceof Int) return binary("==", a, b);
+  return undefined;
 }
 
 /** *it: the value of a counting iterator or an arithmetic-tuple iterator; a pointer's element is device memory */

@@ -17,7 +17,8 @@ import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout, SmemPtrFlag, Swizzle } from "../core/swizzle.js";
 import { make_composed } from "../core/composed.js";
-import { CountingIter } from "../core/tensor.js";
+import { ArithIter, CountingIter, PtrIter, Tensor } from "../core/tensor.js";
+import { MixedBits } from "../core/mixed-bits.js";
 import { MajorTag, type Value } from "../core/value.js";
 import { findValueType } from "../core/value-types.js";
 import { nearest } from "../core/suggest.js";
@@ -55,9 +56,27 @@ function typeValue(n: Node, src: string): Value {
     return staticAlias(n.v, src, n.pos);
   }
   if (n.k !== "name") throw new ParseError(src, n.pos, "expected a type here");
+  // a type whose value the block knows already (`using L = decltype(e);` as a template argument)
+  if (n.value !== undefined) return n.value as Value;
   const ctor = coreType(n.name);
   if (!ctor) throw unknownType(n.name, src, n.pos);
   return ctor({ name: n.name, types: n.types, args: [], pos: n.pos, src });
+}
+
+/**
+ * is_static<T> (util/type_traits.hpp: an empty type): every integer of the value is static; a
+ * swizzle, `_`, a major tag, the smem pointer flag and an atom hold none; a tensor holds its
+ * iterator (a pointer, or an ArithTuple's coordinate, static only when all its parts are)
+ */
+export function isStatic(v: Value): boolean {
+  if (v instanceof Int) return v.s;
+  if (Array.isArray(v)) return v.every(isStatic);
+  if (v instanceof Layout) return isStatic(v.shape as Value) && isStatic(v.stride as Value);
+  if (v instanceof ComposedLayout) return isStatic(v.a as Value) && isStatic(v.offset as Value) && isStatic(v.b as Value);
+  if (v instanceof ScaledBasis) return v.value.s;
+  if (v instanceof Tensor) return v.iter instanceof ArithIter && isStatic(v.iter.coord as Value) && isStatic(v.layout as Value);
+  if (v instanceof MixedBits || v instanceof CountingIter || v instanceof PtrIter) return false;
+  return true;
 }
 
 /** an integer constant template argument (`Int<8>`, `Swizzle<3,4,3>`, `E<1>`) */
@@ -181,6 +200,7 @@ const TYPES: ReadonlyMap<string, Ctor> = new Map<string, Ctor>([
   ["constant", staticInt("constant<T,v>", (u) => constant(targsOf(u, 2, 2, "constant<T,v>")[1]!, u.src, "constant<T,v>"))],
   ["integral_constant", staticInt("integral_constant<T,v>", (u) => constant(targsOf(u, 2, 2, "integral_constant<T,v>")[1]!, u.src, "integral_constant<T,v>"))],
   ["true_type", staticInt("true_type", () => 1)],
+  ["is_static", staticInt("is_static<T>", (u) => +isStatic(typeValue(targsOf(u, 1, 1, "is_static<T>")[0]!, u.src)))],
   ["false_type", staticInt("false_type", () => 0)],
   ["tuple", tuple],
   ["Shape", tuple],

@@ -41,7 +41,7 @@ export type Node =
    * without `<>`), `end` where it ends; `spelled` its C++ spelling where it is not the source's
    * text (a pasted block's aliases substituted into its template arguments)
    */
-  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string }
+  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string; value?: unknown }
   | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
   | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
@@ -781,6 +781,30 @@ class Parser {
     }
     if (this.isPunct(LBRACK) && POINTER_NAME.test(name)) return this.pointerLiteral(pos, name, [], false);
     if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) return this.namedCast(pos, name);
+    // `typename decltype(x)::AtomThrID{}`: typename only says a type follows
+    if (name === "typename" && lx.kind === NAME && lx.text === "decltype") return this.named(lx.start);
+    // decltype(x)::T{} (a member type of x's type, read as x's member T) and decltype(x)::value
+    if (name === "decltype" && this.isPunct(LPAREN)) {
+      const args = this.args();
+      if (args.length !== 1) throw new ParseError(this.src, pos, "decltype(...) takes one expression");
+      if (!(lx.kind === NAME && this.src.charCodeAt(lx.start) === COLON)) throw new ParseError(this.src, pos, "decltype(x) names a type: write decltype(x)::T{} for a member type, or declare the value (auto y = x;)");
+      const member = lx.text;
+      lx.advance();
+      const n = node(member === "value" ? "op" : "member", pos);
+      if (member === "value") {
+        n.name = "::value";
+        n.items = args;
+        return done(n);
+      }
+      if (this.isPunct(LBRACE)) this.emptyBraces(`decltype(...)::${member}{}`);
+      else this.fail(`expected '{}' (a value of the type decltype(...)::${member})`);
+      n.name = member;
+      n.targs = NO_TARGS;
+      n.types = null;
+      n.items = [];
+      n.shape = args[0]!;
+      return done(n);
+    }
     if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
     if (this.isPunct(LT)) {
@@ -796,7 +820,20 @@ class Parser {
       n.items = this.args();
       return done(n);
     }
-    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>) or '(' (a call)`);
+    // T<...>::value: the constant of an integral_constant type (is_static<L>::value), a plain integer
+    if (types !== null && lx.kind === NAME && lx.text === "value" && this.src.charCodeAt(lx.start) === COLON) {
+      lx.advance();
+      const t = node("init", pos);
+      t.name = name;
+      t.targs = targs;
+      t.types = types;
+      t.items = [];
+      const n = node("op", pos);
+      n.name = "::value";
+      n.items = [done(t)];
+      return done(n);
+    }
+    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>), '(' (a call) or '::value'`);
     const n = node("name", pos);
     n.name = name;
     n.targs = targs;
@@ -865,6 +902,7 @@ class Parser {
   protected targ(): Node {
     const lx = this.lx;
     const pos = lx.start;
+    if (lx.kind === NAME && lx.text === "sizeof") this.unsupported(pos, "sizeof in a template argument (write the type or integer it gives: uint_byte_t<sizeof(float) * 4> is uint_byte_t<16>)");
     if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false") {
       const name = lx.text;
       let end = lx.at;
@@ -1364,6 +1402,7 @@ class StatementParser extends Parser {
     const lx = this.lx;
     const pos = lx.start;
     let t: TypeRef;
+    if (this.isName("typename")) lx.advance();
     if (this.isName("auto")) {
       lx.advance();
       t = { k: "auto", pos };
@@ -1372,6 +1411,9 @@ class StatementParser extends Parser {
       if (!this.isPunct(LPAREN)) this.fail("expected '(' after decltype");
       const args = this.args();
       if (args.length !== 1) throw new ParseError(this.src, pos, "decltype takes one expression");
+      if (lx.kind === NAME && this.src.charCodeAt(lx.start) === COLON) {
+        this.unsupported(lx.start, `member types decltype(...)::${lx.text} as types (write the type it names, e.g. using AccType = float; for a TMEM accumulator's value_type)`);
+      }
       t = { k: "decltype", e: args[0]!, pos };
     } else {
       if (lx.kind !== NAME) this.fail("expected a type");

@@ -150,6 +150,19 @@ export const ALGEBRA_FUNCTIONS: FunctionTable = {
     }
     return tileToShapeOrdered(a, trg, order, name);
   },
+  // mma_traits_sm100.hpp: an MN-logical atom tiled to a post-partitioned MMA shape ((MMA_M,MMA_N),M_MMAs,N_MMAs,...):
+  // the shape ((MMA_M,M_MMAs),(MMA_N,N_MMAs),...) tiled as tile_to_shape does, then tiled_divide by the MMA's extents
+  "UMMA::tile_to_mma_shape"(args, targs, name) {
+    nargs(name, args, 2, 3);
+    const mts = shapeOf(args[1]!, name);
+    const r = T.rank(mts);
+    if (!Array.isArray(mts) || r < 3 || !Array.isArray(mts[0])) {
+      throw new CuteError(name, "the MMA tile shape is ((MMA_M,MMA_N),M_MMAs,N_MMAs,...): zip(shape<0>, take<1,3>) needs a rank-2 first mode and rank >= 3", [show(mts as Value)]);
+    }
+    const mnShape = [...(T.zipTuple([mts[0]!, T.take(mts, 1, 3)] as IntTuple) as IntTuple[]), ...(r > 3 ? (T.take(mts, 3, r) as IntTuple[]) : [])];
+    const tiled = ALGEBRA_FUNCTIONS.tile_to_shape!(args.length === 3 ? [args[0]!, mnShape as Value, args[2]!] : [args[0]!, mnShape as Value], targs, "tile_to_shape");
+    return ALGEBRA_FUNCTIONS.tiled_divide!([tiled, T.product_each(mts[0]!) as Value], targs, "tiled_divide");
+  },
   upcast(args, targs, name) {
     nargs(name, args, 1);
     const n = intTargs(name, targs, 1)[0]!;

@@ -402,6 +402,8 @@ const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
   get_layoutB_NK: none((mma) => layoutMN(mma, "B") as Value),
   get_layoutC_MN: none((mma) => layoutMN(mma, "C") as Value),
   get_thr_layout_vmnk: none((mma) => mma.thrLayoutVMNK),
+  // the member type TiledMMA::AtomThrID, as `typename decltype(mma)::AtomThrID{}` names it
+  AtomThrID: none((mma) => mma.atom.thrID),
   thrfrg_A: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "A", l), (t) => ThrMMA.thrfrgTensor(mma, "A", t)),
   thrfrg_B: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "B", l), (t) => ThrMMA.thrfrgTensor(mma, "B", t)),
   thrfrg_C: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "C", l), (t) => ThrMMA.thrfrgTensor(mma, "C", t)),

@@ -1,0 +1,217 @@
+/**
+ * Blocks pasted from CUTLASS's CuTe tutorials (test/snippets/*.cpp, each naming its source):
+ * every one runs through `eval -f`. Expected values come from CuTe, never from cute-ts's own
+ * output: the prints the tutorials quote in their comments (blackwell/01_mma_sm100.cu), the
+ * shape comments of the sgemm kernels ((BLK_M,BLK_K,k), (THR_M,THR_K), (MMA,MMA_M,MMA_K), ...)
+ * worked out from the tile sizes by the product rule, compact strides computed here from the
+ * shape, and addresses computed from the pointer, the element size and the tile coordinate.
+ * Where no independent expectation exists the test asserts only that the block runs (exit 0,
+ * nothing on stderr) and says so. Snippets that name what cute-ts cannot read are refused by
+ * name (exit 2, nothing printed).
+ */
+import { describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ok, refused } from "./helpers.js";
+
+const DIR = join(__dirname, "snippets");
+const FILES = readdirSync(DIR).filter((f) => f.endsWith(".cpp")).sort();
+const file = (name: string) => join(DIR, name);
+const evalFile = (name: string) => ok(["eval", "-f", file(name)]);
+
+/** the lines `label : value` of a block's output, by label */
+function labelled(out: string): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const line of out.split("\n")) {
+    const i = line.search(/:[\t ]/);
+    if (i > 0) m.set(line.slice(0, i).trim(), line.slice(i + 1).trim());
+  }
+  return m;
+}
+/** a tensor's printed layout, after its iterator (`ptr o L` -> `L`) */
+const layoutOf = (t: string) => t.slice(t.lastIndexOf(" o ") + 3);
+const hex = (n: number) => "0x" + n.toString(16);
+
+/** CuTe's compact column-major strides (LayoutLeft) of a static shape, computed here */
+function colMajor(shape: number[]): string {
+  let p = 1;
+  const st = shape.map((s) => {
+    const d = p;
+    p *= s;
+    return d;
+  });
+  return `(${shape.map((s) => `_${s}`).join(",")}):(${st.map((d) => `_${d}`).join(",")})`;
+}
+
+/** snippets cute-ts refuses, with the words the refusal must contain */
+const REFUSED: Record<string, RegExp> = {
+  // typename decltype(x)::value_type names a type; cute-ts asks for the type itself
+  "blackwell_01-acctype.cpp": /does not support .*decltype\(\.\.\.\)::value_type.*using AccType = float/,
+  // make_tmem_copy is not an expression function yet (the `copy --tmem` command has it)
+  "blackwell_01-tmem-copy.cpp": /make_tmem_copy/,
+  // sizeof in a template argument: the refusal names the type to write
+  "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
+  // a flagged swizzled layout sliced at one stage: the refusal names take<0,2>(sA)
+  "wgmma_tma_sm90-host.cpp": /does not support slicing a swizzled layout over the smem pointer flag.*take<0,2>\(sA\)/,
+  "wgmma_tma_sm90-device.cpp": /does not support slicing a swizzled layout over the smem pointer flag/,
+  "wgmma_tma_sm90-stage-slice.cpp": /does not support slicing a swizzled layout over the smem pointer flag/,
+  // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
+  "sgemm_1-thread0-if.cpp": /does not read C\+\+ branches/,
+  "sgemm_1-mainloop-for.cpp": /does not read C\+\+ loops/,
+  // tma_partition: the refusal names the ThrCopy partition to write instead
+  "wgmma_tma_sm90-device-take.cpp": /does not support tma_partition.*get_slice\(cta_rank\)\.partition_S/,
+};
+
+describe("every tutorial snippet runs, or is refused by name", () => {
+  it("there are snippets to run", () => expect(FILES.length).toBeGreaterThanOrEqual(30));
+  for (const f of FILES) {
+    const why = REFUSED[f];
+    it(f, async () => {
+      if (why !== undefined) expect(await refused(["eval", "-f", file(f)])).toMatch(why);
+      // no independent expectation in this test: it runs (exit 0, nothing on stderr) and prints something
+      else expect((await evalFile(f)).length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("sgemm_1.cu: the shapes its comments name, by the product rule", () => {
+  it("gemm_nt's host values: compact m-major smem and thread layouts, the grid", async () => {
+    const out = (await evalFile("sgemm_1-nt-host.cpp")).split("\n");
+    expect(out[0]).toBe("(5120,5120,4096)");
+    expect(out[1]).toBe("(_1,5120) (_1,5120) (_1,5120)");
+    expect(out[2]).toBe("(_128,_128,_8)");
+    expect(out.slice(3, 9)).toEqual([colMajor([128, 8]), colMajor([128, 8]), colMajor([128, 128]), colMajor([32, 8]), colMajor([32, 8]), colMajor([16, 16])]);
+    expect(out[9]).toBe("_256"); // size(tC): 16 * 16 threads
+    expect(out[10]).toBe(`${5120 / 128} ${5120 / 128}`); // dimGrid: ceil_div(M, bM), dynamic as M is
+  });
+  it("gemm_tn's k-major (LayoutRight) layouts: the strides of the reversed shape", async () => {
+    const out = (await evalFile("sgemm_1-tn-host.cpp")).split("\n");
+    expect(out[1]).toBe("(4096,_1) (4096,_1) (_1,5120)");
+    expect(out.slice(2, 4)).toEqual(["(_128,_8):(_8,_1)", "(_128,_8):(_8,_1)"]);
+    expect(out.slice(5, 7)).toEqual(["(_32,_8):(_8,_1)", "(_32,_8):(_8,_1)"]);
+  });
+  it("gemm_device's preconditions hold for gemm_nt's arguments", async () => {
+    expect(await evalFile("sgemm_1-device-asserts.cpp")).toBe("ok\n");
+  });
+  it("gemm_device's tiles and partitions: (BLK_M,BLK_K,k), (THR_M,THR_K,k), (THR_M,BLK_K), (THR_M,THR_N) and their addresses", async () => {
+    const m = labelled(await evalFile("sgemm_1-device-tiles.cpp"));
+    const [M, K, bM, bN, bK] = [5120, 4096, 128, 128, 8];
+    expect(m.get("mA")).toBe(`gmem_ptr[32b](0x10000) o (${M},${K}):(_1,${M})`);
+    // block (2,3): gA starts at m = 2*bM, gB at n = 3*bN, gC at (2*bM, 3*bN); 4-byte floats
+    expect(m.get("gA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 2 * bM)}) o (_${bM},_${bK},${K / bK}):(_1,${M},${bK * M})`);
+    expect(m.get("gB")).toBe(`gmem_ptr[32b](${hex(0x20000 + 4 * 3 * bN)}) o (_${bN},_${bK},${K / bK}):(_1,${M},${bK * M})`);
+    expect(m.get("gC")).toBe(`gmem_ptr[32b](${hex(0x30000 + 4 * (2 * bM + 3 * bN * M))}) o (_${bM},_${bN}):(_1,${M})`);
+    expect(m.get("sA")).toBe(`smem_ptr[32b](0x400) o ${colMajor([bM, bK])}`);
+    // thread 0 of tA (32x8): every 32nd row of the 128, the one column of 8 / 8
+    expect(layoutOf(m.get("tAgA")!)).toBe(`(_${bM / 32},_${bK / 8},${K / bK}):(_32,_0,${bK * M})`);
+    expect(layoutOf(m.get("tAsA")!)).toBe(`(_${bM / 32},_${bK / 8}):(_32,_0)`);
+    // tC (16x16): rows of sA projected (THR_M,BLK_K), every 16th element
+    expect(layoutOf(m.get("tCsA")!)).toBe(`(_${bM / 16},_${bK}):(_16,_${bM})`);
+    expect(layoutOf(m.get("tCgC")!)).toBe(`(_${bM / 16},_${bN / 16}):(_16,${16 * M})`);
+    expect(m.get("tCrC")).toBe(colMajor([bM / 16, bN / 16]));
+  });
+  it("the mainloop's slice tAgA(_,_,k_tile) of thread 37: (THR_M,THR_K) at its address", async () => {
+    const out = (await evalFile("sgemm_1-k-tile-slice.cpp")).split("\n");
+    // thread 37 of the 32x8 column-major tA: row 37 % 32 = 5, column 37 / 32 = 1; tile (2, k=5)
+    const off = 2 * 128 + 5 + (5 * 8 + 1) * 5120;
+    expect(out[0]).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * off)}) o (_4,_1):(_32,_0)`);
+    expect(out[1]).toBe("_4");
+  });
+});
+
+describe("sgemm_2.cu and sgemm_sm80.cu: TiledCopy and TiledMMA partitions, by the product rule", () => {
+  it("(CPY,CPY_M,CPY_K,k), (MMA,MMA_M,MMA_K), (MMA,MMA_M,MMA_N) of thread 0", async () => {
+    const m = labelled(await evalFile("sgemm_2-device-partitions.cpp"));
+    // 32x8 threads of 4x1 values over the 128x8 tile: one copy of 4 per thread; 512 k-tiles
+    expect(layoutOf(m.get("tAgA")!)).toBe("((_4,_1),_1,_1,512):((_1,_0),_0,_0,40960)");
+    // a 16x16 UniversalFMA: each thread a 1-value atom, 128/16 rows, all 8 columns
+    expect(layoutOf(m.get("tCsA")!)).toBe("(_1,_8,_8):(_0,_16,_128)");
+    expect(layoutOf(m.get("tCgC")!)).toBe("(_1,_8,_8):(_0,_16,81920)");
+    // make_fragment_C: a compact register tensor of the same shape
+    expect(m.get("tCrC")).toBe("(_1,_8,_8):(_0,_1,_8)");
+  });
+  it("the pipeline: K_PIPE_MAX = bP, k_tile_count = K / bK, smem_pipe_write = K_PIPE_MAX - 1, K_BLOCK_MAX = bK", async () => {
+    const out = (await evalFile("sgemm_sm80-device-pipe.cpp")).split("\n");
+    // K_PIPE_MAX is static (size<3> of a static layout); int variables are dynamic; (0 + _1) % _8 is dynamic
+    expect(out[0]).toBe(`_3 ${4096 / 8} 2 _8 1`);
+    const m = labelled(out.join("\n"));
+    expect(layoutOf(m.get("tAsA")!)).toBe("((_4,_1),_1,_1,_3):((_1,_0),_0,_0,_1024)");
+    expect(layoutOf(m.get("tCsA")!)).toBe("(_1,_8,_8,_3):(_0,_16,_128,_1024)");
+  });
+  it("gemm_tn's padded atom tiled over the pipeline: stride bM+1, cosize by the product rule", async () => {
+    const out = (await evalFile("sgemm_sm80-tn-host.cpp")).split("\n");
+    expect(out[0]).toBe("(_128,_8):(_1,_129)");
+    // three copies of the 129*8-element atom, the last one ending at its last element
+    expect(out[3]).toBe(`_${2 * 129 * 8 + 127 + 7 * 129 + 1}`);
+  });
+});
+
+describe("blackwell/01_mma_sm100.cu: the prints its comments quote", () => {
+  it("the host: tensors, tiled_mma, mma_shape_A/B, sA_layout/sB_layout", async () => {
+    const out = await evalFile("blackwell_01-host.cpp");
+    const m = labelled(out);
+    expect(layoutOf(m.get("host_tensor_A")!)).toBe("(512,256):(256,_1)");
+    expect(m.get("host_tensor_A")!.startsWith("ptr[16b](")).toBe(true);
+    expect(layoutOf(m.get("host_tensor_C")!)).toBe("(512,1024):(1024,_1)");
+    expect(out).toContain(
+      [
+        "TiledMMA",
+        "  ThrLayoutVMNK:  (_1,_1,_1,_1):(_0,_0,_0,_0)",
+        "  PermutationMNK: (_,_,_)",
+        "MMA_Atom",
+        "  ThrID:      _1:_0",
+        "  Shape_MNK:  (_128,_256,_16)",
+        "  LayoutA_TV: (_1,(_128,_16)):(_0,(_1,_128))",
+        "  LayoutB_TV: (_1,(_256,_16)):(_0,(_1,_256))",
+        "  LayoutC_TV: (_1,(_128,_256)):(_0,(_1,_128))",
+      ].join("\n"),
+    );
+    expect(m.get("mma_shape_A")).toBe("((_128,_16),_1,_4)");
+    expect(m.get("mma_shape_B")).toBe("((_256,_16),_1,_4)");
+    expect(m.get("sA_layout")).toBe("Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)");
+    expect(m.get("sB_layout")).toBe("Sw<3,4,3> o smem_ptr[16b](unset) o ((_256,_16),_1,_4):((_64,_1),_0,_16)");
+  });
+  it("the device: gA, gC, tCgA, tCgC, tCsA, tCrA, tCtAcc (the B lines of its comments describe an MN-major B, not the K-major one it builds)", async () => {
+    const m = labelled(await evalFile("blackwell_01-device.cpp"));
+    expect(layoutOf(m.get("mA")!)).toBe("(512,256):(256,_1)");
+    expect(layoutOf(m.get("gA")!)).toBe("(_128,_64,4):(256,_1,_64)");
+    expect(layoutOf(m.get("tCgA")!)).toBe("((_128,_16),_1,_4,4):((256,_1),_0,_16,_64)");
+    expect(layoutOf(m.get("tCsA")!)).toBe("((_128,_16),_1,_4):((_64,_1),_0,_16)");
+    expect(m.get("tCsA")!.startsWith("Sw<3,4,3>_smem_ptr[16b](")).toBe(true);
+    expect(m.get("tCrA")).toBe("UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)");
+    expect(layoutOf(m.get("tCtAcc")!)).toBe("((_128,_256),_1,_1):((_65536,_1),_0,_0)");
+    expect(m.get("tCtAcc")!.startsWith("tmem_[32b](")).toBe(true);
+    // mC is (512,1024):(1024,_1) here (the tutorial's C is N-major): gC and tCgC follow it
+    expect(layoutOf(m.get("gC")!)).toBe("(_128,_256):(1024,_1)");
+    expect(layoutOf(m.get("tCgC")!)).toBe("((_128,_256),_1,_1):((1024,_1),_0,_0)");
+  });
+});
+
+describe("wgmma_sm90.cu: the smem layouts' size and the 128-thread GMMA", () => {
+  it("cosize of three 128x64 half stages is 3 * 128 * 64; a 64x64x16 GMMA has 128 threads", async () => {
+    const out = (await evalFile("wgmma_sm90-tn-host.cpp")).split("\n");
+    expect(out[1]).toBe(`_${3 * 128 * 64}`);
+    expect((await evalFile("wgmma_sm90-nt-host.cpp")).split("\n")).toContain("_128");
+  });
+});
+
+describe("0y_predication.md and 03_tensor.md: coordinates and addresses computed here", () => {
+  it("the identity tensor tiled and partitioned like the data, and elem_less against the shape", async () => {
+    const out = (await evalFile("predication-identity.cpp")).split("\n");
+    // tile m = 7 of 128 rows; ceil_div(500, 8) = 63 k-tiles
+    expect(out[0]).toBe(`ArithTuple(${7 * 128},_0) o (_128,_8,${Math.ceil(500 / 8)}):(_1@0,_1@1,_8@1)`);
+    // thread 37 of the 32x8 column-major layout: row 5, column 1
+    expect(out[1]).toBe(`ArithTuple(${7 * 128 + 5},1) o (_4,_1,63):(_32@0,_0,_8@1)`);
+    expect(out[2]).toBe("(_4,_1):(_1,_0)");
+    // tAcA(3,0,0) is (896 + 5 + 96, 1) = (997, 1): inside (1000, 500), outside (900, 500)
+    expect(out[3]).toBe("1 0");
+  });
+  it("slices and tiles of a row-major 8x24 float tensor at 0x1000", async () => {
+    const out = (await evalFile("tensor-doc-slicing.cpp")).split("\n");
+    expect(out[0]).toBe("gmem_ptr[32b](0x1000) o (_8,_24):(_24,_1)");
+    expect(out[1]).toBe(`gmem_ptr[32b](${hex(0x1000 + 4 * 3)}) o (_8):(_24)`);
+    expect(out[2]).toBe(`gmem_ptr[32b](${hex(0x1000 + 4 * 2 * 24)}) o (_24):(_1)`);
+    expect(out[5]).toBe(`_${2 * 4} _${(8 / 2) * (24 / 4)}`);
+    expect(out[6]).toBe(`gmem_ptr[32b](${hex(0x1000 + 4 * (1 * 4 * 24 + 2 * 8))}) o (_4,_8):(_24,_1)`);
+  });
+});
