@@ -18,6 +18,7 @@
 import { Unsupported, UsageError } from "../core/errors.js";
 import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
+import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor, ArithIter, CountingIter, deref } from "../core/tensor.js";
@@ -25,7 +26,10 @@ import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_GROUP_MODES, DSL_INDEX, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { PtrIter } from "../core/tensor.js";
+import { dslNumeric, dslNumericNames, dslNumericOfMlir } from "../core/dsl-types.js";
+import { make_tensor_view } from "../tensor/memory.js";
 import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
@@ -125,7 +129,8 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     case DSL_COORD_TENSOR: {
       const [it, l] = args as [Value, Value];
       if (!(l instanceof Layout || l instanceof ComposedLayout)) throw new UsageError(`a tensor's layout is a layout, not ${show(l)}`);
-      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError("cute-ts makes tensors over coordinates (a coordinate tensor, as make_identity_tensor makes), not over pointers");
+      if (it instanceof PtrIter) return make_tensor_view(it, l);
+      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError(`cute.make_tensor takes a pointer (cute.runtime.make_ptr(...)) or a coordinate, not ${show(it)}`);
       return new Tensor(new ArithIter(it as Idx), l);
     }
     case DSL_GROUP_MODES: {
@@ -137,6 +142,16 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     }
     case DSL_TYPE:
       return asValue(new DslType(String(n.targs[0])));
+    case DSL_MAKE_PTR:
+      return n.targs.length > 0 ? printedPtr(n.targs) : makePtr(args);
+    case DSL_FRAGMENT: {
+      const [shape, dtype] = args as [Value, Value];
+      const l = shape instanceof Layout ? shape : Array.isArray(shape) || shape instanceof Int ? base.call({ ...n, name: "make_layout", targs: [] } as CallNode, [shape], src) : undefined;
+      if (!(l instanceof Layout)) throw new UsageError(`cute.make_fragment takes a layout or a shape, not ${show(shape)}`);
+      const t = numericOf(dtype, "cute.make_fragment's dtype");
+      // a register tensor's pointer: rmem, 32-byte aligned (the print of a fragment in the DSL's print notebook)
+      return new Tensor(new PtrIter(t.bits, 0, -1, ["rmem"], t.cxx, FRAGMENT_ALIGN), l);
+    }
     case DSL_BOOL:
       return asValue(new DslBool(n.targs[0] === 1));
     case DSL_OP:
@@ -145,6 +160,63 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
   }
   return undefined;
 };
+
+// ------------------------------------------------------------------------------ pointers
+
+/** the alignment of a register tensor's storage, as the DSL prints make_fragment's (print.ipynb: `f32, rmem, align<32>`) */
+const FRAGMENT_ALIGN = 32;
+
+function numericOf(v: Value, what: string) {
+  const x = v as unknown;
+  const n = x instanceof DslType ? dslNumeric(x.name) : undefined;
+  if (n === undefined) throw new UsageError(`${what} is a DSL numeric type (${dslNumericNames().map((k) => "cutlass." + k).join(", ")}), not ${x instanceof DslType ? x.name : show(v)}`);
+  return n;
+}
+
+const SPACES: Readonly<Record<string, readonly ("gmem" | "smem" | "rmem")[]>> = { generic: [], gmem: ["gmem"], smem: ["smem"], rmem: ["rmem"] };
+
+function spaceTags(space: string): readonly ("gmem" | "smem" | "rmem")[] {
+  if (space === "tmem") throw new Unsupported("the DSL's tensor-memory pointers (AddressSpace.tmem)");
+  if (!Object.hasOwn(SPACES, space)) throw new UsageError(`a pointer's address space is generic, gmem, smem or rmem, not ${space}`);
+  return SPACES[space]!;
+}
+
+function checkAlign(align: number, bytes: number, what: string): number {
+  if (!(align >= 1) || (align & (align - 1)) !== 0) throw new UsageError(`${what} is a power of two (bytes), not ${align}`);
+  if (align < bytes) throw new UsageError(`${what} ${align} is less than the element's ${bytes} bytes`);
+  return align;
+}
+
+/** cute.runtime.make_ptr(dtype, value, mem_space=AddressSpace.generic, assumed_align=None): its alignment defaults to the element's size */
+function makePtr(args: Value[]): PtrIter {
+  const [dtype, value, space, align] = args as [Value, Value | undefined, Value | undefined, Value | undefined];
+  const t = numericOf(dtype, "cute.runtime.make_ptr's dtype");
+  if (!(value instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's value is an address (an integer), not ${value === undefined ? "nothing" : show(value)}`);
+  const x = space as unknown;
+  let tags: readonly ("gmem" | "smem" | "rmem")[] = [];
+  if (space !== undefined && !(space instanceof Underscore)) {
+    if (!(x instanceof DslType) || !x.name.startsWith("AddressSpace.")) throw new UsageError("cute.runtime.make_ptr's mem_space is an address space, as in cute.AddressSpace.gmem");
+    tags = spaceTags(x.name.slice("AddressSpace.".length));
+  }
+  const bytes = Math.max(1, t.bits / 8);
+  let a = bytes;
+  if (align !== undefined && !(align instanceof Underscore)) {
+    if (!(align instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's assumed_align is an integer (bytes), not ${show(align)}`);
+    a = checkAlign(align.v, bytes, "cute.runtime.make_ptr's assumed_align");
+  }
+  if (value.v < 0 || !Number.isSafeInteger(value.v)) throw new UsageError(`a pointer's address is a non-negative integer below 2^53, not ${value.v}`);
+  if (value.v % a !== 0) throw new UsageError(`the address 0x${value.v.toString(16)} is not aligned to the assumed ${a} bytes`);
+  return new PtrIter(t.bits, value.v, -1, tags, t.cxx, a);
+}
+
+/** `ptr<f32, gmem, align<16>>` read back: a pointer of that type (its address is not printed; 0 stands for it) */
+function printedPtr(targs: readonly unknown[]): PtrIter {
+  const [mlir, space, align] = targs as [string, string, number];
+  const t = dslNumericOfMlir(mlir);
+  if (t === undefined) throw new UsageError(`cute-ts does not know the element type ${mlir} of ptr<...>`);
+  const bytes = Math.max(1, t.bits / 8);
+  return new PtrIter(t.bits, 0, -1, spaceTags(space), t.cxx, align === 0 ? bytes : checkAlign(align, bytes, "align<N>"));
+}
 
 // ------------------------------------------------------------------------------ evaluation
 
@@ -275,6 +347,8 @@ export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<D
   return finish(p, src, v, dialect);
 }
 
+const overMemory = (v: Value): boolean => (v instanceof Tensor && v.iter instanceof PtrIter) || (Array.isArray(v) && v.some(overMemory));
+
 /** the text the DSL prints for the value, a newline at the end */
 export function showDslValue(r: DslValue, dialect: Dialect): string {
   const v = r.value;
@@ -285,7 +359,10 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
     return t.call(v);
   }
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
-  if (dialect === "dsl-printf") return showDslPrintf(v) + "\n";
+  if (dialect === "dsl-printf") {
+    if (overMemory(v)) throw new Unsupported("cute.printf of a tensor over memory (the DSL prints its elements, which are run-time data)");
+    return showDslPrintf(v) + "\n";
+  }
   return showDsl(v, (k) => r.dyn[k] ?? { div: 1, i64: false }) + "\n";
 }
 

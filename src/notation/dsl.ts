@@ -72,6 +72,10 @@ export const DSL_OP = "dsl.op";
 export const DSL_TYPE = "dsl.type";
 /** a Python bool (`transpose=True`) */
 export const DSL_BOOL = "dsl.bool";
+/** a pointer (`cute.runtime.make_ptr(dtype, address, mem_space, assumed_align)`, or `ptr<f32, gmem, align<16>>` as the DSL prints one) */
+export const DSL_MAKE_PTR = "dsl.make_ptr";
+/** `cute.make_fragment(layout_or_shape, dtype)` / `cute.make_rmem_tensor`: a tensor in registers */
+export const DSL_FRAGMENT = "dsl.fragment";
 
 // ------------------------------------------------------------------------------ the syntax tree
 
@@ -88,6 +92,8 @@ type D =
   | { t: "composed"; parts: D[]; pos: number }
   | { t: "swizzle"; b: number; m: number; s: number; pos: number }
   | { t: "tensor"; body: D; pos: number }
+  /** a pointer's type as the DSL prints it: ptr<f32, generic>, ptr<f16, gmem, align<16>> */
+  | { t: "ptr"; dtype: string; space: string; align: number | undefined; pos: number }
   | { t: "name"; name: string; pos: number; end: number }
   | { t: "call"; fn: D; args: D[]; kwargs: Kwarg[]; pos: number }
   | { t: "index"; target: D; index: D; pos: number }
@@ -125,7 +131,7 @@ interface Tok {
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 const isIdStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
 const isId = (c: string | undefined) => isIdStart(c) || isDigit(c);
-const PUNCT = new Set(["(", ")", "[", "]", ",", ":", "=", "+", "-", "*", "%", "@", ".", "<", ">"]);
+const PUNCT = new Set(["(", ")", "[", "]", ",", ":", "=", "+", "-", "*", "%", "@", ".", "<", ">", "&", "|", "^", "~", "!"]);
 
 function lex(src: string): Tok[] {
   const out: Tok[] = [];
@@ -194,7 +200,7 @@ function lex(src: string): Tok[] {
       i++;
       continue;
     }
-    if (c === "{" || c === "}" || c === ";" || c === "&" || c === "|") {
+    if (c === "{" || c === "}" || c === ";") {
       throw new ParseError(src, i, `unexpected ${quote(c)}: this is the CuTe DSL's Python spelling (--dialect dsl); CuTe's C++ is read without --dialect`);
     }
     throw new ParseError(src, i, `unexpected character ${quote(c)}`);
@@ -246,9 +252,55 @@ class Parser {
   }
 
   top(): D {
-    const e = this.composed();
+    const e = this.expr();
     if (this.tok.k !== K.Eof) this.fail("expected end of input (or ':' / '(' / ' o ')");
     return e;
+  }
+
+  /** is the token `n` ahead the punctuation `text`, written right after the one before it (`<<`, `>=`, `==`)? */
+  private joined(n: number, text: string): boolean {
+    const a = this.peek(n - 1), b = this.peek(n);
+    return b.k === K.Punct && b.text === text && b.pos === a.end;
+  }
+
+  /** Python's comparisons, bitwise operators and shifts, above the arithmetic (a printed tensor<...> is read below them) */
+  expr(): D {
+    const a = this.bitOr();
+    let op: string | undefined;
+    if (this.isP("<") || this.isP(">")) op = this.joined(1, "=") ? this.tok.text + "=" : this.tok.text;
+    else if ((this.isP("=") || this.isP("!")) && this.joined(1, "=")) op = this.tok.text + "=";
+    if (op === undefined) return a;
+    const at = this.take();
+    if (op.length === 2) this.take();
+    const b = this.bitOr();
+    if (this.isP("<") || this.isP(">") || (this.isP("=") && this.joined(1, "="))) this.fail("cute-ts reads one comparison, not a chain");
+    return { t: "op", op, a, b, pos: at.pos };
+  }
+  private bitOr(): D {
+    return this.binaryLevel(["|"], () => this.bitXor());
+  }
+  private bitXor(): D {
+    return this.binaryLevel(["^"], () => this.bitAnd());
+  }
+  private bitAnd(): D {
+    return this.binaryLevel(["&"], () => this.shift());
+  }
+  private shift(): D {
+    let a = this.composed();
+    while ((this.isP("<") && this.joined(1, "<")) || (this.isP(">") && this.joined(1, ">"))) {
+      const op = this.take();
+      this.take();
+      a = { t: "op", op: op.text + op.text, a, b: this.composed(), pos: op.pos };
+    }
+    return a;
+  }
+  private binaryLevel(ops: string[], next: () => D): D {
+    let a = next();
+    while (ops.some((o) => this.isP(o))) {
+      const op = this.take();
+      a = { t: "op", op: op.text, a, b: next(), pos: op.pos };
+    }
+    return a;
   }
 
   composed(): D {
@@ -289,6 +341,13 @@ class Parser {
   }
 
   private unary(): D {
+    if (this.isP("~")) {
+      const op = this.take();
+      this.enter(op.pos);
+      const a = this.unary();
+      this.depth--;
+      return { t: "op", op: "u~", a, b: undefined, pos: op.pos };
+    }
     if (this.isP("-") || this.isP("+")) {
       const op = this.take();
       this.enter(op.pos);
@@ -330,14 +389,14 @@ class Parser {
   private args(): { args: D[]; kwargs: Kwarg[] } {
     const args: D[] = [], kwargs: Kwarg[] = [];
     while (!this.isP(")")) {
-      if (this.tok.k === K.Name && this.peek().k === K.Punct && this.peek().text === "=") {
+      if (this.tok.k === K.Name && this.peek().k === K.Punct && this.peek().text === "=" && !this.joined(2, "=")) {
         const name = this.take();
         this.take();
         if (kwargs.some((k) => k.name === name.text)) throw new ParseError(this.src, name.pos, `keyword argument ${quote(name.text)} repeated`);
-        kwargs.push({ name: name.text, value: this.composed(), pos: name.pos });
+        kwargs.push({ name: name.text, value: this.expr(), pos: name.pos });
       } else {
         if (kwargs.length > 0) this.fail("a positional argument follows a keyword argument");
-        args.push(this.composed());
+        args.push(this.expr());
       }
       if (this.isP(",")) this.take();
       else if (!this.isP(")")) this.fail("expected ',' or ')' in the arguments");
@@ -351,7 +410,7 @@ class Parser {
     const list: D[] = [];
     let comma = false;
     while (!this.isP(close)) {
-      list.push(this.composed());
+      list.push(this.expr());
       if (this.isP(",")) {
         this.take();
         comma = true;
@@ -398,6 +457,7 @@ class Parser {
         return { t: "bool", v: t.text === "True", pos: t.pos };
       }
       if (t.text === "S" && this.peek().text === "<") return this.swizzle();
+      if (t.text === "ptr" && this.peek().text === "<") return this.ptrType();
       if (t.text === "tensor" && this.peek().text === "<") {
         this.take();
         this.take();
@@ -431,6 +491,33 @@ class Parser {
       modes.push(m.v);
     }
     return { t: "basis", value, modes, pos: value.pos };
+  }
+
+  /** `ptr<f32, generic>`, `ptr<f16, gmem, align<16>>`: a pointer's type as the DSL prints it */
+  private ptrType(): D {
+    const start = this.take();
+    this.take();
+    const name = (what: string): string => {
+      if (this.tok.k !== K.Name) this.fail(`expected ${what} in ptr<...>`);
+      return this.take().text;
+    };
+    const dtype = name("an element type (f32, f16, ...)");
+    this.expect(",", "in ptr<type, address space>");
+    const space = name("an address space (generic, gmem, smem, rmem)");
+    let align: number | undefined;
+    if (this.isP(",")) {
+      this.take();
+      if (!this.isN("align")) this.fail("expected align<N> in ptr<...>");
+      this.take();
+      this.expect("<", "in align<N>");
+      const n = this.tok;
+      if (n.k !== K.Int || n.v < 1) this.fail("expected a positive alignment in align<N>");
+      this.take();
+      align = n.v;
+      this.expect(">", "closing align<N>");
+    }
+    this.expect(">", "closing ptr<...>");
+    return { t: "ptr", dtype, space, align, pos: start.pos };
   }
 
   /** `S<B,M,S>`: a swizzle as the DSL prints one */
@@ -505,6 +592,12 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
       return b === 0 ? c.node({ k: "swizzle", b: 0, m: 4, s: 3, pos }) : c.node({ k: "swizzle", b, m, s, pos });
     },
   },
+  make_ptr: {
+    params: ["dtype", "value", "mem_space?", "assumed_align?"],
+    to: (a, c, pos) => c.call(DSL_MAKE_PTR, [], trimmed([a["dtype"], a["value"], a["mem_space"], a["assumed_align"]], c), pos),
+  },
+  make_fragment: { params: ["layout_or_shape", "dtype"], to: (a, c, pos) => c.call(DSL_FRAGMENT, [], [c.value(a["layout_or_shape"]!), c.value(a["dtype"]!)], pos) },
+  make_rmem_tensor: { params: ["layout_or_shape", "dtype"], to: (a, c, pos) => c.call(DSL_FRAGMENT, [], [c.value(a["layout_or_shape"]!), c.value(a["dtype"]!)], pos) },
   make_tensor: {
     params: ["iterator", "layout"],
     to: (a, c, pos) => c.call(DSL_COORD_TENSOR, [], [c.literal(a["iterator"]!), c.value(a["layout"]!)], pos),
@@ -570,13 +663,16 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
   local_tile: cxx("local_tile", "input", "tiler", "coord", "proj?"),
   local_partition: cxx("local_partition", "target", "tiler", "index", "proj?"),
 };
+/** cute.runtime.make_ptr is the same function */
+const ALIAS_FUNCTIONS: Readonly<Record<string, string>> = { "runtime.make_ptr": "make_ptr" };
 
 /** the DSL's integer types that make a dynamic integer: cutlass.Int32(8) */
 const INT_TYPES: Readonly<Record<string, 32 | 64>> = { Int32: 32, Int64: 64 };
 
 /** the DSL's name without its module: cutlass.cute.make_layout, cute.make_layout and make_layout are make_layout */
 export function dslName(name: string): string {
-  return name.replace(/^cutlass\./, "").replace(/^cute\./, "");
+  const n = name.replace(/^cutlass\./, "").replace(/^cute\./, "");
+  return Object.hasOwn(ALIAS_FUNCTIONS, n) ? ALIAS_FUNCTIONS[n]! : n;
 }
 
 /** the DSL names cute-ts reads, for messages and tests */
@@ -617,7 +713,8 @@ class Translator {
     if (d.t !== "op") return undefined;
     const a = this.fold(d.a);
     if (a === undefined) return undefined;
-    if (d.b === undefined) return -a || 0;
+    if (d.b === undefined) return d.op === "u~" ? -a - 1 : -a || 0;
+    if (COMPARISONS.has(d.op)) return undefined;
     const b = this.fold(d.b);
     if (b === undefined) return undefined;
     return pythonInt(d.op, a, b, this, d.pos);
@@ -654,6 +751,8 @@ class Translator {
         return this.composed(d.parts, d.pos);
       case "swizzle":
         return this.node({ k: "swizzle", b: d.b, m: d.m, s: d.s, pos: d.pos });
+      case "ptr":
+        return this.call(DSL_MAKE_PTR, [d.dtype, d.space, d.align ?? 0], [], d.pos);
       case "tensor": {
         const parts = d.body.t === "composed" ? d.body.parts : [d.body];
         if (parts.length < 2) this.fail("a tensor is printed tensor<iterator o layout>", d.pos);
@@ -702,6 +801,8 @@ class Translator {
     if (Object.hasOwn(INT_TYPES, n) || /^(?:Float|BFloat|TFloat|Uint|Int|Boolean)\w*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     // a member of one of the DSL's enums, such as nvgpu.cpasync.LoadCacheMode.GLOBAL: a name the operations read
     if (/\.[A-Z][A-Za-z0-9]*\.[A-Z][A-Z0-9_]*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
+    // an address space: cute.AddressSpace.gmem
+    if (/^AddressSpace\.(?:generic|gmem|smem|rmem|tmem)$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     if (Object.hasOwn(FUNCTIONS, n)) this.fail(`${quote(d.name)} is a function: call it, as in ${d.name}(...)`, d.pos);
     if (/^nvgpu\./.test(n) || /Op$/.test(n)) this.fail(`${quote(d.name)} is an operation: make one with ${d.name}(...)`, d.pos);
     this.unknown(d);
@@ -785,7 +886,12 @@ class Translator {
   private op(d: D & { t: "op" }): Node {
     const folded = this.fold(d);
     if (folded !== undefined) return this.node({ k: "int", v: folded, s: true, pos: d.pos });
-    if (d.b === undefined) return this.node({ k: "op", name: "u-", args: [this.value(d.a)], pos: d.pos });
+    if (d.b === undefined) return this.node({ k: "op", name: d.op === "u~" ? "u~" : "u-", args: [this.value(d.a)], pos: d.pos });
+    if (COMPARISONS.has(d.op)) {
+      // two Python ints compare to a Python bool; a dynamic operand makes the DSL's Boolean, 0 or 1 at run time
+      const a = this.fold(d.a), b = this.fold(d.b);
+      if (a !== undefined && b !== undefined) this.fail(`${a} ${d.op} ${b} compares two Python ints: Python answers ${compare(d.op, a, b) ? "True" : "False"} itself, the DSL is not involved`, d.pos);
+    }
     // on dynamic integers the DSL emits the arithmetic; C++'s / and % agree with Python's // and % on non-negative operands
     const name = d.op === "//" ? "/" : d.op;
     return this.node({ k: "op", name, args: [this.value(d.a), this.value(d.b)], pos: d.pos });
@@ -809,6 +915,11 @@ function lcmNum(a: number, b: number): number {
   return (a / x) * b;
 }
 
+const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
+function compare(op: string, a: number, b: number): boolean {
+  return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : op === ">=" ? a >= b : op === "==" ? a === b : a !== b;
+}
+
 /** Python's integer arithmetic on static ints: // floors, % takes the divisor's sign */
 function pythonInt(op: string, a: number, b: number, c: Translator, pos: number): number {
   let r: number;
@@ -827,6 +938,17 @@ function pythonInt(op: string, a: number, b: number, c: Translator, pos: number)
       if (b === 0) c.fail("integer division by zero (Python raises ZeroDivisionError)", pos);
       const q = Math.floor(a / b);
       r = op === "//" ? q : a - q * b;
+      break;
+    }
+    case "&":
+    case "|":
+    case "^":
+    case "<<":
+    case ">>": {
+      const x = BigInt(a), y = BigInt(b);
+      if ((op === "<<" || op === ">>") && b < 0) c.fail("negative shift count (Python raises ValueError)", pos);
+      const big = op === "&" ? x & y : op === "|" ? x | y : op === "^" ? x ^ y : op === "<<" ? (b > 64 ? 2n ** 64n : x << y) : x >> y;
+      r = big > BigInt(Number.MAX_SAFE_INTEGER) || big < BigInt(Number.MIN_SAFE_INTEGER) ? Number.NaN : Number(big);
       break;
     }
     default:

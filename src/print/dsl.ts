@@ -24,6 +24,7 @@ import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, type Iter } from ".
 import { MajorTag, type Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
 import { show, showPtr, showTmemPtr } from "./print.js";
+import { mlirOfCxx } from "../core/dsl-types.js";
 
 /** what the DSL's type of a dynamic integer knows: a number dividing it (1: none) and its width */
 export interface DynInfo {
@@ -126,7 +127,11 @@ class DslPrinter {
   private iterator(it: Iter): string {
     if (it instanceof CountingIter) return this.int(it.v, Ctx.Typed);
     if (it instanceof ArithIter) return this.compact(it.coord as Value, Ctx.Typed);
-    // the DSL's pointers are not modelled: CuTe's C++ print of the pointer
+    if (it instanceof PtrIter && it.align !== undefined) {
+      const text = dslPtrType(it);
+      if (text !== undefined) return text;
+    }
+    // a pointer made in CuTe's C++ spelling: CuTe's C++ print of it
     return it instanceof PtrIter ? showPtr(it) : it instanceof TmemIter ? showTmemPtr(it.bits, it.addr) : show(it);
   }
 
@@ -135,6 +140,21 @@ class DslPrinter {
     // at trace time Swizzle.__str__ keeps the 8 characters after `!cute.swizzle<"`: S<3,4,-3> loses its '>'
     return this.info === undefined ? text : text.slice(0, 8);
   }
+}
+
+/**
+ * A DSL pointer's MLIR type as a tensor's type prints it: `ptr<f32, generic>`, `ptr<f16, gmem,
+ * align<16>>`; the alignment is written only where it is more than the element's size (tensor.ipynb:
+ * from_dlpack's f32 tensor is `ptr<f32, generic>`, its raw_ptr `align<4>`). Undefined for a
+ * pointer the DSL's type cannot say (a swizzled one).
+ */
+function dslPtrType(p: PtrIter): string | undefined {
+  const tag = p.tags[0];
+  if (p.tags.length > 1 || (tag !== undefined && typeof tag !== "string")) return undefined;
+  const space = tag ?? "generic";
+  const mlir = (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
+  const bytes = Math.max(1, p.bits / 8);
+  return `ptr<${mlir}, ${space}${p.align! > bytes ? `, align<${p.align}>` : ""}>`;
 }
 
 /** Python's print(x) at trace time; `info(k)` for the k-th dynamic integer in printing order */
