@@ -413,3 +413,179 @@ describe("the reader keeps every dynamic integer of the input as a slot", () => 
     expect((p.slots[0]!.node as unknown as Int).v).toBe(5);
   });
 });
+
+/**
+ * The saved outputs of NVIDIA's CuTe DSL notebooks (examples/python/CuTeDSL/notebooks/ and
+ * cute/notebooks/), cell by cell: each expected text is the notebook's, the line after its
+ * `>>> ` / `>?? ` label (print at trace time / cute.printf at run time). Cells whose output is
+ * run-time data (random tensors, host arrays, device addresses, Python object reprs) are not here.
+ */
+describe("the DSL notebooks' saved outputs, cell by cell", () => {
+  const L = "cute.make_layout(((2, (3, 4)), (3, 2), 1), stride=((4, (8, 24)), (2, 6), 12))";
+  it("cute_layout_algebra.ipynb, coalesce_post_conditions: every 'Index i: original X, coalesced X' line", async () => {
+    // the notebook's 144 lines, X for i = 0..143
+    const saved = (
+      "0 4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 64 68 72 76 80 84 88 92 2 6 10 14 18 22 26 30 34 38 42 46 50 54 58 62 66 70 74 78 82 86 90 94 " +
+      "4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 64 68 72 76 80 84 88 92 96 6 10 14 18 22 26 30 34 38 42 46 50 54 58 62 66 70 74 78 82 86 90 94 98 " +
+      "8 12 16 20 24 28 32 36 40 44 48 52 56 60 64 68 72 76 80 84 88 92 96 100 10 14 18 22 26 30 34 38 42 46 50 54 58 62 66 70 74 78 82 86 90 94 98 102"
+    ).split(" ");
+    expect(saved).toHaveLength(144);
+    const all = (f: string) => `(${saved.map((_, i) => `${f}(${i})`).join(", ")})`;
+    expect(await dsl(all(L))).toBe(`(${saved.join(", ")})`);
+    expect(await dsl(all(`cute.coalesce(${L})`))).toBe(`(${saved.join(", ")})`);
+    // Original size: 144, Coalesced size: 144 / Depth of coalesced layout: 1
+    expect(await dsl(`cute.size(${L})`)).toBe("144");
+    expect(await dsl(`cute.size(cute.coalesce(${L}))`)).toBe("144");
+    expect(await dsl(`cute.depth(cute.coalesce(${L}))`)).toBe("1");
+  });
+  it("cute_layout_algebra.ipynb, composition_example: Layout B and its printf", async () => {
+    expect(await dsl("cute.make_layout((4, 3), stride=(3, 1))")).toBe("(4,3):(3,1)");
+    expect(await printf("cute.make_layout((4, 3), stride=(3, 1))")).toBe("(4,3):(3,1)");
+  });
+  it("cute_layout_algebra.ipynb, composition_static_vs_dynamic_layout: B_static", async () => {
+    expect(await dsl("cute.make_layout((5, 4), stride=(1, 5))")).toBe("(5,4):(1,5)");
+  });
+  it("cute_layout_algebra.ipynb, logical_divide_1d_example: Layout, Tiler and both prints of the result", async () => {
+    const R = "cute.logical_divide(cute.make_layout((4, 2, 3), stride=(2, 1, 8)), tiler=cute.make_layout(4, stride=2))";
+    expect(await dsl("cute.make_layout((4, 2, 3), stride=(2, 1, 8))")).toBe("(4,2,3):(2,1,8)");
+    expect(await dsl("cute.make_layout(4, stride=2)")).toBe("4:2");
+    expect(await dsl(R)).toBe("((2,2),(2,3)):((4,1),(2,8))");
+    expect(await printf(R)).toBe("((2,2),(2,3)):((4,1),(2,8))");
+  });
+  it("cute_layout_algebra.ipynb, logical/zipped/tiled/flat_divide_example: Layout and both prints of each result", async () => {
+    const L9 = "cute.make_layout((9, (4, 8)), stride=(59, (13, 1)))";
+    const T9 = "(cute.make_layout(3, stride=3), cute.make_layout((2, 4), stride=(1, 8)))";
+    expect(await dsl(L9)).toBe("(9,(4,8)):(59,(13,1))");
+    const saved: [string, string][] = [
+      ["logical_divide", "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"],
+      ["zipped_divide", "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"],
+      ["tiled_divide", "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))"],
+      ["flat_divide", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"],
+    ];
+    for (const [f, out] of saved) {
+      expect(await dsl(`cute.${f}(${L9}, tiler=${T9})`)).toBe(out);
+      expect(await printf(`cute.${f}(${L9}, tiler=${T9})`)).toBe(out);
+    }
+  });
+  it("cute_layout_algebra.ipynb, logical_product_1d_example: Layout, Tiler and both prints of the result", async () => {
+    const R = "cute.logical_product(cute.make_layout((2, 2), stride=(4, 1)), tiler=cute.make_layout(6, stride=1))";
+    expect(await dsl("cute.make_layout((2, 2), stride=(4, 1))")).toBe("(2,2):(4,1)");
+    expect(await dsl("cute.make_layout(6, stride=1)")).toBe("6:1");
+    expect(await dsl(R)).toBe("((2,2),(2,3)):((4,1),(2,8))");
+    expect(await printf(R)).toBe("((2,2),(2,3)):((4,1),(2,8))");
+  });
+  it("cute_layout_algebra.ipynb, blocked_raked_product_example and zipped_tiled_flat_product_example: Layout, Tiler, both prints", async () => {
+    const P = "cute.make_layout((2, 5), stride=(5, 1))";
+    const PT = "cute.make_layout((3, 4), stride=(1, 3))";
+    expect(await dsl(P)).toBe("(2,5):(5,1)");
+    expect(await dsl(PT)).toBe("(3,4):(1,3)");
+    const saved: [string, string][] = [
+      ["blocked_product", "((2,3),(5,4)):((5,10),(1,30))"],
+      ["raked_product", "((3,2),(4,5)):((10,5),(30,1))"],
+      ["zipped_product", "((2,5),(3,4)):((5,1),(10,30))"],
+      ["tiled_product", "((2,5),3,4):((5,1),10,30)"],
+      ["flat_product", "(2,5,3,4):(5,1,10,30)"],
+    ];
+    for (const [f, out] of saved) {
+      expect(await dsl(`cute.${f}(${P}, tiler=${PT})`)).toBe(out);
+      expect(await printf(`cute.${f}(${P}, tiler=${PT})`)).toBe(out);
+    }
+  });
+  it("cute_layout_algebra.ipynb, bymode_coalesce_example: Original", async () => {
+    expect(await dsl("cute.make_layout((2, (1, 6)), stride=(1, (6, 2)))")).toBe("(2,(1,6)):(1,(6,2))");
+  });
+  it("print.ipynb, format_string_example: 'a: ?, b: 2' and 'layout: (?,2):(1,?)'", async () => {
+    expect(await dsl("cutlass.Int32(8)")).toBe("?");
+    expect(await dsl("2")).toBe("2");
+    expect(await dsl("cute.make_layout((cutlass.Int32(8), 2))")).toBe("(?,2):(1,?)");
+  });
+  it("tensor.ipynb (notebooks/), print_tensor_dlpack: print(from_dlpack(a)) of a float32 8x5 and 8x8 host array", async () => {
+    // from_dlpack of a row-major float32 host array: a generic pointer aligned to its element, a static row-major layout
+    const t = (shape: string, stride: string) => `cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x7559340, cute.AddressSpace.generic), cute.make_layout(${shape}, stride=${stride}))`;
+    expect(await dsl(t("(8, 5)", "(5, 1)"))).toBe("tensor<ptr<f32, generic> o (8,5):(5,1)>");
+    expect(await dsl(t("(8, 8)", "(8, 1)"))).toBe("tensor<ptr<f32, generic> o (8,8):(8,1)>");
+    expect(await dsl("tensor<ptr<f32, generic> o (8,5):(5,1)>")).toBe("tensor<ptr<f32, generic> o (8,5):(5,1)>");
+  });
+  it("tensorssa.ipynb, load_and_store and apply_slice: a TensorSSA's type, a slice of it, an element", async () => {
+    const a = "cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x6cff170), cute.make_layout((3, 4), stride=(4, 1)))";
+    expect(await dsl(`${a}.load()`)).toBe("tensor_value<vector<12xf32> o (3, 4)>");
+    const src = "cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x71acaf0), cute.make_layout((4, 2, 3), stride=(6, 3, 1)))";
+    // slice_1: tensor_value<vector<24xf32> o (4, 2, 3)> -> tensor_value<vector<12xf32> o (4, 3)>
+    expect(await dsl(`${src}.load()`)).toBe("tensor_value<vector<24xf32> o (4, 2, 3)>");
+    expect(await dsl(`${src}.load()[(None, 1, None)]`)).toBe("tensor_value<vector<12xf32> o (4, 3)>");
+    // slice_2: ... -> ?
+    expect(await dsl(`${src}.load()[10]`)).toBe("?");
+  });
+  it("data_types.ipynb, bar and operator_demo: Int32 values at trace time and run time", async () => {
+    // b(static) = ? / b(dynamic) = 5
+    expect(await dsl("cutlass.Int32(5)")).toBe("?");
+    expect(await printf("cutlass.Int32(5)")).toBe("5");
+    const a = "cutlass.Int32(10)", b = "cutlass.Int32(3)";
+    // a: Int32(10), b: Int32(3)
+    expect(await printf(a)).toBe("10");
+    expect(await printf(b)).toBe("3");
+    expect(await printf(`${a} + ${b}`)).toBe("13");
+    expect(await printf(`${a} > ${b}`)).toBe("1");
+    expect(await printf(`${a} & ${b}`)).toBe("2");
+    expect(await printf(`-${a}`)).toBe("-10");
+    expect(await printf(`~${a}`)).toBe("-11");
+  });
+});
+
+describe("pointers and tensors over them in the DSL's spelling", () => {
+  const gmem = (align: number, shape: string, stride: string, dtype = "cutlass.Float32") =>
+    `cute.make_tensor(cute.runtime.make_ptr(${dtype}, 0x10000, cute.AddressSpace.gmem, assumed_align=${align}), cute.make_layout(${shape}, stride=${stride}))`;
+  it("the alignment shows where it is more than the element's size", async () => {
+    expect(await dsl(gmem(16, "(16, 32)", "(32, 1)", "cutlass.Float16"))).toBe("tensor<ptr<f16, gmem, align<16>> o (16,32):(32,1)>");
+    expect(await dsl(gmem(4, "(16, 32)", "(32, 1)"))).toBe("tensor<ptr<f32, gmem> o (16,32):(32,1)>");
+  });
+  it("slicing moves the pointer: the alignment left is what the byte offset allows (brute force over offsets)", async () => {
+    for (let j = 0; j < 8; j++) {
+      const bytes = j * 4;
+      let align = 16;
+      while (align > 4 && bytes % align !== 0) align /= 2;
+      const text = align > 4 ? `ptr<f32, gmem, align<${align}>>` : "ptr<f32, gmem>";
+      expect(await dsl(`${gmem(16, "(16, 32)", "(32, 1)")}[(None, ${j})]`)).toBe(`tensor<${text} o (16):(32)>`);
+    }
+  });
+  it("a divided tensor keeps the layout algebra's answer: dsl-printf of the layout is CuTe's print without underscores", async () => {
+    const t = gmem(16, "(16, 32)", "(32, 1)");
+    const z = await dsl(`cute.zipped_divide(${t}, (2, 4))`);
+    const cxx = trimEnd((await run(["eval", "zipped_divide(make_layout(make_shape(_16{},_32{}),make_stride(_32{},_1{})),make_shape(_2{},_4{}))"])).stdout).replaceAll("_", "");
+    expect(z).toBe(`tensor<ptr<f32, gmem, align<16>> o ${cxx}>`);
+  });
+  it("make_fragment / make_rmem_tensor: a register tensor keeps the layout it is given (print.ipynb: f32, rmem, align<32>, (4):(3))", async () => {
+    expect(await dsl("cute.make_fragment(cute.make_layout((4,), stride=(3,)), cutlass.Float32)")).toBe("tensor<ptr<f32, rmem, align<32>> o (4):(3)>");
+    expect(await dsl("cute.make_rmem_tensor((4, 8), cutlass.Float16)")).toBe("tensor<ptr<f16, rmem, align<32>> o (4,8):(1,4)>");
+  });
+  it("refusals: cute.printf of a tensor over memory, a misaligned address, an unknown address space", async () => {
+    const p = await run(["eval", "--dialect", "dsl-printf", gmem(16, "(4, 4)", "(4, 1)")]);
+    expect(p.exit).toBe(2);
+    expect(p.stderr).toContain("does not support cute.printf of a tensor over memory");
+    const m = await run(["eval", "--dialect", "dsl", "cute.runtime.make_ptr(cutlass.Float32, 0x1004, cute.AddressSpace.gmem, assumed_align=16)"]);
+    expect(m.exit).toBe(2);
+    expect(m.stderr).toContain("not aligned to the assumed 16 bytes");
+    const s = await run(["eval", "--dialect", "dsl", "cute.runtime.make_ptr(cutlass.Float32, 0, cute.AddressSpace.lmem)"]);
+    expect(s.exit).toBe(2);
+  });
+});
+
+describe("Python's integer operators on DSL integers agree with Python on static ints (dsl-printf of the dynamic form)", () => {
+  it("& | ^ << >> and comparisons", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), async (a, b) => {
+        const d = (x: number) => `cutlass.Int32(${x})`;
+        expect(await printf(`${d(a)} & ${d(b)}`)).toBe(String(a & b));
+        expect(await printf(`${d(a)} | ${d(b)}`)).toBe(String(a | b));
+        expect(await printf(`${d(a)} ^ ${d(b)}`)).toBe(String(a ^ b));
+        expect(await printf(`${d(a)} << ${d(b % 8)}`)).toBe(String(a << b % 8));
+        expect(await printf(`${d(a)} >> ${d(b % 8)}`)).toBe(String(a >> b % 8));
+        expect(await printf(`${d(a)} < ${d(b)}`)).toBe(a < b ? "1" : "0");
+        expect(await printf(`${d(a)} == ${d(b)}`)).toBe(a === b ? "1" : "0");
+        // the static forms fold as Python does
+        expect(await dsl(`${a} & ${b} | ${b} ^ ${a}`)).toBe(String((a & b) | (b ^ a)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

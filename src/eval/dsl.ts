@@ -28,13 +28,13 @@ import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
 import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import { PtrIter } from "../core/tensor.js";
-import { dslNumeric, dslNumericNames, dslNumericOfMlir } from "../core/dsl-types.js";
+import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
 import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
+import { DslBool, DslKeyword, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -59,8 +59,27 @@ function staticIndex(v: Value, what: string): number {
   throw new UsageError(`${what} is a Python int (a static integer), not ${show(v)}`);
 }
 
+/** t.load() of a tensor over memory: a TensorSSA of its element type and shape */
+function tensorSSA(p: PtrIter, shape: T.IntTuple, base: Hooks, at: CallNode, src: string, elementType?: string): Value {
+  const mlir = elementType ?? (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
+  const size = base.call({ ...at, name: "size", targs: [], args: [] } as CallNode, [shape as Value], src);
+  if (!(size instanceof Int) || !size.s) throw new UsageError("t.load() takes a tensor of a static shape (the DSL's TensorSSA is a vector of a static size)");
+  return asValue(new DslTensorSSA(mlir, shape as Value, showDsl(shape as Value, () => ({ div: 1, i64: false })), size.v));
+}
+
+/** `v[i]` of a TensorSSA: a slice (None in the coordinate) is a TensorSSA of the sliced shape, an element a run-time value */
+function indexSSA(v: DslTensorSSA, i: Value, base: Hooks, at: CallNode, src: string): Value {
+  const hasNone = (x: Value): boolean => x instanceof Underscore || (Array.isArray(x) && x.some(hasNone));
+  if (!hasNone(i)) return asValue(new DslRuntimeScalar(`an element of ${v.what}`));
+  const l = base.call({ ...at, name: "make_layout", targs: [], args: [] } as CallNode, [v.shape], src);
+  const sliced = base.call({ ...at, name: "slice", targs: [], args: [] } as CallNode, [i, l], src) as Layout;
+  return tensorSSA(new PtrIter(0, 0, -1, [], undefined), sliced.shape, base, at, src, v.mlir);
+}
+
 /** `x[i]`: a mode of a layout (get), an element (or a slice) of a tensor, an item of a Python tuple */
 function index(target: Value, i: Value, base: Hooks, at: CallNode, src: string): Value {
+  const t = target as unknown;
+  if (t instanceof DslTensorSSA) return indexSSA(t, i, base, at, src);
   if (target instanceof Layout || target instanceof ComposedLayout) {
     const k = staticIndex(i, "a layout's index");
     return base.call({ ...at, name: "get", targs: [k], args: [] } as CallNode, [target], src);
@@ -112,6 +131,9 @@ function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: strin
     case "offset":
       if (x instanceof ComposedLayout) return x.offset as Value;
       break;
+    case "load()":
+      if (x instanceof Tensor && x.iter instanceof PtrIter) return tensorSSA(x.iter, x.layout instanceof Layout ? x.layout.shape : layoutShape(x.layout), base, at, src);
+      throw new UsageError(`t.load() takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(x)}`);
   }
   throw new UsageError(`cute-ts does not know the attribute .${name} of ${x instanceof Layout ? "a layout" : x instanceof Tensor ? "a tensor" : x instanceof ComposedLayout ? "a composed layout" : show(x)}`);
 }

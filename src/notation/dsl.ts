@@ -816,6 +816,11 @@ class Translator {
 
   private callOf(d: D & { t: "call" }): Node {
     const fn = d.fn;
+    // t.load(): a method of the DSL's tensor
+    if (fn.t === "attr" && fn.name === "load") {
+      if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
+      return this.call(DSL_ATTR, ["load()"], [this.value(fn.target)], d.pos);
+    }
     if (fn.t !== "name") {
       // an application: L(coord) is crd2idx (or a slice, with None in the coordinate)
       if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
