@@ -74,3 +74,23 @@ export class DslRuntimeScalar extends AtomValue {
     return "?\n";
   }
 }
+
+/**
+ * What a program in the DSL's spelling printed (a @cute.jit body run as the notebooks run it):
+ * its print lines at trace time, then its cute.printf lines at run time.
+ */
+export class DslPrinted extends AtomValue {
+  readonly what = "a program's prints";
+  constructor(
+    readonly trace: string,
+    readonly runtime: string,
+  ) {
+    super();
+  }
+  print(): string {
+    throw new UsageError("a program in the DSL's spelling prints with --dialect dsl or dsl-printf");
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("a program's prints have no picture"));
+  }
+}

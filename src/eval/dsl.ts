@@ -26,7 +26,8 @@ import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, type DslStatements, parseDsl, parseDslStatements } from "../notation/dsl.js";
+import type { Node } from "../notation/parse.js";
 import { PtrIter } from "../core/tensor.js";
 import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
@@ -34,7 +35,7 @@ import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { DslBool, DslKeyword, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
+import { DslBool, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -351,8 +352,58 @@ function finish(p: DslProgram, src: string, v: EvalValue, dialect: Dialect): Dsl
   return { value: v, dyn: dynamicInfo(p, src, v) };
 }
 
-/** an expression in the DSL's spelling, evaluated for printing in `dialect` (dsl or dsl-printf) */
+// ------------------------------------------------------------------------------ programs
+
+/** Python's print of one value (`dsl`) or cute.printf's (`dsl-printf`): the value's text, no newline */
+async function valueText(st: DslStatements, src: string, node: Node, mode: Dialect): Promise<string> {
+  const p: DslProgram = { tree: node, slots: st.slots };
+  setSlots(p, (s) => s.given ?? stand_in(s));
+  let v: EvalValue | Promise<EvalValue>;
+  try {
+    v = runOnce(p, src);
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+    ATOMS = await import("./dsl-atoms.js");
+    setSlots(p, (s) => s.given ?? stand_in(s));
+    v = runOnce(p, src);
+  }
+  const r = finish(p, src, await v, mode);
+  return showDslValue(r, mode).replace(/\n$/, "");
+}
+
+/** cute.printf's format: each {} takes the next value */
+function formatted(format: string, texts: string[]): string {
+  const n = format.split("{}").length - 1;
+  if (n !== texts.length) throw new UsageError(`cute.printf's format has ${n} {} for ${texts.length} value${texts.length === 1 ? "" : "s"}`);
+  let k = 0;
+  return format.replace(/\{\}/g, () => texts[k++]!);
+}
+
+/** a program's prints: every print(...) at trace time, then every cute.printf(...) at run time */
+async function runStatements(st: DslStatements, src: string): Promise<DslValue> {
+  let trace = "", runtime = "";
+  for (const o of st.outputs) {
+    const mode: Dialect = o.kind === "print" ? "dsl" : "dsl-printf";
+    const texts: string[] = [];
+    for (const pieces of o.parts) {
+      let t = "";
+      for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
+      texts.push(t);
+    }
+    if (o.kind === "print") trace += texts.join(" ") + "\n";
+    else runtime += (o.format !== undefined ? formatted(o.format, texts) : texts.join(" ")) + "\n";
+  }
+  return { value: new DslPrinted(trace, runtime), dyn: [] };
+}
+
+/**
+ * An expression in the DSL's spelling, evaluated for printing in `dialect` (dsl or dsl-printf); or
+ * a program (assignments, print, cute.printf), whose prints are the value: `dsl` shows the
+ * trace-time prints then the run-time printfs, `dsl-printf` the printfs only.
+ */
 export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<DslValue> {
+  const st = parseDslStatements(src);
+  if (st !== undefined) return runStatements(st, src);
   const p = parseDsl(src);
   setSlots(p, (s) => s.given ?? stand_in(s));
   let v: EvalValue | Promise<EvalValue>;
@@ -374,6 +425,7 @@ const overMemory = (v: Value): boolean => (v instanceof Tensor && v.iter instanc
 /** the text the DSL prints for the value, a newline at the end */
 export function showDslValue(r: DslValue, dialect: Dialect): string {
   const v = r.value;
+  if (v instanceof DslPrinted) return dialect === "dsl" ? v.trace + v.runtime : v.runtime;
   if (v instanceof AtomValue) {
     if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
     const t = (v as unknown as { dsl?: () => string }).dsl;

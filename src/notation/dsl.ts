@@ -72,6 +72,7 @@ export const DSL_OP = "dsl.op";
 export const DSL_TYPE = "dsl.type";
 /** a Python bool (`transpose=True`) */
 export const DSL_BOOL = "dsl.bool";
+
 /** a pointer (`cute.runtime.make_ptr(dtype, address, mem_space, assumed_align)`, or `ptr<f32, gmem, align<16>>` as the DSL prints one) */
 export const DSL_MAKE_PTR = "dsl.make_ptr";
 /** `cute.make_fragment(layout_or_shape, dtype)` / `cute.make_rmem_tensor`: a tensor in registers */
@@ -98,7 +99,10 @@ type D =
   | { t: "call"; fn: D; args: D[]; kwargs: Kwarg[]; pos: number }
   | { t: "index"; target: D; index: D; pos: number }
   | { t: "attr"; target: D; name: string; pos: number }
-  | { t: "op"; op: string; a: D; b: D | undefined; pos: number };
+  | { t: "op"; op: string; a: D; b: D | undefined; pos: number }
+  /** a string literal; an f-string's text and expressions */
+  | { t: "str"; v: string; pos: number }
+  | { t: "fstr"; parts: (string | D)[]; pos: number };
 
 interface Kwarg {
   name: string;
@@ -113,6 +117,8 @@ const enum K {
   Name,
   Punct,
   Dyn,
+  /** a Python string literal: `text` is its value; `f` an f-string (its source from pos + 2) */
+  Str,
   Eof,
 }
 
@@ -126,6 +132,8 @@ interface Tok {
   div: number;
   pos: number;
   end: number;
+  /** an f-string */
+  f?: boolean;
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
@@ -149,6 +157,26 @@ function lex(src: string): Tok[] {
       continue;
     }
     const start = i;
+    const fq = (c === "f" || c === "F") && (src[i + 1] === '"' || src[i + 1] === "'");
+    if (c === '"' || c === "'" || fq) {
+      const q = src[fq ? i + 1 : i]!;
+      let j = fq ? i + 2 : i + 1;
+      let text = "";
+      while (j < src.length && src[j] !== q) {
+        if (src[j] === "\n") throw new ParseError(src, j, "a string literal ends on its line");
+        if (src[j] === "\\" && j + 1 < src.length) {
+          const e = src[j + 1]!;
+          text += e === "n" ? "\n" : e === "t" ? "\t" : e === "\\" || e === '"' || e === "'" ? e : "\\" + e;
+          j += 2;
+        } else text += src[j++];
+      }
+      if (j >= src.length) throw new ParseError(src, start, `expected ${q} closing the string`);
+      const t = tok(K.Str, start, j + 1, text);
+      if (fq) t.f = true;
+      out.push(t);
+      i = j + 1;
+      continue;
+    }
     if (isDigit(c)) {
       let v: number;
       if (c === "0" && (src[i + 1] === "x" || src[i + 1] === "X")) {
@@ -246,6 +274,9 @@ class Parser {
   fail(expected: string, at: Tok = this.tok): never {
     if (at.k === K.Eof) throw new ParseError(this.src, at.pos, `${expected}, found end of input`);
     throw new ParseError(this.src, at.pos, `${expected}, found ${quote(this.src.slice(at.pos, at.end))}`);
+  }
+  atEnd(): boolean {
+    return this.tok.k === K.Eof;
   }
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
@@ -426,6 +457,10 @@ class Parser {
       this.take();
       return this.basisOf({ t: "int", v: t.v, pos: t.pos });
     }
+    if (t.k === K.Str) {
+      this.take();
+      return t.f ? this.fstring(t) : { t: "str", v: t.text, pos: t.pos };
+    }
     if (t.k === K.Dyn) {
       this.take();
       const node = { k: "int" as const, v: 0, s: false, pos: t.pos };
@@ -491,6 +526,72 @@ class Parser {
       modes.push(m.v);
     }
     return { t: "basis", value, modes, pos: value.pos };
+  }
+
+  /** an f-string: its text, and each `{expression}` read as an expression (no format spec, no conversion) */
+  private fstring(t: Tok): D {
+    const parts: (string | D)[] = [];
+    const src = this.src;
+    let text = "";
+    let i = t.pos + 2;
+    const end = t.end - 1;
+    while (i < end) {
+      const c = src[i]!;
+      if ((c === "{" && src[i + 1] === "{") || (c === "}" && src[i + 1] === "}")) {
+        text += c;
+        i += 2;
+        continue;
+      }
+      if (c === "}") throw new ParseError(src, i, "a single '}' in an f-string is written '}}'");
+      if (c !== "{") {
+        text += c === "\\" && src[i + 1] === "n" ? "\n" : c;
+        i += c === "\\" && src[i + 1] === "n" ? 2 : 1;
+        continue;
+      }
+      let j = i + 1, depth = 0;
+      while (j < end && !(depth === 0 && (src[j] === "}" || src[j] === ":" || src[j] === "!"))) {
+        if ("([".includes(src[j]!)) depth++;
+        else if (")]".includes(src[j]!)) depth--;
+        j++;
+      }
+      if (j >= end) throw new ParseError(src, i, "expected '}' closing the f-string's expression");
+      if (src[j] !== "}") throw new ParseError(src, j, "cute-ts reads an f-string's {expression} without a format spec or conversion");
+      if (text) parts.push(text);
+      text = "";
+      parts.push(subParse(src, i + 1, j, this.slots));
+      i = j + 1;
+    }
+    if (text) parts.push(text);
+    return { t: "fstr", parts, pos: t.pos };
+  }
+
+  /** a statement of a program: `name = expr`, `a, b = expr`, or an expression (a call of print or cute.printf) */
+  statement(): Statement {
+    const names: Tok[] = [];
+    let k = 0;
+    while (this.peek(k).k === K.Name && !this.peek(k).text.includes(".")) {
+      const n = this.peek(k), next = this.peek(k + 1);
+      if (next.k === K.Punct && next.text === "=" && !this.joined(k + 2, "=")) {
+        names.push(n);
+        break;
+      }
+      if (next.k === K.Punct && next.text === "," && this.peek(k + 2).k === K.Name) {
+        names.push(n);
+        k += 2;
+        continue;
+      }
+      names.length = 0;
+      break;
+    }
+    if (names.length > 0) {
+      for (let j = 0; j < 2 * names.length; j++) this.take();
+      const value = this.expr();
+      if (this.tok.k !== K.Eof) this.fail("expected the end of the statement");
+      return { kind: "assign", names: names.map((n) => n.text), value, pos: names[0]!.pos };
+    }
+    const e = this.expr();
+    if (this.tok.k !== K.Eof) this.fail("expected the end of the statement (one statement a line)");
+    return { kind: "expr", value: e, pos: e.pos };
   }
 
   /** `ptr<f32, generic>`, `ptr<f16, gmem, align<16>>`: a pointer's type as the DSL prints it */
@@ -684,10 +785,23 @@ export function dslFunctionNames(): string[] {
 
 /** the nodes the evaluator takes, built from the syntax tree */
 class Translator {
+  /** a program's variables: the node each name was assigned */
+  readonly env = new Map<string, Node>();
   constructor(
     readonly src: string,
     readonly slots: DslSlot[],
   ) {}
+
+  /** a dotted name whose head is a variable: its node, then an attribute for each part after it */
+  variable(name: string, pos: number): Node | undefined {
+    const parts = name.split(".");
+    const v = this.env.get(parts[0]!);
+    if (v === undefined) return undefined;
+    let n = v;
+    for (const a of parts.slice(1)) n = this.call(DSL_ATTR, [a], [n], pos);
+    return n;
+  }
+
 
   fail(message: string, pos = 0): never {
     throw new ParseError(this.src, pos, message);
@@ -768,6 +882,9 @@ class Translator {
         return this.call(DSL_ATTR, [d.name], [this.value(d.target)], d.pos);
       case "op":
         return this.op(d);
+      case "str":
+      case "fstr":
+        this.fail("a string is printed (print, cute.printf), not computed with", d.pos);
     }
   }
 
@@ -797,6 +914,8 @@ class Translator {
   }
 
   private name(d: D & { t: "name" }): Node {
+    const v = this.variable(d.name, d.pos);
+    if (v !== undefined) return v;
     const n = dslName(d.name);
     if (Object.hasOwn(INT_TYPES, n) || /^(?:Float|BFloat|TFloat|Uint|Int|Boolean)\w*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     // a member of one of the DSL's enums, such as nvgpu.cpasync.LoadCacheMode.GLOBAL: a name the operations read
@@ -820,6 +939,16 @@ class Translator {
     if (fn.t === "attr" && fn.name === "load") {
       if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
       return this.call(DSL_ATTR, ["load()"], [this.value(fn.target)], d.pos);
+    }
+    if (fn.t === "name" && this.env.has(fn.name.split(".")[0]!)) {
+      const parts = fn.name.split(".");
+      if (parts.length > 1 && parts[parts.length - 1] === "load") {
+        if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
+        return this.call(DSL_ATTR, ["load()"], [this.variable(parts.slice(0, -1).join("."), fn.pos)!], d.pos);
+      }
+      if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
+      const args = d.args.map((x) => this.value(x));
+      return this.node({ k: "apply", target: this.variable(fn.name, fn.pos)!, args: args.length === 1 ? args : [this.node({ k: "tuple", items: args, s: false, pos: d.pos })], pos: d.pos });
     }
     if (fn.t !== "name") {
       // an application: L(coord) is crd2idx (or a slice, with None in the coordinate)
@@ -961,6 +1090,115 @@ function pythonInt(op: string, a: number, b: number, c: Translator, pos: number)
   }
   if (!Number.isSafeInteger(r)) c.fail("integer overflow: the result exceeds 2^53 (cute-ts refuses rather than round)", pos);
   return r || 0;
+}
+
+/** the source with everything outside [from, to) blanked: a part is lexed where it stands, so positions stay the source's */
+function blanked(src: string, from: number, to: number): string {
+  return " ".repeat(from) + src.slice(from, to) + " ".repeat(src.length - to);
+}
+
+/** an expression inside the source (an f-string's), read by its own parser; its dynamic integers join `slots` */
+function subParse(src: string, from: number, to: number, slots: DslSlot[]): D {
+  const p = new Parser(src, lex(blanked(src, from, to)));
+  const e = p.expr();
+  if (p.atEnd() === false) p.fail("expected '}' after the f-string's expression");
+  slots.push(...p.slots);
+  return e;
+}
+
+interface Statement {
+  kind: "assign" | "expr";
+  names?: string[];
+  value: D;
+  pos: number;
+}
+
+/** the statements of a program: split at newlines and ';' outside brackets and strings (a '\\' at a line's end continues it) */
+function splitStatements(src: string): [number, number][] {
+  const out: [number, number][] = [];
+  let depth = 0, start = 0, quote = "";
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote || c === "\n") quote = "";
+      continue;
+    }
+    if (c === "#") {
+      while (i < src.length && src[i] !== "\n") i++;
+      i--;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
+    else if (c === "\\" && src[i + 1] === "\n") i++;
+    else if ((c === "\n" || c === ";") && depth === 0) {
+      out.push([start, i]);
+      start = i + 1;
+    }
+  }
+  out.push([start, src.length]);
+  return out.filter(([a, b]) => src.slice(a, b).replace(/#.*/g, "").trim() !== "");
+}
+
+/** one output of a program: a print at trace time or a cute.printf at run time, and its parts */
+export interface DslOutput {
+  readonly kind: "print" | "printf";
+  /** each argument: its pieces, texts and values to print (nodes of the evaluator's tree), joined without a space (an f-string's) */
+  readonly parts: readonly (readonly (string | Node)[])[];
+  /** printf's format string, its {} replaced by the parts in turn */
+  readonly format?: string;
+}
+
+/** a program in the DSL's spelling: assignments and the prints they feed, in order */
+export interface DslStatements {
+  readonly outputs: readonly DslOutput[];
+  readonly slots: readonly DslSlot[];
+}
+
+/**
+ * Reads a program in the DSL's spelling (the body of a @cute.jit function: assignments, `print(...)`,
+ * `cute.printf(...)`, one statement a line), or undefined where the text is one plain expression
+ * (read by parseDsl).
+ */
+export function parseDslStatements(src: string): DslStatements | undefined {
+  if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 40), 0, `input longer than ${MAX_INPUT} characters`);
+  const ranges = splitStatements(src);
+  // one statement that is neither an assignment nor a print is an expression: parseDsl reads it
+  if (ranges.length <= 1 && !/^\s*(?:print\s*\(|(?:cutlass\.)?(?:cute\.)?printf\s*\(|[A-Za-z_]\w*\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=))/.test(src)) return undefined;
+  const parsed: Statement[] = [];
+  const slots: DslSlot[] = [];
+  for (const [a, b] of ranges) {
+    const p = new Parser(src, lex(blanked(src, a, b)));
+    parsed.push(p.statement());
+    slots.push(...p.slots);
+  }
+  const isPrint = (d: D) => d.t === "call" && d.fn.t === "name" && (d.fn.name === "print" || dslName(d.fn.name) === "printf");
+  if (parsed.length === 1 && parsed[0]!.kind === "expr" && !isPrint(parsed[0]!.value)) return undefined;
+  const c = new Translator(src, slots);
+  const outputs: DslOutput[] = [];
+  for (const st of parsed) {
+    const d = st.value;
+    if (st.kind === "assign") {
+      const names = st.names!;
+      const node = c.value(d);
+      if (names.length === 1) c.env.set(names[0]!, node);
+      else names.forEach((n, i) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: i, s: true, pos: st.pos })], st.pos)));
+      continue;
+    }
+    // a docstring, or a string alone: nothing to do
+    if (d.t === "str") continue;
+    if (!isPrint(d)) c.fail("a statement is an assignment, print(...) or cute.printf(...): cute-ts runs no other statement", d.pos);
+    const call = d as D & { t: "call" };
+    const kind = (call.fn as D & { t: "name" }).name === "print" ? "print" : "printf";
+    if (call.kwargs.length > 0) c.fail(`cute-ts reads ${kind}(...) without keyword arguments`, call.kwargs[0]!.pos);
+    const parts = (args: D[]) =>
+      args.map((x) => (x.t === "str" ? [x.v] : x.t === "fstr" ? x.parts.map((p) => (typeof p === "string" ? p : c.value(p))) : [c.value(x)]));
+    if (kind === "printf" && call.args[0]?.t === "str") outputs.push({ kind, format: call.args[0].v, parts: parts(call.args.slice(1)) });
+    else outputs.push({ kind, parts: parts(call.args) });
+  }
+  return { outputs, slots };
 }
 
 /** Reads an expression in the CuTe DSL's spelling into the evaluator's nodes and its dynamic integers. */
