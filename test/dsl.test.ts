@@ -589,3 +589,276 @@ describe("Python's integer operators on DSL integers agree with Python on static
     );
   });
 });
+
+/**
+ * Whole notebook cells: the body of the cell's @cute.jit function (and the prints around its call),
+ * pasted as a program; the expected text is the cell's saved output, byte for byte. `print` lines
+ * come at trace time, then the `cute.printf` lines when the compiled function runs.
+ */
+describe("whole notebook cells run as programs (--dialect dsl)", () => {
+  const cell = async (body: string) => {
+    const r = await run(["eval", "--dialect", "dsl", body]);
+    expect(r.stderr).toBe("");
+    expect(r.exit).toBe(0);
+    return r.stdout;
+  };
+  it("cute_layout_algebra.ipynb, coalesce_example", async () => {
+    const body = `layout = cute.make_layout(
+    (2, (1, 6)), stride=(1, (cutlass.Int32(6), 2))
+)  # Dynamic stride
+result = cute.coalesce(layout)
+
+print(">>> Original:", layout)
+cute.printf(">?? Original: {}", layout)
+print(">>> Coalesced:", result)
+cute.printf(">?? Coalesced: {}", result)`;
+    expect(await cell(body)).toBe(">>> Original: (2,(1,6)):(1,(?,2))\n>>> Coalesced: 12:1\n>?? Original: (2,(1,6)):(1,(6,2))\n>?? Coalesced: 12:1\n");
+  });
+  it("cute_layout_algebra.ipynb, bymode_coalesce_example", async () => {
+    const body = `layout = cute.make_layout((2, (1, 6)), stride=(1, (6, 2)))
+
+# Coalesce with mode-wise profile (1,1) = coalesce both modes
+result = cute.coalesce(layout, target_profile=(1, 1))
+
+# Print results
+print(">>> Original: ", layout)
+print(">>> Coalesced Result: ", result)`;
+    expect(await cell(body)).toBe(">>> Original:  (2,(1,6)):(1,(6,2))\n>>> Coalesced Result:  (2,6):(1,2)\n");
+  });
+  it("cute_layout_algebra.ipynb, composition_example", async () => {
+    const body = `A = cute.make_layout((6, 2), stride=(cutlass.Int32(8), 2))  # Dynamic stride
+B = cute.make_layout((4, 3), stride=(3, 1))
+R = cute.composition(A, B)
+
+# Print static and dynamic information
+print(">>> Layout A:", A)
+cute.printf(">?? Layout A: {}", A)
+print(">>> Layout B:", B)
+cute.printf(">?? Layout B: {}", B)
+print(">>> Composition R = A ◦ B:", R)
+cute.printf(">?? Composition R: {}", R)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout A: (6,2):(?,2)\n>>> Layout B: (4,3):(3,1)\n>>> Composition R = A ◦ B: ((2,2),3):((?{div=3},2),?)\n" +
+        ">?? Layout A: (6,2):(8,2)\n>?? Layout B: (4,3):(3,1)\n>?? Composition R: ((2,2),3):((24,2),8)\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, composition_static_vs_dynamic_layout", async () => {
+    const body = `# Static version - using compile-time values
+A_static = cute.make_layout((10, 2), stride=(16, 4))
+B_static = cute.make_layout((5, 4), stride=(1, 5))
+R_static = cute.composition(A_static, B_static)
+
+# Static print shows compile-time info
+print(">>> Static composition:")
+print(">>> A_static: ", A_static)
+print(">>> B_static: ", B_static)
+print(">>> R_static: ", R_static)
+
+# Dynamic version - using runtime Int32 values
+A_dynamic = cute.make_layout(
+    (cutlass.Int32(10), cutlass.Int32(2)),
+    stride=(cutlass.Int32(16), cutlass.Int32(4)),
+)
+B_dynamic = cute.make_layout(
+    (cutlass.Int32(5), cutlass.Int32(4)),
+    stride=(cutlass.Int32(1), cutlass.Int32(5)),
+)
+R_dynamic = cute.composition(A_dynamic, B_dynamic)
+
+# Dynamic printf shows runtime values
+cute.printf(">?? Dynamic composition:")
+cute.printf(">?? A_dynamic: {}", A_dynamic)
+cute.printf(">?? B_dynamic: {}", B_dynamic)
+cute.printf(">?? R_dynamic: {}", R_dynamic)`;
+    expect(await cell(body)).toBe(
+      ">>> Static composition:\n>>> A_static:  (10,2):(16,4)\n>>> B_static:  (5,4):(1,5)\n>>> R_static:  (5,(2,2)):(16,(80,4))\n" +
+        ">?? Dynamic composition:\n>?? A_dynamic: (10,2):(16,4)\n>?? B_dynamic: (5,4):(1,5)\n>?? R_dynamic: ((5,1),(2,2)):((16,4),(80,4))\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, bymode_composition_example", async () => {
+    const body = `# Define the original layout A
+A = cute.make_layout(
+    (cutlass.Int32(12), (cutlass.Int32(4), cutlass.Int32(8))),
+    stride=(cutlass.Int32(59), (cutlass.Int32(13), cutlass.Int32(1))),
+)
+
+# Define the tiler for by-mode composition
+tiler = (3, 8)  # Apply 3:1 to mode-0 and 8:1 to mode-1
+
+# Apply by-mode composition
+result = cute.composition(A, tiler)
+
+# Print static and dynamic information
+print(">>> Layout A:", A)
+cute.printf(">?? Layout A: {}", A)
+print(">>> Tiler:", tiler)
+cute.printf(">?? Tiler: {}", tiler)
+print(">>> By-mode Composition Result:", result)
+cute.printf(">?? By-mode Composition Result: {}", result)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout A: (?,(?,?)):(?,(?,?))\n>>> Tiler: (3, 8)\n>>> By-mode Composition Result: (3,(?,?)):(?,(?,?))\n" +
+        ">?? Layout A: (12,(4,8)):(59,(13,1))\n>?? Tiler: (3,8)\n>?? By-mode Composition Result: (3,(4,2)):(59,(13,1))\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, logical_divide_1d_example", async () => {
+    const body = `# Define the original layout
+layout = cute.make_layout((4, 2, 3), stride=(2, 1, 8))  # (4,2,3):(2,1,8)
+
+# Define the tiler
+tiler = cute.make_layout(4, stride=2)  # Apply to layout 4:2
+
+# Apply logical divide
+result = cute.logical_divide(layout, tiler=tiler)
+
+# Print results
+print(">>> Layout:", layout)
+print(">>> Tiler :", tiler)
+print(">>> Logical Divide Result:", result)
+cute.printf(">?? Logical Divide Result: {}", result)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout: (4,2,3):(2,1,8)\n>>> Tiler : 4:2\n>>> Logical Divide Result: ((2,2),(2,3)):((4,1),(2,8))\n>?? Logical Divide Result: ((2,2),(2,3)):((4,1),(2,8))\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, logical_product_1d_example", async () => {
+    const body = `# Define the original layout
+layout = cute.make_layout((2, 2), stride=(4, 1))  # (2,2):(4,1)
+
+# Define the tiler
+tiler = cute.make_layout(6, stride=1)  # Apply to layout 6:1
+
+# Apply logical product
+result = cute.logical_product(layout, tiler=tiler)
+
+# Print results
+print(">>> Layout:", layout)
+print(">>> Tiler :", tiler)
+print(">>> Logical Product Result:", result)
+cute.printf(">?? Logical Product Result: {}", result)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout: (2,2):(4,1)\n>>> Tiler : 6:1\n>>> Logical Product Result: ((2,2),(2,3)):((4,1),(2,8))\n>?? Logical Product Result: ((2,2),(2,3)):((4,1),(2,8))\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, blocked_raked_product_example", async () => {
+    const body = `# Define the original layout
+layout = cute.make_layout((2, 5), stride=(5, 1))
+
+# Define the tiler
+tiler = cute.make_layout((3, 4), stride=(1, 3))
+
+# Apply blocked product
+blocked_result = cute.blocked_product(layout, tiler=tiler)
+
+# Apply raked product
+raked_result = cute.raked_product(layout, tiler=tiler)
+
+# Print results
+print(">>> Layout:", layout)
+print(">>> Tiler :", tiler)
+print(">>> Blocked Product Result:", blocked_result)
+print(">>> Raked Product Result:", raked_result)
+cute.printf(">?? Blocked Product Result: {}", blocked_result)
+cute.printf(">?? Raked Product Result: {}", raked_result)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout: (2,5):(5,1)\n>>> Tiler : (3,4):(1,3)\n>>> Blocked Product Result: ((2,3),(5,4)):((5,10),(1,30))\n>>> Raked Product Result: ((3,2),(4,5)):((10,5),(30,1))\n" +
+        ">?? Blocked Product Result: ((2,3),(5,4)):((5,10),(1,30))\n>?? Raked Product Result: ((3,2),(4,5)):((10,5),(30,1))\n",
+    );
+  });
+  it("cute_layout_algebra.ipynb, zipped_tiled_flat_product_example", async () => {
+    const body = `"""
+Demonstrates zipped, tiled, and flat products
+"""
+# Define the original layout
+layout = cute.make_layout((2, 5), stride=(5, 1))
+
+# Define the tiler
+tiler = cute.make_layout((3, 4), stride=(1, 3))
+
+# Apply zipped product
+zipped_result = cute.zipped_product(layout, tiler=tiler)
+
+# Apply tiled product
+tiled_result = cute.tiled_product(layout, tiler=tiler)
+
+# Apply flat product
+flat_result = cute.flat_product(layout, tiler=tiler)
+
+# Print results
+print(">>> Layout:", layout)
+print(">>> Tiler :", tiler)
+print(">>> Zipped Product Result:", zipped_result)
+print(">>> Tiled Product Result:", tiled_result)
+print(">>> Flat Product Result:", flat_result)
+cute.printf(">?? Zipped Product Result: {}", zipped_result)
+cute.printf(">?? Tiled Product Result: {}", tiled_result)
+cute.printf(">?? Flat Product Result: {}", flat_result)`;
+    expect(await cell(body)).toBe(
+      ">>> Layout: (2,5):(5,1)\n>>> Tiler : (3,4):(1,3)\n>>> Zipped Product Result: ((2,5),(3,4)):((5,1),(10,30))\n>>> Tiled Product Result: ((2,5),3,4):((5,1),10,30)\n>>> Flat Product Result: (2,5,3,4):(5,1,10,30)\n" +
+        ">?? Zipped Product Result: ((2,5),(3,4)):((5,1),(10,30))\n>?? Tiled Product Result: ((2,5),3,4):((5,1),10,30)\n>?? Flat Product Result: (2,5,3,4):(5,1,10,30)\n",
+    );
+  });
+  it("print.ipynb, format_string_example (its arguments a = cutlass.Int32(8), b = 2 bound first)", async () => {
+    const body = `print("Direct run output:")
+a = cutlass.Int32(8)
+b = 2
+print(f"a: {a}, b: {b}")
+
+layout = cute.make_layout((a, b))
+print(f"layout: {layout}")`;
+    expect(await cell(body)).toBe("Direct run output:\na: ?, b: 2\nlayout: (?,2):(1,?)\n");
+  });
+  it("print.ipynb, print_example without its type() lines; print_example_compiled(...) prints the printfs only (dsl-printf)", async () => {
+    const body = `a = cutlass.Int32(8)
+b = 2
+print(">>>", b)
+print(">>>", a)
+cute.printf(">?? {}", a)
+cute.printf(">?? {}", b)
+layout = cute.make_layout((a, b))
+print(">>>", layout)
+cute.printf(">?? {}", layout)`;
+    expect(await cell(body)).toBe(">>> 2\n>>> ?\n>>> (?,2):(1,?)\n>?? 8\n>?? 2\n>?? (8,2):(1,8)\n");
+    expect((await run(["eval", "--dialect", "dsl-printf", body])).stdout).toBe(">?? 8\n>?? 2\n>?? (8,2):(1,8)\n");
+  });
+  it("tensorssa.ipynb, load_and_store: the trace-time prints (a, b as from_dlpack makes them)", async () => {
+    const body = `a = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x6cff170), cute.make_layout((3, 4), stride=(4, 1)))
+b = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x6cff1a0), cute.make_layout((3, 4), stride=(4, 1)))
+a_vec = a.load()
+print(f"a_vec: {a_vec}")      # prints \`a_vec: vector<12xf32> o (3, 4)\`
+b_vec = b.load()
+print(f"b_vec: {b_vec}")      # prints \`b_vec: vector<12xf32> o (3, 4)\``;
+    expect(await cell(body)).toBe("a_vec: tensor_value<vector<12xf32> o (3, 4)>\nb_vec: tensor_value<vector<12xf32> o (3, 4)>\n");
+  });
+  it("tensorssa.ipynb, apply_slice (slice_1 and slice_2): the trace-time print", async () => {
+    const src = "cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x71acaf0), cute.make_layout((4, 2, 3), stride=(6, 3, 1)))";
+    expect(await cell(`src = ${src}\nsrc_vec = src.load()\ndst_vec = src_vec[(None, 1, None)]\nprint(f"{src_vec} -> {dst_vec}")`)).toBe(
+      "tensor_value<vector<24xf32> o (4, 2, 3)> -> tensor_value<vector<12xf32> o (4, 3)>\n",
+    );
+    expect(await cell(`src = ${src}\nsrc_vec = src.load()\ndst_vec = src_vec[10]\nprint(f"{src_vec} -> {dst_vec}")`)).toBe("tensor_value<vector<24xf32> o (4, 2, 3)> -> ?\n");
+  });
+  it("data_types.ipynb, operator_demo: the integer lines", async () => {
+    const body = `a = cutlass.Int32(10)
+b = cutlass.Int32(3)
+cute.printf("a: Int32({}), b: Int32({})", a, b)
+sum_result = a + b
+cute.printf("a + b = {}", sum_result)
+is_greater = a > b
+cute.printf("a > b = {}", is_greater)
+bit_and = a & b
+cute.printf("a & b = {}", bit_and)
+neg_a = -a
+cute.printf("-a = {}", neg_a)
+not_a = ~a
+cute.printf("~a = {}", not_a)`;
+    expect(await cell(body)).toBe("a: Int32(10), b: Int32(3)\na + b = 13\na > b = 1\na & b = 2\n-a = -10\n~a = -11\n");
+  });
+  it("refusals: statements cute-ts does not run, printf's {} count, strings in arithmetic", async () => {
+    const r1 = await run(["eval", "--dialect", "dsl", "x = 2\nfor i in range(3):\n  print(i)"]);
+    expect(r1.exit).toBe(2);
+    const r2 = await run(["eval", "--dialect", "dsl", 'cute.printf("{} {}", 1)']);
+    expect(r2.exit).toBe(2);
+    expect(r2.stderr).toContain("cute.printf's format has 2 {} for 1 value");
+    const r3 = await run(["eval", "--dialect", "dsl", 'x = "a" + 2\nprint(x)']);
+    expect(r3.exit).toBe(2);
+    expect(r3.stderr).toContain("a string is printed");
+  });
+});

@@ -157,6 +157,14 @@ function lex(src: string): Tok[] {
       continue;
     }
     const start = i;
+    if ((c === '"' || c === "'") && src[i + 1] === c && src[i + 2] === c) {
+      // a triple-quoted string (a docstring): its text as written
+      const close = src.indexOf(c.repeat(3), i + 3);
+      if (close < 0) throw new ParseError(src, start, `expected ${c.repeat(3)} closing the string`);
+      out.push(tok(K.Str, start, close + 3, src.slice(i + 3, close)));
+      i = close + 3;
+      continue;
+    }
     const fq = (c === "f" || c === "F") && (src[i + 1] === '"' || src[i + 1] === "'");
     if (c === '"' || c === "'" || fq) {
       const q = src[fq ? i + 1 : i]!;
@@ -1129,7 +1137,10 @@ function splitStatements(src: string): [number, number][] {
       i--;
       continue;
     }
-    if (c === '"' || c === "'") quote = c;
+    if ((c === '"' || c === "'") && src[i + 1] === c && src[i + 2] === c) {
+      const close = src.indexOf(c.repeat(3), i + 3);
+      i = close < 0 ? src.length : close + 2;
+    } else if (c === '"' || c === "'") quote = c;
     else if ("([{".includes(c)) depth++;
     else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
     else if (c === "\\" && src[i + 1] === "\n") i++;
