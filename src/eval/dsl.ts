@@ -26,7 +26,7 @@ import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, type DslStatements, parseDsl, parseDslStatements } from "../notation/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslPieces, type DslProgram, type DslSlot, type DslStatements, type DslStep, parseDsl, parseDslStatements } from "../notation/dsl.js";
 import type { Node } from "../notation/parse.js";
 import { PtrIter } from "../core/tensor.js";
 import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
@@ -379,20 +379,55 @@ function formatted(format: string, texts: string[]): string {
   return format.replace(/\{\}/g, () => texts[k++]!);
 }
 
+/** the most iterations a program's meta loops may make in all (each one evaluates its body) */
+const MAX_ITERATIONS = 100_000;
+
 /** a program's prints: every print(...) at trace time, then every cute.printf(...) at run time */
 async function runStatements(st: DslStatements, src: string): Promise<DslValue> {
-  let trace = "", runtime = "";
-  for (const o of st.outputs) {
-    const mode: Dialect = o.kind === "print" ? "dsl" : "dsl-printf";
-    const texts: string[] = [];
-    for (const pieces of o.parts) {
-      let t = "";
-      for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
-      texts.push(t);
+  let trace = "", runtime = "", iterations = 0;
+  const text = async (pieces: DslPieces, mode: Dialect): Promise<string> => {
+    let t = "";
+    for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
+    return t;
+  };
+  const value = async (node: Node): Promise<EvalValue> => {
+    const p: DslProgram = { tree: node, slots: st.slots };
+    setSlots(p, (s) => s.given ?? stand_in(s));
+    try {
+      return await runOnce(p, src);
+    } catch (e) {
+      if (e !== NEEDS_ATOMS) throw e;
+      ATOMS = await import("./dsl-atoms.js");
+      return await runOnce(p, src);
     }
-    if (o.kind === "print") trace += texts.join(" ") + "\n";
-    else runtime += (o.format !== undefined ? formatted(o.format, texts) : texts.join(" ")) + "\n";
-  }
+  };
+  const steps = async (list: readonly DslStep[]): Promise<void> => {
+    for (const o of list) {
+      if (o.kind === "loop") {
+        const n = await value(o.bound);
+        if (!(n instanceof Int) || !n.s) throw new UsageError(`a meta loop runs while tracing: its bound is a Python int, not ${n instanceof Int ? "a dynamic integer" : String(n)}`);
+        for (let k = 0; k < n.v; k++) {
+          if (++iterations > MAX_ITERATIONS) throw new UsageError(`the program's loops run more than ${MAX_ITERATIONS} iterations; cute-ts stops there`);
+          o.counter.v = k;
+          await steps(o.body);
+        }
+        continue;
+      }
+      if (o.kind === "assert") {
+        const c = await value(o.cond);
+        if (!(c instanceof Int)) throw new UsageError(`assert takes a condition, not ${String(c)}`);
+        if (!c.s) throw new Unsupported("assert on a dynamic condition (the DSL's Boolean has no value while tracing)");
+        if (c.v === 0) throw new UsageError(`AssertionError${o.msg === undefined ? "" : ": " + (await text(o.msg, "dsl"))}`);
+        continue;
+      }
+      const mode: Dialect = o.kind === "print" ? "dsl" : "dsl-printf";
+      const texts: string[] = [];
+      for (const pieces of o.parts) texts.push(await text(pieces, mode));
+      if (o.kind === "print") trace += texts.join(" ") + "\n";
+      else runtime += (o.format !== undefined ? formatted(o.format, texts) : texts.join(" ")) + "\n";
+    }
+  };
+  await steps(st.steps);
   return { value: new DslPrinted(trace, runtime), dyn: [] };
 }
 

@@ -597,6 +597,17 @@ class Parser {
       if (this.tok.k !== K.Eof) this.fail("expected the end of the statement");
       return { kind: "assign", names: names.map((n) => n.text), value, pos: names[0]!.pos };
     }
+    if (this.isN("assert")) {
+      const at = this.take();
+      const cond = this.expr();
+      let msg: D | undefined;
+      if (this.isP(",")) {
+        this.take();
+        msg = this.expr();
+      }
+      if (this.tok.k !== K.Eof) this.fail("expected the end of the assert statement");
+      return { kind: "assert", value: cond, msg, pos: at.pos };
+    }
     const e = this.expr();
     if (this.tok.k !== K.Eof) this.fail("expected the end of the statement (one statement a line)");
     return { kind: "expr", value: e, pos: e.pos };
@@ -1115,16 +1126,29 @@ function subParse(src: string, from: number, to: number, slots: DslSlot[]): D {
 }
 
 interface Statement {
-  kind: "assign" | "expr";
+  /** `for NAME in BOUND:` heads a loop over the statements indented under it; `assert COND, MSG` */
+  kind: "assign" | "expr" | "for" | "assert";
   names?: string[];
   value: D;
+  msg?: D;
   pos: number;
+  /** the statement's indentation (its line's leading spaces) */
+  indent?: number;
 }
 
-/** the statements of a program: split at newlines and ';' outside brackets and strings (a '\\' at a line's end continues it) */
-function splitStatements(src: string): [number, number][] {
-  const out: [number, number][] = [];
-  let depth = 0, start = 0, quote = "";
+/**
+ * The statements of a program: split at newlines and ';' outside brackets and strings (a '\\' at a
+ * line's end continues it), each with its line's indentation.
+ */
+function splitStatements(src: string): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  let depth = 0, start = 0, quote = "", lineStart = 0;
+  const indentAt = (a: number): number => {
+    let k = a;
+    while (src[k] === " " || src[k] === "\t") k++;
+    return k - a;
+  };
+  let indent = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     if (quote) {
@@ -1145,26 +1169,32 @@ function splitStatements(src: string): [number, number][] {
     else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
     else if (c === "\\" && src[i + 1] === "\n") i++;
     else if ((c === "\n" || c === ";") && depth === 0) {
-      out.push([start, i]);
+      if (start === lineStart) indent = indentAt(start);
+      out.push([start, i, indent]);
       start = i + 1;
+      if (c === "\n") lineStart = start;
     }
   }
-  out.push([start, src.length]);
+  if (start === lineStart) indent = indentAt(start);
+  out.push([start, src.length, indent]);
   return out.filter(([a, b]) => src.slice(a, b).replace(/#.*/g, "").trim() !== "");
 }
 
-/** one output of a program: a print at trace time or a cute.printf at run time, and its parts */
-export interface DslOutput {
-  readonly kind: "print" | "printf";
-  /** each argument: its pieces, texts and values to print (nodes of the evaluator's tree), joined without a space (an f-string's) */
-  readonly parts: readonly (readonly (string | Node)[])[];
+/** an argument of a print: its pieces, texts and values (nodes of the evaluator's tree), joined without a space (an f-string's) */
+export type DslPieces = readonly (string | Node)[];
+
+/** one step of a program: a print at trace time, a cute.printf at run time, a meta loop, an assert */
+export type DslStep =
+  | { readonly kind: "print"; readonly parts: readonly DslPieces[] }
   /** printf's format string, its {} replaced by the parts in turn */
-  readonly format?: string;
-}
+  | { readonly kind: "printf"; readonly parts: readonly DslPieces[]; readonly format?: string }
+  /** `for i in range(n):` run while tracing: `counter` (a static integer node) takes 0 .. n-1 */
+  | { readonly kind: "loop"; readonly counter: { v: number }; readonly bound: Node; readonly body: readonly DslStep[]; readonly pos: number }
+  | { readonly kind: "assert"; readonly cond: Node; readonly msg: DslPieces | undefined; readonly pos: number };
 
 /** a program in the DSL's spelling: assignments and the prints they feed, in order */
 export interface DslStatements {
-  readonly outputs: readonly DslOutput[];
+  readonly steps: readonly DslStep[];
   readonly slots: readonly DslSlot[];
 }
 
@@ -1177,39 +1207,85 @@ export function parseDslStatements(src: string): DslStatements | undefined {
   if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 40), 0, `input longer than ${MAX_INPUT} characters`);
   const ranges = splitStatements(src);
   // one statement that is neither an assignment nor a print is an expression: parseDsl reads it
-  if (ranges.length <= 1 && !/^\s*(?:print\s*\(|(?:cutlass\.)?(?:cute\.)?printf\s*\(|[A-Za-z_]\w*\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=))/.test(src)) return undefined;
+  if (ranges.length <= 1 && !/^\s*(?:print\s*\(|(?:cutlass\.)?(?:cute\.)?printf\s*\(|assert\b|[A-Za-z_]\w*\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=))/.test(src)) return undefined;
   const parsed: Statement[] = [];
   const slots: DslSlot[] = [];
-  for (const [a, b] of ranges) {
+  for (const [a, b, indent] of ranges) {
+    // for NAME in BOUND:  (the ':' is not the layout's)
+    const m = /^(\s*)for\s+([A-Za-z_]\w*)\s+in\s+(.*?):\s*(?:#.*)?$/s.exec(src.slice(a, b));
+    if (m) {
+      const from = a + m[1]!.length + src.slice(a + m[1]!.length, b).indexOf(" in ") + 4;
+      const to = from + m[3]!.trimEnd().length;
+      const p = new Parser(src, lex(blanked(src, from, to)));
+      const bound = p.expr();
+      if (!p.atEnd()) p.fail("expected ':' ending the for statement");
+      slots.push(...p.slots);
+      parsed.push({ kind: "for", names: [m[2]!], value: bound, pos: a + m[1]!.length, indent });
+      continue;
+    }
     const p = new Parser(src, lex(blanked(src, a, b)));
-    parsed.push(p.statement());
+    parsed.push({ ...p.statement(), indent });
     slots.push(...p.slots);
   }
   const isPrint = (d: D) => d.t === "call" && d.fn.t === "name" && (d.fn.name === "print" || dslName(d.fn.name) === "printf");
   if (parsed.length === 1 && parsed[0]!.kind === "expr" && !isPrint(parsed[0]!.value)) return undefined;
   const c = new Translator(src, slots);
-  const outputs: DslOutput[] = [];
-  for (const st of parsed) {
-    const d = st.value;
-    if (st.kind === "assign") {
-      const names = st.names!;
-      const node = c.value(d);
-      if (names.length === 1) c.env.set(names[0]!, node);
-      else names.forEach((n, i) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: i, s: true, pos: st.pos })], st.pos)));
-      continue;
+  const pieces = (x: D): DslPieces => (x.t === "str" ? [x.v] : x.t === "fstr" ? x.parts.map((p) => (typeof p === "string" ? p : c.value(p))) : [c.value(x)]);
+  let i = 0;
+  const block = (indent: number): DslStep[] => {
+    const steps: DslStep[] = [];
+    while (i < parsed.length && parsed[i]!.indent! >= indent) {
+      const st = parsed[i]!;
+      if (st.indent! > indent) c.fail("unexpected indentation (only a for statement's body is indented)", st.pos);
+      i++;
+      const d = st.value;
+      if (st.kind === "assign") {
+        const names = st.names!;
+        const node = c.value(d);
+        if (names.length === 1) c.env.set(names[0]!, node);
+        else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: k, s: true, pos: st.pos })], st.pos)));
+        continue;
+      }
+      if (st.kind === "for") {
+        const bound = loopBound(d, c);
+        const counter = { k: "int" as const, v: 0, s: true, pos: st.pos };
+        const saved = c.env.get(st.names![0]!);
+        c.env.set(st.names![0]!, counter as unknown as Node);
+        const bodyIndent = i < parsed.length ? parsed[i]!.indent! : -1;
+        if (bodyIndent <= indent) c.fail("expected the for statement's body, indented under it", st.pos);
+        const body = block(bodyIndent);
+        if (saved !== undefined) c.env.set(st.names![0]!, saved);
+        steps.push({ kind: "loop", counter, bound, body, pos: st.pos });
+        continue;
+      }
+      if (st.kind === "assert") {
+        steps.push({ kind: "assert", cond: c.value(d), msg: st.msg === undefined ? undefined : pieces(st.msg.t === "tuple" && st.msg.one ? st.msg.items[0]! : st.msg), pos: st.pos });
+        continue;
+      }
+      // a docstring, or a string alone: nothing to do
+      if (d.t === "str") continue;
+      if (!isPrint(d)) c.fail("a statement is an assignment, print(...), cute.printf(...), assert or a for loop over range_constexpr: cute-ts runs no other", d.pos);
+      const call = d as D & { t: "call" };
+      const kind = (call.fn as D & { t: "name" }).name === "print" ? "print" : "printf";
+      if (call.kwargs.length > 0) c.fail(`cute-ts reads ${kind}(...) without keyword arguments`, call.kwargs[0]!.pos);
+      if (kind === "printf" && call.args[0]?.t === "str") steps.push({ kind, format: call.args[0].v, parts: call.args.slice(1).map(pieces) });
+      else steps.push({ kind, parts: call.args.map(pieces) });
     }
-    // a docstring, or a string alone: nothing to do
-    if (d.t === "str") continue;
-    if (!isPrint(d)) c.fail("a statement is an assignment, print(...) or cute.printf(...): cute-ts runs no other statement", d.pos);
-    const call = d as D & { t: "call" };
-    const kind = (call.fn as D & { t: "name" }).name === "print" ? "print" : "printf";
-    if (call.kwargs.length > 0) c.fail(`cute-ts reads ${kind}(...) without keyword arguments`, call.kwargs[0]!.pos);
-    const parts = (args: D[]) =>
-      args.map((x) => (x.t === "str" ? [x.v] : x.t === "fstr" ? x.parts.map((p) => (typeof p === "string" ? p : c.value(p))) : [c.value(x)]));
-    if (kind === "printf" && call.args[0]?.t === "str") outputs.push({ kind, format: call.args[0].v, parts: parts(call.args.slice(1)) });
-    else outputs.push({ kind, parts: parts(call.args) });
+    return steps;
+  };
+  const steps = block(parsed[0]?.indent ?? 0);
+  if (i < parsed.length) c.fail("unexpected indentation", parsed[i]!.pos);
+  return { steps, slots };
+}
+
+/** a meta loop's bound: `range(n)`, `cutlass.range_constexpr(n)` (the body runs while tracing, n times); cutlass.range is a loop on the device */
+function loopBound(d: D, c: Translator): Node {
+  if (d.t === "call" && d.fn.t === "name" && d.args.length === 1 && d.kwargs.length === 0) {
+    const n = d.fn.name.replace(/^cutlass\./, "");
+    if (n === "range" && d.fn.name.startsWith("cutlass.")) c.fail("cutlass.range is a loop on the device: its body is traced once (cute-ts unrolls cutlass.range_constexpr and Python's range)", d.pos);
+    if (n === "range" || n === "range_constexpr") return c.value(d.args[0]!);
   }
-  return { outputs, slots };
+  c.fail("cute-ts runs for loops over range(n) and cutlass.range_constexpr(n)", d.pos);
 }
 
 /** Reads an expression in the CuTe DSL's spelling into the evaluator's nodes and its dynamic integers. */
