@@ -926,3 +926,90 @@ for i in cutlass.range_constexpr(original_size):
     expect(r3.stderr).toContain("a string is printed");
   });
 });
+
+/**
+ * cute.print_tensor of a tensor over memory the program wrote (t.fill). Expected texts are the
+ * notebooks' saved outputs: whole where the notebook's data is a constant (its address given to
+ * make_ptr), else with every value replaced by the constant written (the layout of the text is
+ * the notebook's).
+ */
+describe("cute.print_tensor (the notebooks' print_tensor outputs)", () => {
+  const prog = async (body: string) => {
+    const r = await run(["eval", "--dialect", "dsl", body]);
+    expect(r.stderr).toBe("");
+    expect(r.exit).toBe(0);
+    return r.stdout;
+  };
+  it("tensor.ipynb (notebooks/), create_tensor_from_ptr: an 8x5 tensor filled with 1 (rows 4 and 5 left out)", async () => {
+    const body = `ptr = cute.runtime.make_ptr(cutlass.Float32, 0x000000000736b0c0)
+layout = cute.make_layout((8, 5), stride=(5, 1))
+tensor = cute.make_tensor(ptr, layout)
+tensor.fill(1)
+cute.print_tensor(tensor)`;
+    const row = "[ 1.000000,  1.000000,  1.000000,  1.000000,  1.000000, ]";
+    expect(await prog(body)).toBe(
+      "tensor(raw_ptr(0x000000000736b0c0: f32, generic, align<4>) o (8,5):(5,1), data=\n" +
+        `       [${row},\n        ${row},\n        ${row},\n        ...\n        ${row},\n        ${row},\n        ${row}])\n`,
+    );
+  });
+  it("tensorssa.ipynb, load_and_store: the 3x4 result, all 2.0", async () => {
+    const body = "res = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x0000000006cff170), cute.make_layout((3, 4), stride=(4, 1)))\nres.fill(2)\ncute.print_tensor(res)";
+    expect(await prog(body)).toBe(
+      "tensor(raw_ptr(0x0000000006cff170: f32, generic, align<4>) o (3,4):(4,1), data=\n" +
+        "       [[ 2.000000,  2.000000,  2.000000,  2.000000, ],\n" +
+        "        [ 2.000000,  2.000000,  2.000000,  2.000000, ],\n" +
+        "        [ 2.000000,  2.000000,  2.000000,  2.000000, ]])\n",
+    );
+  });
+  it("tensorssa.ipynb, binary_op_1: a rank-1 (3):(1) tensor holding 3.0, then -1.0, then 2.0", async () => {
+    const body = (v: number) => `res = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x00000000074f0e70), cute.make_layout((3,), stride=(1,)))\nres.fill(${v})\ncute.print_tensor(res)`;
+    const head = "tensor(raw_ptr(0x00000000074f0e70: f32, generic, align<4>) o (3):(1), data=\n";
+    expect(await prog(body(3))).toBe(head + "       [ 3.000000, ],\n       [ 3.000000, ],\n       [ 3.000000, ])\n");
+    expect(await prog(body(-1))).toBe(head + "       [-1.000000, ],\n       [-1.000000, ],\n       [-1.000000, ])\n");
+    expect(await prog(body(2))).toBe(head + "       [ 2.000000, ],\n       [ 2.000000, ],\n       [ 2.000000, ])\n");
+  });
+  it("print.ipynb, tensor_print_example1: a (4,3,2):(6,2,1) tensor, its values replaced by the 7 written", async () => {
+    const saved =
+      "tensor(raw_ptr(0x000000000a5f1d50: f32, generic, align<4>) o (4,3,2):(6,2,1), data=\n" +
+      "       [[[ 0.000000,  2.000000,  4.000000, ],\n" +
+      "         [ 6.000000,  8.000000,  10.000000, ],\n" +
+      "         [ 12.000000,  14.000000,  16.000000, ],\n" +
+      "         [ 18.000000,  20.000000,  22.000000, ]],\n" +
+      "\n" +
+      "        [[ 1.000000,  3.000000,  5.000000, ],\n" +
+      "         [ 7.000000,  9.000000,  11.000000, ],\n" +
+      "         [ 13.000000,  15.000000,  17.000000, ],\n" +
+      "         [ 19.000000,  21.000000,  23.000000, ]]])\n";
+    const body = "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0xa5f1d50), cute.make_layout((4, 3, 2), stride=(6, 2, 1)))\nx.fill(7)\ncute.print_tensor(x)";
+    expect(await prog(body)).toBe(saved.replace(/\d+\.\d{6}/g, "7.000000"));
+  });
+  it("print.ipynb, tensor_print_example2 (verbose=True): a (4,3):(3,1) tensor, its values replaced by the 5 written", async () => {
+    const coords = ["(0,0)", "(0,1)", "(0,2)", "(1,0)", "(1,1)", "(1,2)", "(2,0)", "(2,1)", "(2,2)", "(3,0)", "(3,1)", "(3,2)"];
+    const saved = "tensor(raw_ptr(0x000000000a814cc0: f32, generic, align<4>) o (4,3):(3,1), data= (\n" + coords.map((c, i) => `\t${c}= ${i}.000000\n`).join("") + ")\n";
+    const body = "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0xa814cc0), cute.make_layout((4, 3), stride=(3, 1)))\nx.fill(5)\ncute.print_tensor(x, verbose=True)";
+    expect(await prog(body)).toBe(saved.replace(/\d+\.\d{6}/g, "5.000000"));
+  });
+  it("tensor.ipynb (notebooks/), print_tensor_dlpack: an 8x8 tensor shows 3 ... 3 columns too (values replaced by the 1 written)", async () => {
+    const body = "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x7979da0), cute.make_layout((8, 8), stride=(8, 1)))\nx.fill(1)\ncute.print_tensor(x)";
+    // the notebook's first and last rows and its '...' line, each value (its sign place included) replaced by the 1 written
+    const one = (t: string) => t.replace(/[ -]\d+\.\d{6}/g, " 1.000000");
+    const first = one("       [[ 0.122739, -0.605744, -1.442022, ..., -0.356501, -0.993329, -0.091110, ],");
+    const last = one("        [ 1.188619,  1.519662,  1.270734, ...,  0.404082,  0.173200,  0.093476, ]])");
+    const out = await prog(body);
+    const lines = out.split("\n");
+    expect(lines[0]).toBe("tensor(raw_ptr(0x0000000007979da0: f32, generic, align<4>) o (8,8):(8,1), data=");
+    expect(lines[1]).toBe(first);
+    expect(lines[4]).toBe("        ...");
+    expect(lines[7]).toBe(last);
+  });
+  it("refusals: memory the program did not write, element types and shapes whose print the notebooks do not show", async () => {
+    const r = await run(["eval", "--dialect", "dsl", "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x1000), cute.make_layout((4, 3)))\ncute.print_tensor(x)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("which the program did not write");
+    const h = await run(["eval", "--dialect", "dsl", "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float16, 0x1000), cute.make_layout((4, 3)))\nx.fill(1)\ncute.print_tensor(x)"]);
+    expect(h.exit).toBe(2);
+    expect(h.stderr).toContain("does not support cute.print_tensor of f16 elements");
+    const six = await run(["eval", "--dialect", "dsl", "x = cute.make_tensor(cute.runtime.make_ptr(cutlass.Float32, 0x1000), cute.make_layout((6, 3)))\nx.fill(1)\ncute.print_tensor(x)"]);
+    expect(six.exit).toBe(2);
+  });
+});

@@ -25,10 +25,12 @@ import { Tensor, ArithIter, CountingIter, deref } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
-import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
+import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
+import { compileLayout } from "../core/layout/compiled.js";
+import { sublayout } from "../core/layout/basics.js";
 import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslPieces, type DslProgram, type DslSlot, type DslStatements, type DslStep, parseDsl, parseDslStatements } from "../notation/dsl.js";
 import type { Node } from "../notation/parse.js";
-import { PtrIter } from "../core/tensor.js";
+import { PtrIter, elementAddress } from "../core/tensor.js";
 import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
 import type { CallNode, Hooks } from "../notation/read.js";
@@ -379,12 +381,60 @@ function formatted(format: string, texts: string[]): string {
   return format.replace(/\{\}/g, () => texts[k++]!);
 }
 
+/** the most elements t.fill and cute.print_tensor take */
+const MAX_ELEMENTS = 1 << 20;
+
+function elementCount(t: Tensor): number {
+  const n = T.product((t.layout as Layout).shape);
+  if (!(n instanceof Int) || n.v > MAX_ELEMENTS) throw new UsageError(`cute-ts fills and prints tensors of at most ${MAX_ELEMENTS} elements`);
+  return n.v;
+}
+
+/** t.fill(v): the byte address of every element holds v */
+function fillMemory(memory: Map<number, number>, t: Tensor, v: number): void {
+  const p = t.iter as PtrIter;
+  const f = compileLayout(t.layout as Layout);
+  for (let k = 0, n = elementCount(t); k < n; k++) memory.set(elementAddress(p, f.index(k)).addr, v);
+}
+
+/** cute.print_tensor of a tensor over memory the program wrote */
+function printTensor(memory: Map<number, number>, t: Tensor, verbose: boolean): string {
+  const p = t.iter as PtrIter;
+  const l = t.layout as Layout;
+  const mlir = p.type !== undefined ? mlirOfCxx(p.type) : undefined;
+  if (mlir !== "f32") throw new Unsupported(`cute.print_tensor of ${mlir ?? `${p.bits}-bit`} elements (the DSL's notebooks show f32's)`);
+  elementCount(t);
+  const modes = Array.isArray(l.shape) ? l.shape.length : 1;
+  if (modes > 3) throw new Unsupported("cute.print_tensor of a tensor of rank 4 or more (the DSL's notebooks show ranks 1 to 3)");
+  if (verbose && modes !== 2) throw new Unsupported("cute.print_tensor(verbose=True) of a tensor of rank other than 2 (the DSL's notebooks show rank 2)");
+  const sub = Array.from({ length: modes }, (_, m) => (modes === 1 && !Array.isArray(l.shape) ? l : sublayout(l, [m])));
+  const dims = sub.map((m) => {
+    const n = T.product(m.shape);
+    return (n as Int).v;
+  });
+  if (dims.some((n) => n === 6 || n === 7)) throw new Unsupported("cute.print_tensor of a dimension of 6 or 7 (the DSL's notebooks show where it starts leaving rows out only as far as 5 shown, 8 cut)");
+  if (modes === 1 && dims[0]! > 5) throw new Unsupported("cute.print_tensor of a rank-1 tensor of more than 5 elements (the DSL's notebooks do not show how it is cut)");
+  const fs = sub.map((m) => compileLayout(m));
+  const at = (c: number[]): number => {
+    let off = 0;
+    c.forEach((x, m) => (off += fs[m]!.index(x)));
+    const a = elementAddress(p, off).addr;
+    const v = memory.get(a);
+    if (v === undefined) throw new UsageError(`cute.print_tensor reads 0x${a.toString(16)}, which the program did not write (t.fill(v) writes a tensor; cute-ts has no other memory)`);
+    return v;
+  };
+  const space = typeof p.tags[0] === "string" ? p.tags[0] : "generic";
+  return showDslPrintTensor({ addr: p.addr, mlir, space, align: p.align ?? Math.max(1, p.bits / 8), layout: showDslPrintf(l), dims, at }, verbose);
+}
+
 /** the most iterations a program's meta loops may make in all (each one evaluates its body) */
 const MAX_ITERATIONS = 100_000;
 
 /** a program's prints: every print(...) at trace time, then every cute.printf(...) at run time */
 async function runStatements(st: DslStatements, src: string): Promise<DslValue> {
   let trace = "", runtime = "", iterations = 0;
+  /** what the program wrote to memory: byte address to value */
+  const memory = new Map<number, number>();
   const text = async (pieces: DslPieces, mode: Dialect): Promise<string> => {
     let t = "";
     for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
@@ -418,6 +468,13 @@ async function runStatements(st: DslStatements, src: string): Promise<DslValue> 
         if (!(c instanceof Int)) throw new UsageError(`assert takes a condition, not ${String(c)}`);
         if (!c.s) throw new Unsupported("assert on a dynamic condition (the DSL's Boolean has no value while tracing)");
         if (c.v === 0) throw new UsageError(`AssertionError${o.msg === undefined ? "" : ": " + (await text(o.msg, "dsl"))}`);
+        continue;
+      }
+      if (o.kind === "fill" || o.kind === "print_tensor") {
+        const t = await value(o.tensor);
+        if (!(t instanceof Tensor && t.iter instanceof PtrIter && t.layout instanceof Layout)) throw new UsageError(`${o.kind === "fill" ? "t.fill" : "cute.print_tensor"} takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(t as Value)}`);
+        if (o.kind === "fill") fillMemory(memory, t, o.value);
+        else runtime += printTensor(memory, t, o.verbose);
         continue;
       }
       const mode: Dialect = o.kind === "print" ? "dsl" : "dsl-printf";

@@ -1190,7 +1190,11 @@ export type DslStep =
   | { readonly kind: "printf"; readonly parts: readonly DslPieces[]; readonly format?: string }
   /** `for i in range(n):` run while tracing: `counter` (a static integer node) takes 0 .. n-1 */
   | { readonly kind: "loop"; readonly counter: { v: number }; readonly bound: Node; readonly body: readonly DslStep[]; readonly pos: number }
-  | { readonly kind: "assert"; readonly cond: Node; readonly msg: DslPieces | undefined; readonly pos: number };
+  | { readonly kind: "assert"; readonly cond: Node; readonly msg: DslPieces | undefined; readonly pos: number }
+  /** `t.fill(v)`: every element of a tensor over memory is v */
+  | { readonly kind: "fill"; readonly tensor: Node; readonly value: number; readonly pos: number }
+  /** `cute.print_tensor(t, verbose=False)`, printed at run time */
+  | { readonly kind: "print_tensor"; readonly tensor: Node; readonly verbose: boolean; readonly pos: number };
 
 /** a program in the DSL's spelling: assignments and the prints they feed, in order */
 export interface DslStatements {
@@ -1264,6 +1268,23 @@ export function parseDslStatements(src: string): DslStatements | undefined {
       }
       // a docstring, or a string alone: nothing to do
       if (d.t === "str") continue;
+      if (d.t === "call" && d.fn.t === "name" && dslName(d.fn.name) === "print_tensor") {
+        const a = d.args.length === 1 ? d.args[0]! : c.fail("cute.print_tensor takes a tensor (and verbose=)", d.pos);
+        let verbose = false;
+        for (const k of d.kwargs) {
+          if (k.name !== "verbose" || k.value.t !== "bool") c.fail("cute.print_tensor takes verbose=True or verbose=False", k.pos);
+          verbose = (k.value as D & { t: "bool" }).v;
+        }
+        steps.push({ kind: "print_tensor", tensor: c.value(a), verbose, pos: d.pos });
+        continue;
+      }
+      const fillOf = d.t === "call" ? fillTarget(d, c) : undefined;
+      if (fillOf !== undefined) {
+        const call = d as D & { t: "call" };
+        if (call.args.length !== 1 || call.kwargs.length > 0) c.fail("t.fill(v) takes one value", call.pos);
+        steps.push({ kind: "fill", tensor: fillOf, value: c.staticInt(call.args[0]!, "the value of t.fill (cute-ts fills with a Python int)"), pos: call.pos });
+        continue;
+      }
       if (!isPrint(d)) c.fail("a statement is an assignment, print(...), cute.printf(...), assert or a for loop over range_constexpr: cute-ts runs no other", d.pos);
       const call = d as D & { t: "call" };
       const kind = (call.fn as D & { t: "name" }).name === "print" ? "print" : "printf";
@@ -1276,6 +1297,14 @@ export function parseDslStatements(src: string): DslStatements | undefined {
   const steps = block(parsed[0]?.indent ?? 0);
   if (i < parsed.length) c.fail("unexpected indentation", parsed[i]!.pos);
   return { steps, slots };
+}
+
+/** the tensor of `t.fill(v)` (t a variable or any expression), or undefined */
+function fillTarget(d: D & { t: "call" }, c: Translator): Node | undefined {
+  const fn = d.fn;
+  if (fn.t === "attr" && fn.name === "fill") return c.value(fn.target);
+  if (fn.t === "name" && fn.name.endsWith(".fill")) return c.variable(fn.name.slice(0, -".fill".length), fn.pos);
+  return undefined;
 }
 
 /** a meta loop's bound: `range(n)`, `cutlass.range_constexpr(n)` (the body runs while tracing, n times); cutlass.range is a loop on the device */

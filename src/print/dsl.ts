@@ -270,3 +270,63 @@ export function showDslTiledCopy(a: DslTiledCopy): string {
     `  Value type:      ${a.valueType}\n`
   );
 }
+
+// ------------------------------------------------------------------------------ cute.print_tensor
+
+/** what cute.print_tensor prints of a tensor over memory: its pointer, its layout, its values (by top-level coordinate) */
+export interface DslTensorData {
+  addr: number;
+  mlir: string;
+  /** generic, gmem, smem, rmem */
+  space: string;
+  align: number;
+  /** the layout as cute.printf prints it */
+  layout: string;
+  /** the sizes of the top-level modes (rank 1 to 3) */
+  dims: number[];
+  /** the value at a coordinate (one index per top-level mode) */
+  at: (c: number[]) => number;
+}
+
+/** C's "% f": six decimals, a space where the sign would be */
+function fixed6(v: number): string {
+  const t = Math.abs(v).toFixed(6);
+  return (v < 0 || Object.is(v, -0) ? "-" : " ") + t;
+}
+
+/** the indices a dimension shows: all, or the first three, '...', the last three (8 and more) */
+function shown(n: number): (number | undefined)[] {
+  if (n <= 5) return Array.from({ length: n }, (_, i) => i);
+  return [0, 1, 2, undefined, n - 3, n - 2, n - 1];
+}
+
+/**
+ * cute.print_tensor (the DSL's notebooks: print.ipynb, tensor.ipynb, tensorssa.ipynb): a header
+ * `tensor(raw_ptr(0x...: f32, generic, align<4>) o L, data=` and the values as the notebooks show
+ * them: a rank-1 tensor one element a line, a rank-2 one a row a line, a rank-3 one a block per
+ * index of its last mode; a dimension of 8 or more shows its first and last three. `verbose` lists
+ * each coordinate of a rank-2 tensor, the last mode fastest.
+ */
+export function showDslPrintTensor(d: DslTensorData, verbose: boolean): string {
+  const head = `tensor(raw_ptr(0x${d.addr.toString(16).padStart(16, "0")}: ${d.mlir}, ${d.space}, align<${d.align}>) o ${d.layout}, data=`;
+  if (verbose) {
+    let s = head + " (\n";
+    for (let i = 0; i < d.dims[0]!; i++) for (let j = 0; j < d.dims[1]!; j++) s += `\t(${i},${j})=${fixed6(d.at([i, j]))}\n`;
+    return s + ")\n";
+  }
+  const row = (cells: (number | undefined)[], value: (j: number) => number) => "[" + cells.map((j) => (j === undefined ? "...," : fixed6(value(j)) + ",")).join(" ") + " ]";
+  if (d.dims.length === 1) {
+    const lines = shown(d.dims[0]!).map((i) => "       " + row([0], () => d.at([i!])));
+    return head + "\n" + lines.join(",\n") + ")\n";
+  }
+  /** the rows of a matrix: the first after `first`, the others after `rest`, a '...' line where rows are left out */
+  const matrix = (k: number | undefined, first: string, rest: string): string[] => {
+    const rows = shown(d.dims[0]!);
+    const cols = shown(d.dims[1]!);
+    const at = (i: number, j: number) => d.at(k === undefined ? [i, j] : [i, j, k]);
+    return rows.map((i, r) => (i === undefined ? rest + "..." : (r === 0 ? first : rest) + row(cols, (j) => at(i, j)) + (r === rows.length - 1 ? "]" : ",")));
+  };
+  if (d.dims.length === 2) return head + "\n" + matrix(undefined, "       [", "        ").join("\n") + ")\n";
+  const blocks = shown(d.dims[2]!).map((k, b) => (k === undefined ? ["        ..."] : matrix(k, b === 0 ? "       [[" : "        [", "         ")));
+  return head + "\n" + blocks.map((lines) => lines.join("\n")).join(",\n\n") + "])\n";
+}
