@@ -38,13 +38,22 @@ export class PtrIter {
     readonly tags: readonly PtrTag[],
     /** T as the C++ named it (`half_t`), where known: a pointer read back from its print knows only its width */
     readonly type?: string,
+    /** the alignment in bytes the CuTe DSL's pointer type knows (`align<16>`); C++'s pointers carry none */
+    readonly align?: number,
   ) {}
 }
 
 /** the same pointer at another address (and bit index) */
-const moved = (p: PtrIter, addr: number, sub: number): PtrIter => new PtrIter(p.bits, addr, sub, p.tags, p.type);
+const moved = (p: PtrIter, addr: number, sub: number): PtrIter => new PtrIter(p.bits, addr, sub, p.tags, p.type, movedAlign(p.align, addr - p.addr));
+/** what a DSL pointer moved by `bytes` still knows of its alignment: the largest power of two dividing both */
+function movedAlign(align: number | undefined, bytes: number): number | undefined {
+  if (align === undefined || bytes === 0) return align;
+  let a = align;
+  while (a > 1 && bytes % a !== 0) a /= 2;
+  return a;
+}
 /** the same pointer with other wrappers */
-const retagged = (p: PtrIter, tags: readonly PtrTag[]): PtrIter => new PtrIter(p.bits, p.addr, p.sub, tags, p.type);
+const retagged = (p: PtrIter, tags: readonly PtrTag[]): PtrIter => new PtrIter(p.bits, p.addr, p.sub, tags, p.type, p.align);
 
 /** tmem_ptr<T>: a TMEM address (data path lane << 16 | column), word-addressed, of `bits`-bit elements */
 export class TmemIter {

@@ -28,45 +28,16 @@ import { CopyAtom, formatCopyAtom, make_copy_atom } from "../atoms/copy/atom.js"
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
 import { AtomValue } from "./ext-value.js";
 import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
+import { type DslNumeric, dslNumeric, dslNumericNames, mlirOfCxx } from "../core/dsl-types.js";
 
 // ------------------------------------------------------------------------------ the DSL's numeric types
 
-/** a DSL numeric type: its C++ name (CuTe's value type) and the MLIR type the DSL prints ("Value type: f16") */
-interface Numeric {
-  cxx: string;
-  mlir: string;
-  bits: number;
-  /** the letters of an MMA name: F16, BF16, F32, E4M3, S8, U8, S32 */
-  mma?: string;
-}
-/** MLIR's integer types are signless: Uint8's is i8 */
-const NUMERIC: Readonly<Record<string, Numeric>> = {
-  Float16: { cxx: "half_t", mlir: "f16", bits: 16, mma: "F16" },
-  BFloat16: { cxx: "bfloat16_t", mlir: "bf16", bits: 16, mma: "BF16" },
-  TFloat32: { cxx: "tfloat32_t", mlir: "tf32", bits: 32, mma: "TF32" },
-  Float32: { cxx: "float", mlir: "f32", bits: 32, mma: "F32" },
-  Float64: { cxx: "double", mlir: "f64", bits: 64, mma: "F64" },
-  Float8E4M3FN: { cxx: "float_e4m3_t", mlir: "f8E4M3FN", bits: 8, mma: "E4M3" },
-  Float8E5M2: { cxx: "float_e5m2_t", mlir: "f8E5M2", bits: 8, mma: "E5M2" },
-  Int8: { cxx: "int8_t", mlir: "i8", bits: 8, mma: "S8" },
-  Uint8: { cxx: "uint8_t", mlir: "i8", bits: 8, mma: "U8" },
-  Int16: { cxx: "int16_t", mlir: "i16", bits: 16 },
-  Uint16: { cxx: "uint16_t", mlir: "i16", bits: 16 },
-  Int32: { cxx: "int32_t", mlir: "i32", bits: 32, mma: "S32" },
-  Uint32: { cxx: "uint32_t", mlir: "i32", bits: 32 },
-  Int64: { cxx: "int64_t", mlir: "i64", bits: 64 },
-  Uint64: { cxx: "uint64_t", mlir: "i64", bits: 64 },
-};
-// cutlass.Float is Float32 in the DSL's typing
-const ALIASES: Readonly<Record<string, string>> = { Float: "Float32", Half: "Float16" };
-
-function numeric(v: Value | undefined, what: string): Numeric & { name: string } {
+function numeric(v: Value | undefined, what: string): DslNumeric {
   const x = v as unknown;
   if (!(x instanceof DslType)) throw new UsageError(`${what} is a DSL numeric type, such as cutlass.Float16`);
-  const name = ALIASES[x.name] ?? x.name;
-  const n = Object.hasOwn(NUMERIC, name) ? NUMERIC[name]! : undefined;
-  if (n === undefined) throw new UsageError(`cute-ts does not know the DSL type ${x.name} as ${what} (it knows ${Object.keys(NUMERIC).join(", ")})`);
-  return { ...n, name };
+  const n = dslNumeric(x.name);
+  if (n === undefined) throw new UsageError(`cute-ts does not know the DSL type ${x.name} as ${what} (it knows ${dslNumericNames().join(", ")})`);
+  return n;
 }
 
 // ------------------------------------------------------------------------------ arguments
@@ -439,13 +410,13 @@ export function dslAtomCall(name: string, args: Value[]): Value {
 /** a value type named as the DSL names it (Float16, cutlass.Float16) as CuTe names it (half_t); other names as given */
 export function cxxTypeOf(name: string): string {
   const n = name.replace(/^cutlass\./, "").replace(/^cute\./, "");
-  const k = ALIASES[n] ?? n;
-  return Object.hasOwn(NUMERIC, k) ? NUMERIC[k]!.cxx : name;
+  return dslNumeric(n)?.cxx ?? name;
 }
 
 /** the MLIR name the DSL prints for a CuTe value type (half_t: f16) */
 export function mlirTypeOf(cxx: string): string {
-  for (const n of Object.values(NUMERIC)) if (n.cxx === cxx) return n.mlir;
+  const known = mlirOfCxx(cxx);
+  if (known !== undefined) return known;
   const m = /^u?int(\d+)_t$/.exec(cxx);
   if (m) return `i${m[1]}`;
   throw new UsageError(`cute-ts does not know the DSL's name of the value type ${cxx}`);

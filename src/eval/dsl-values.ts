@@ -1,6 +1,7 @@
 /** Values only the CuTe DSL's spelling has: a numeric type, a Python bool, a keyword argument (src/eval/dsl.ts). */
 import type { Value } from "../core/value.js";
-import { ExtValue } from "./ext-value.js";
+import { AtomValue, ExtValue } from "./ext-value.js";
+import { UsageError } from "../core/errors.js";
 
 /** a DSL numeric type as a value (`cutlass.Float16`): an argument of an operation */
 export class DslType extends ExtValue {
@@ -29,3 +30,67 @@ export class DslKeyword extends ExtValue {
   }
 }
 
+
+/**
+ * A TensorSSA (tensor.py): the value `t.load()` makes, a tensor in registers with its element type
+ * and shape. At trace time it prints its MLIR type, `tensor_value<vector<12xf32> o (3, 4)>`
+ * (tensorssa.ipynb), its shape as Python prints a tuple.
+ */
+export class DslTensorSSA extends AtomValue {
+  readonly what = "a TensorSSA (t.load())";
+  constructor(
+    readonly mlir: string,
+    readonly shape: Value,
+    /** the shape as Python prints it */
+    private readonly shapeText: string,
+    /** the number of elements */
+    readonly size: number,
+  ) {
+    super();
+  }
+  print(): string {
+    throw new UsageError("a TensorSSA is the CuTe DSL's (t.load()); CuTe's C++ has no print of it: use --dialect dsl");
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("a TensorSSA has no picture"));
+  }
+  dsl(): string {
+    return `tensor_value<vector<${this.size}x${this.mlir}> o ${this.shapeText}>\n`;
+  }
+}
+
+/** an element of a TensorSSA: a run-time value, `?` at trace time */
+export class DslRuntimeScalar extends AtomValue {
+  constructor(readonly what: string) {
+    super();
+  }
+  print(): string {
+    throw new UsageError(`${this.what} is a run-time value of the CuTe DSL: use --dialect dsl`);
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError(`${this.what} has no picture`));
+  }
+  dsl(): string {
+    return "?\n";
+  }
+}
+
+/**
+ * What a program in the DSL's spelling printed (a @cute.jit body run as the notebooks run it):
+ * its print lines at trace time, then its cute.printf lines at run time.
+ */
+export class DslPrinted extends AtomValue {
+  readonly what = "a program's prints";
+  constructor(
+    readonly trace: string,
+    readonly runtime: string,
+  ) {
+    super();
+  }
+  print(): string {
+    throw new UsageError("a program in the DSL's spelling prints with --dialect dsl or dsl-printf");
+  }
+  picture(): Promise<string> {
+    return Promise.reject(new UsageError("a program's prints have no picture"));
+  }
+}

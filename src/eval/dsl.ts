@@ -18,19 +18,26 @@
 import { Unsupported, UsageError } from "../core/errors.js";
 import { Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
+import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor, ArithIter, CountingIter, deref } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
-import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf } from "../print/dsl.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_GROUP_MODES, DSL_INDEX, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
+import { compileLayout } from "../core/layout/compiled.js";
+import { sublayout } from "../core/layout/basics.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslPieces, type DslProgram, type DslSlot, type DslStatements, type DslStep, parseDsl, parseDslStatements } from "../notation/dsl.js";
+import type { Node } from "../notation/parse.js";
+import { PtrIter, elementAddress } from "../core/tensor.js";
+import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
+import { make_tensor_view } from "../tensor/memory.js";
 import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
+import { DslBool, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -55,8 +62,27 @@ function staticIndex(v: Value, what: string): number {
   throw new UsageError(`${what} is a Python int (a static integer), not ${show(v)}`);
 }
 
+/** t.load() of a tensor over memory: a TensorSSA of its element type and shape */
+function tensorSSA(p: PtrIter, shape: T.IntTuple, base: Hooks, at: CallNode, src: string, elementType?: string): Value {
+  const mlir = elementType ?? (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
+  const size = base.call({ ...at, name: "size", targs: [], args: [] } as CallNode, [shape as Value], src);
+  if (!(size instanceof Int) || !size.s) throw new UsageError("t.load() takes a tensor of a static shape (the DSL's TensorSSA is a vector of a static size)");
+  return asValue(new DslTensorSSA(mlir, shape as Value, showDsl(shape as Value, () => ({ div: 1, i64: false })), size.v));
+}
+
+/** `v[i]` of a TensorSSA: a slice (None in the coordinate) is a TensorSSA of the sliced shape, an element a run-time value */
+function indexSSA(v: DslTensorSSA, i: Value, base: Hooks, at: CallNode, src: string): Value {
+  const hasNone = (x: Value): boolean => x instanceof Underscore || (Array.isArray(x) && x.some(hasNone));
+  if (!hasNone(i)) return asValue(new DslRuntimeScalar(`an element of ${v.what}`));
+  const l = base.call({ ...at, name: "make_layout", targs: [], args: [] } as CallNode, [v.shape], src);
+  const sliced = base.call({ ...at, name: "slice", targs: [], args: [] } as CallNode, [i, l], src) as Layout;
+  return tensorSSA(new PtrIter(0, 0, -1, [], undefined), sliced.shape, base, at, src, v.mlir);
+}
+
 /** `x[i]`: a mode of a layout (get), an element (or a slice) of a tensor, an item of a Python tuple */
 function index(target: Value, i: Value, base: Hooks, at: CallNode, src: string): Value {
+  const t = target as unknown;
+  if (t instanceof DslTensorSSA) return indexSSA(t, i, base, at, src);
   if (target instanceof Layout || target instanceof ComposedLayout) {
     const k = staticIndex(i, "a layout's index");
     return base.call({ ...at, name: "get", targs: [k], args: [] } as CallNode, [target], src);
@@ -108,6 +134,9 @@ function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: strin
     case "offset":
       if (x instanceof ComposedLayout) return x.offset as Value;
       break;
+    case "load()":
+      if (x instanceof Tensor && x.iter instanceof PtrIter) return tensorSSA(x.iter, x.layout instanceof Layout ? x.layout.shape : layoutShape(x.layout), base, at, src);
+      throw new UsageError(`t.load() takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(x)}`);
   }
   throw new UsageError(`cute-ts does not know the attribute .${name} of ${x instanceof Layout ? "a layout" : x instanceof Tensor ? "a tensor" : x instanceof ComposedLayout ? "a composed layout" : show(x)}`);
 }
@@ -125,7 +154,8 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     case DSL_COORD_TENSOR: {
       const [it, l] = args as [Value, Value];
       if (!(l instanceof Layout || l instanceof ComposedLayout)) throw new UsageError(`a tensor's layout is a layout, not ${show(l)}`);
-      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError("cute-ts makes tensors over coordinates (a coordinate tensor, as make_identity_tensor makes), not over pointers");
+      if (it instanceof PtrIter) return make_tensor_view(it, l);
+      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError(`cute.make_tensor takes a pointer (cute.runtime.make_ptr(...)) or a coordinate, not ${show(it)}`);
       return new Tensor(new ArithIter(it as Idx), l);
     }
     case DSL_GROUP_MODES: {
@@ -137,6 +167,16 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     }
     case DSL_TYPE:
       return asValue(new DslType(String(n.targs[0])));
+    case DSL_MAKE_PTR:
+      return n.targs.length > 0 ? printedPtr(n.targs) : makePtr(args);
+    case DSL_FRAGMENT: {
+      const [shape, dtype] = args as [Value, Value];
+      const l = shape instanceof Layout ? shape : Array.isArray(shape) || shape instanceof Int ? base.call({ ...n, name: "make_layout", targs: [] } as CallNode, [shape], src) : undefined;
+      if (!(l instanceof Layout)) throw new UsageError(`cute.make_fragment takes a layout or a shape, not ${show(shape)}`);
+      const t = numericOf(dtype, "cute.make_fragment's dtype");
+      // a register tensor's pointer: rmem, 32-byte aligned (the print of a fragment in the DSL's print notebook)
+      return new Tensor(new PtrIter(t.bits, 0, -1, ["rmem"], t.cxx, FRAGMENT_ALIGN), l);
+    }
     case DSL_BOOL:
       return asValue(new DslBool(n.targs[0] === 1));
     case DSL_OP:
@@ -145,6 +185,63 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
   }
   return undefined;
 };
+
+// ------------------------------------------------------------------------------ pointers
+
+/** the alignment of a register tensor's storage, as the DSL prints make_fragment's (print.ipynb: `f32, rmem, align<32>`) */
+const FRAGMENT_ALIGN = 32;
+
+function numericOf(v: Value, what: string) {
+  const x = v as unknown;
+  const n = x instanceof DslType ? dslNumeric(x.name) : undefined;
+  if (n === undefined) throw new UsageError(`${what} is a DSL numeric type (${dslNumericNames().map((k) => "cutlass." + k).join(", ")}), not ${x instanceof DslType ? x.name : show(v)}`);
+  return n;
+}
+
+const SPACES: Readonly<Record<string, readonly ("gmem" | "smem" | "rmem")[]>> = { generic: [], gmem: ["gmem"], smem: ["smem"], rmem: ["rmem"] };
+
+function spaceTags(space: string): readonly ("gmem" | "smem" | "rmem")[] {
+  if (space === "tmem") throw new Unsupported("the DSL's tensor-memory pointers (AddressSpace.tmem)");
+  if (!Object.hasOwn(SPACES, space)) throw new UsageError(`a pointer's address space is generic, gmem, smem or rmem, not ${space}`);
+  return SPACES[space]!;
+}
+
+function checkAlign(align: number, bytes: number, what: string): number {
+  if (!(align >= 1) || (align & (align - 1)) !== 0) throw new UsageError(`${what} is a power of two (bytes), not ${align}`);
+  if (align < bytes) throw new UsageError(`${what} ${align} is less than the element's ${bytes} bytes`);
+  return align;
+}
+
+/** cute.runtime.make_ptr(dtype, value, mem_space=AddressSpace.generic, assumed_align=None): its alignment defaults to the element's size */
+function makePtr(args: Value[]): PtrIter {
+  const [dtype, value, space, align] = args as [Value, Value | undefined, Value | undefined, Value | undefined];
+  const t = numericOf(dtype, "cute.runtime.make_ptr's dtype");
+  if (!(value instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's value is an address (an integer), not ${value === undefined ? "nothing" : show(value)}`);
+  const x = space as unknown;
+  let tags: readonly ("gmem" | "smem" | "rmem")[] = [];
+  if (space !== undefined && !(space instanceof Underscore)) {
+    if (!(x instanceof DslType) || !x.name.startsWith("AddressSpace.")) throw new UsageError("cute.runtime.make_ptr's mem_space is an address space, as in cute.AddressSpace.gmem");
+    tags = spaceTags(x.name.slice("AddressSpace.".length));
+  }
+  const bytes = Math.max(1, t.bits / 8);
+  let a = bytes;
+  if (align !== undefined && !(align instanceof Underscore)) {
+    if (!(align instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's assumed_align is an integer (bytes), not ${show(align)}`);
+    a = checkAlign(align.v, bytes, "cute.runtime.make_ptr's assumed_align");
+  }
+  if (value.v < 0 || !Number.isSafeInteger(value.v)) throw new UsageError(`a pointer's address is a non-negative integer below 2^53, not ${value.v}`);
+  if (value.v % a !== 0) throw new UsageError(`the address 0x${value.v.toString(16)} is not aligned to the assumed ${a} bytes`);
+  return new PtrIter(t.bits, value.v, -1, tags, t.cxx, a);
+}
+
+/** `ptr<f32, gmem, align<16>>` read back: a pointer of that type (its address is not printed; 0 stands for it) */
+function printedPtr(targs: readonly unknown[]): PtrIter {
+  const [mlir, space, align] = targs as [string, string, number];
+  const t = dslNumericOfMlir(mlir);
+  if (t === undefined) throw new UsageError(`cute-ts does not know the element type ${mlir} of ptr<...>`);
+  const bytes = Math.max(1, t.bits / 8);
+  return new PtrIter(t.bits, 0, -1, spaceTags(space), t.cxx, align === 0 ? bytes : checkAlign(align, bytes, "align<N>"));
+}
 
 // ------------------------------------------------------------------------------ evaluation
 
@@ -257,8 +354,148 @@ function finish(p: DslProgram, src: string, v: EvalValue, dialect: Dialect): Dsl
   return { value: v, dyn: dynamicInfo(p, src, v) };
 }
 
-/** an expression in the DSL's spelling, evaluated for printing in `dialect` (dsl or dsl-printf) */
+// ------------------------------------------------------------------------------ programs
+
+/** Python's print of one value (`dsl`) or cute.printf's (`dsl-printf`): the value's text, no newline */
+async function valueText(st: DslStatements, src: string, node: Node, mode: Dialect): Promise<string> {
+  const p: DslProgram = { tree: node, slots: st.slots };
+  setSlots(p, (s) => s.given ?? stand_in(s));
+  let v: EvalValue | Promise<EvalValue>;
+  try {
+    v = runOnce(p, src);
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+    ATOMS = await import("./dsl-atoms.js");
+    setSlots(p, (s) => s.given ?? stand_in(s));
+    v = runOnce(p, src);
+  }
+  const r = finish(p, src, await v, mode);
+  return showDslValue(r, mode).replace(/\n$/, "");
+}
+
+/** cute.printf's format: each {} takes the next value */
+function formatted(format: string, texts: string[]): string {
+  const n = format.split("{}").length - 1;
+  if (n !== texts.length) throw new UsageError(`cute.printf's format has ${n} {} for ${texts.length} value${texts.length === 1 ? "" : "s"}`);
+  let k = 0;
+  return format.replace(/\{\}/g, () => texts[k++]!);
+}
+
+/** the most elements t.fill and cute.print_tensor take */
+const MAX_ELEMENTS = 1 << 20;
+
+function elementCount(t: Tensor): number {
+  const n = T.product((t.layout as Layout).shape);
+  if (!(n instanceof Int) || n.v > MAX_ELEMENTS) throw new UsageError(`cute-ts fills and prints tensors of at most ${MAX_ELEMENTS} elements`);
+  return n.v;
+}
+
+/** t.fill(v): the byte address of every element holds v */
+function fillMemory(memory: Map<number, number>, t: Tensor, v: number): void {
+  const p = t.iter as PtrIter;
+  const f = compileLayout(t.layout as Layout);
+  for (let k = 0, n = elementCount(t); k < n; k++) memory.set(elementAddress(p, f.index(k)).addr, v);
+}
+
+/** cute.print_tensor of a tensor over memory the program wrote */
+function printTensor(memory: Map<number, number>, t: Tensor, verbose: boolean): string {
+  const p = t.iter as PtrIter;
+  const l = t.layout as Layout;
+  const mlir = p.type !== undefined ? mlirOfCxx(p.type) : undefined;
+  if (mlir !== "f32") throw new Unsupported(`cute.print_tensor of ${mlir ?? `${p.bits}-bit`} elements (the DSL's notebooks show f32's)`);
+  elementCount(t);
+  const modes = Array.isArray(l.shape) ? l.shape.length : 1;
+  if (modes > 3) throw new Unsupported("cute.print_tensor of a tensor of rank 4 or more (the DSL's notebooks show ranks 1 to 3)");
+  if (verbose && modes !== 2) throw new Unsupported("cute.print_tensor(verbose=True) of a tensor of rank other than 2 (the DSL's notebooks show rank 2)");
+  const sub = Array.from({ length: modes }, (_, m) => (modes === 1 && !Array.isArray(l.shape) ? l : sublayout(l, [m])));
+  const dims = sub.map((m) => {
+    const n = T.product(m.shape);
+    return (n as Int).v;
+  });
+  if (dims.some((n) => n === 6 || n === 7)) throw new Unsupported("cute.print_tensor of a dimension of 6 or 7 (the DSL's notebooks show where it starts leaving rows out only as far as 5 shown, 8 cut)");
+  if (modes === 1 && dims[0]! > 5) throw new Unsupported("cute.print_tensor of a rank-1 tensor of more than 5 elements (the DSL's notebooks do not show how it is cut)");
+  const fs = sub.map((m) => compileLayout(m));
+  const at = (c: number[]): number => {
+    let off = 0;
+    c.forEach((x, m) => (off += fs[m]!.index(x)));
+    const a = elementAddress(p, off).addr;
+    const v = memory.get(a);
+    if (v === undefined) throw new UsageError(`cute.print_tensor reads 0x${a.toString(16)}, which the program did not write (t.fill(v) writes a tensor; cute-ts has no other memory)`);
+    return v;
+  };
+  const space = typeof p.tags[0] === "string" ? p.tags[0] : "generic";
+  return showDslPrintTensor({ addr: p.addr, mlir, space, align: p.align ?? Math.max(1, p.bits / 8), layout: showDslPrintf(l), dims, at }, verbose);
+}
+
+/** the most iterations a program's meta loops may make in all (each one evaluates its body) */
+const MAX_ITERATIONS = 100_000;
+
+/** a program's prints: every print(...) at trace time, then every cute.printf(...) at run time */
+async function runStatements(st: DslStatements, src: string): Promise<DslValue> {
+  let trace = "", runtime = "", iterations = 0;
+  /** what the program wrote to memory: byte address to value */
+  const memory = new Map<number, number>();
+  const text = async (pieces: DslPieces, mode: Dialect): Promise<string> => {
+    let t = "";
+    for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
+    return t;
+  };
+  const value = async (node: Node): Promise<EvalValue> => {
+    const p: DslProgram = { tree: node, slots: st.slots };
+    setSlots(p, (s) => s.given ?? stand_in(s));
+    try {
+      return await runOnce(p, src);
+    } catch (e) {
+      if (e !== NEEDS_ATOMS) throw e;
+      ATOMS = await import("./dsl-atoms.js");
+      return await runOnce(p, src);
+    }
+  };
+  const steps = async (list: readonly DslStep[]): Promise<void> => {
+    for (const o of list) {
+      if (o.kind === "loop") {
+        const n = await value(o.bound);
+        if (!(n instanceof Int) || !n.s) throw new UsageError(`a meta loop runs while tracing: its bound is a Python int, not ${n instanceof Int ? "a dynamic integer" : String(n)}`);
+        for (let k = 0; k < n.v; k++) {
+          if (++iterations > MAX_ITERATIONS) throw new UsageError(`the program's loops run more than ${MAX_ITERATIONS} iterations; cute-ts stops there`);
+          o.counter.v = k;
+          await steps(o.body);
+        }
+        continue;
+      }
+      if (o.kind === "assert") {
+        const c = await value(o.cond);
+        if (!(c instanceof Int)) throw new UsageError(`assert takes a condition, not ${String(c)}`);
+        if (!c.s) throw new Unsupported("assert on a dynamic condition (the DSL's Boolean has no value while tracing)");
+        if (c.v === 0) throw new UsageError(`AssertionError${o.msg === undefined ? "" : ": " + (await text(o.msg, "dsl"))}`);
+        continue;
+      }
+      if (o.kind === "fill" || o.kind === "print_tensor") {
+        const t = await value(o.tensor);
+        if (!(t instanceof Tensor && t.iter instanceof PtrIter && t.layout instanceof Layout)) throw new UsageError(`${o.kind === "fill" ? "t.fill" : "cute.print_tensor"} takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(t as Value)}`);
+        if (o.kind === "fill") fillMemory(memory, t, o.value);
+        else runtime += printTensor(memory, t, o.verbose);
+        continue;
+      }
+      const mode: Dialect = o.kind === "print" ? "dsl" : "dsl-printf";
+      const texts: string[] = [];
+      for (const pieces of o.parts) texts.push(await text(pieces, mode));
+      if (o.kind === "print") trace += texts.join(" ") + "\n";
+      else runtime += (o.format !== undefined ? formatted(o.format, texts) : texts.join(" ")) + "\n";
+    }
+  };
+  await steps(st.steps);
+  return { value: new DslPrinted(trace, runtime), dyn: [] };
+}
+
+/**
+ * An expression in the DSL's spelling, evaluated for printing in `dialect` (dsl or dsl-printf); or
+ * a program (assignments, print, cute.printf), whose prints are the value: `dsl` shows the
+ * trace-time prints then the run-time printfs, `dsl-printf` the printfs only.
+ */
 export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<DslValue> {
+  const st = parseDslStatements(src);
+  if (st !== undefined) return runStatements(st, src);
   const p = parseDsl(src);
   setSlots(p, (s) => s.given ?? stand_in(s));
   let v: EvalValue | Promise<EvalValue>;
@@ -275,9 +512,12 @@ export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<D
   return finish(p, src, v, dialect);
 }
 
+const overMemory = (v: Value): boolean => (v instanceof Tensor && v.iter instanceof PtrIter) || (Array.isArray(v) && v.some(overMemory));
+
 /** the text the DSL prints for the value, a newline at the end */
 export function showDslValue(r: DslValue, dialect: Dialect): string {
   const v = r.value;
+  if (v instanceof DslPrinted) return dialect === "dsl" ? v.trace + v.runtime : v.runtime;
   if (v instanceof AtomValue) {
     if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
     const t = (v as unknown as { dsl?: () => string }).dsl;
@@ -285,7 +525,10 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
     return t.call(v);
   }
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
-  if (dialect === "dsl-printf") return showDslPrintf(v) + "\n";
+  if (dialect === "dsl-printf") {
+    if (overMemory(v)) throw new Unsupported("cute.printf of a tensor over memory (the DSL prints its elements, which are run-time data)");
+    return showDslPrintf(v) + "\n";
+  }
   return showDsl(v, (k) => r.dyn[k] ?? { div: 1, i64: false }) + "\n";
 }
 

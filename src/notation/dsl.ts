@@ -73,6 +73,11 @@ export const DSL_TYPE = "dsl.type";
 /** a Python bool (`transpose=True`) */
 export const DSL_BOOL = "dsl.bool";
 
+/** a pointer (`cute.runtime.make_ptr(dtype, address, mem_space, assumed_align)`, or `ptr<f32, gmem, align<16>>` as the DSL prints one) */
+export const DSL_MAKE_PTR = "dsl.make_ptr";
+/** `cute.make_fragment(layout_or_shape, dtype)` / `cute.make_rmem_tensor`: a tensor in registers */
+export const DSL_FRAGMENT = "dsl.fragment";
+
 // ------------------------------------------------------------------------------ the syntax tree
 
 type D =
@@ -88,11 +93,16 @@ type D =
   | { t: "composed"; parts: D[]; pos: number }
   | { t: "swizzle"; b: number; m: number; s: number; pos: number }
   | { t: "tensor"; body: D; pos: number }
+  /** a pointer's type as the DSL prints it: ptr<f32, generic>, ptr<f16, gmem, align<16>> */
+  | { t: "ptr"; dtype: string; space: string; align: number | undefined; pos: number }
   | { t: "name"; name: string; pos: number; end: number }
   | { t: "call"; fn: D; args: D[]; kwargs: Kwarg[]; pos: number }
   | { t: "index"; target: D; index: D; pos: number }
   | { t: "attr"; target: D; name: string; pos: number }
-  | { t: "op"; op: string; a: D; b: D | undefined; pos: number };
+  | { t: "op"; op: string; a: D; b: D | undefined; pos: number }
+  /** a string literal; an f-string's text and expressions */
+  | { t: "str"; v: string; pos: number }
+  | { t: "fstr"; parts: (string | D)[]; pos: number };
 
 interface Kwarg {
   name: string;
@@ -107,6 +117,8 @@ const enum K {
   Name,
   Punct,
   Dyn,
+  /** a Python string literal: `text` is its value; `f` an f-string (its source from pos + 2) */
+  Str,
   Eof,
 }
 
@@ -120,12 +132,14 @@ interface Tok {
   div: number;
   pos: number;
   end: number;
+  /** an f-string */
+  f?: boolean;
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 const isIdStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
 const isId = (c: string | undefined) => isIdStart(c) || isDigit(c);
-const PUNCT = new Set(["(", ")", "[", "]", ",", ":", "=", "+", "-", "*", "%", "@", ".", "<", ">"]);
+const PUNCT = new Set(["(", ")", "[", "]", ",", ":", "=", "+", "-", "*", "%", "@", ".", "<", ">", "&", "|", "^", "~", "!"]);
 
 function lex(src: string): Tok[] {
   const out: Tok[] = [];
@@ -143,6 +157,34 @@ function lex(src: string): Tok[] {
       continue;
     }
     const start = i;
+    if ((c === '"' || c === "'") && src[i + 1] === c && src[i + 2] === c) {
+      // a triple-quoted string (a docstring): its text as written
+      const close = src.indexOf(c.repeat(3), i + 3);
+      if (close < 0) throw new ParseError(src, start, `expected ${c.repeat(3)} closing the string`);
+      out.push(tok(K.Str, start, close + 3, src.slice(i + 3, close)));
+      i = close + 3;
+      continue;
+    }
+    const fq = (c === "f" || c === "F") && (src[i + 1] === '"' || src[i + 1] === "'");
+    if (c === '"' || c === "'" || fq) {
+      const q = src[fq ? i + 1 : i]!;
+      let j = fq ? i + 2 : i + 1;
+      let text = "";
+      while (j < src.length && src[j] !== q) {
+        if (src[j] === "\n") throw new ParseError(src, j, "a string literal ends on its line");
+        if (src[j] === "\\" && j + 1 < src.length) {
+          const e = src[j + 1]!;
+          text += e === "n" ? "\n" : e === "t" ? "\t" : e === "\\" || e === '"' || e === "'" ? e : "\\" + e;
+          j += 2;
+        } else text += src[j++];
+      }
+      if (j >= src.length) throw new ParseError(src, start, `expected ${q} closing the string`);
+      const t = tok(K.Str, start, j + 1, text);
+      if (fq) t.f = true;
+      out.push(t);
+      i = j + 1;
+      continue;
+    }
     if (isDigit(c)) {
       let v: number;
       if (c === "0" && (src[i + 1] === "x" || src[i + 1] === "X")) {
@@ -194,7 +236,7 @@ function lex(src: string): Tok[] {
       i++;
       continue;
     }
-    if (c === "{" || c === "}" || c === ";" || c === "&" || c === "|") {
+    if (c === "{" || c === "}" || c === ";") {
       throw new ParseError(src, i, `unexpected ${quote(c)}: this is the CuTe DSL's Python spelling (--dialect dsl); CuTe's C++ is read without --dialect`);
     }
     throw new ParseError(src, i, `unexpected character ${quote(c)}`);
@@ -241,14 +283,63 @@ class Parser {
     if (at.k === K.Eof) throw new ParseError(this.src, at.pos, `${expected}, found end of input`);
     throw new ParseError(this.src, at.pos, `${expected}, found ${quote(this.src.slice(at.pos, at.end))}`);
   }
+  atEnd(): boolean {
+    return this.tok.k === K.Eof;
+  }
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
   }
 
   top(): D {
-    const e = this.composed();
+    const e = this.expr();
     if (this.tok.k !== K.Eof) this.fail("expected end of input (or ':' / '(' / ' o ')");
     return e;
+  }
+
+  /** is the token `n` ahead the punctuation `text`, written right after the one before it (`<<`, `>=`, `==`)? */
+  private joined(n: number, text: string): boolean {
+    const a = this.peek(n - 1), b = this.peek(n);
+    return b.k === K.Punct && b.text === text && b.pos === a.end;
+  }
+
+  /** Python's comparisons, bitwise operators and shifts, above the arithmetic (a printed tensor<...> is read below them) */
+  expr(): D {
+    const a = this.bitOr();
+    let op: string | undefined;
+    if (this.isP("<") || this.isP(">")) op = this.joined(1, "=") ? this.tok.text + "=" : this.tok.text;
+    else if ((this.isP("=") || this.isP("!")) && this.joined(1, "=")) op = this.tok.text + "=";
+    if (op === undefined) return a;
+    const at = this.take();
+    if (op.length === 2) this.take();
+    const b = this.bitOr();
+    if (this.isP("<") || this.isP(">") || (this.isP("=") && this.joined(1, "="))) this.fail("cute-ts reads one comparison, not a chain");
+    return { t: "op", op, a, b, pos: at.pos };
+  }
+  private bitOr(): D {
+    return this.binaryLevel(["|"], () => this.bitXor());
+  }
+  private bitXor(): D {
+    return this.binaryLevel(["^"], () => this.bitAnd());
+  }
+  private bitAnd(): D {
+    return this.binaryLevel(["&"], () => this.shift());
+  }
+  private shift(): D {
+    let a = this.composed();
+    while ((this.isP("<") && this.joined(1, "<")) || (this.isP(">") && this.joined(1, ">"))) {
+      const op = this.take();
+      this.take();
+      a = { t: "op", op: op.text + op.text, a, b: this.composed(), pos: op.pos };
+    }
+    return a;
+  }
+  private binaryLevel(ops: string[], next: () => D): D {
+    let a = next();
+    while (ops.some((o) => this.isP(o))) {
+      const op = this.take();
+      a = { t: "op", op: op.text, a, b: next(), pos: op.pos };
+    }
+    return a;
   }
 
   composed(): D {
@@ -289,6 +380,13 @@ class Parser {
   }
 
   private unary(): D {
+    if (this.isP("~")) {
+      const op = this.take();
+      this.enter(op.pos);
+      const a = this.unary();
+      this.depth--;
+      return { t: "op", op: "u~", a, b: undefined, pos: op.pos };
+    }
     if (this.isP("-") || this.isP("+")) {
       const op = this.take();
       this.enter(op.pos);
@@ -330,14 +428,14 @@ class Parser {
   private args(): { args: D[]; kwargs: Kwarg[] } {
     const args: D[] = [], kwargs: Kwarg[] = [];
     while (!this.isP(")")) {
-      if (this.tok.k === K.Name && this.peek().k === K.Punct && this.peek().text === "=") {
+      if (this.tok.k === K.Name && this.peek().k === K.Punct && this.peek().text === "=" && !this.joined(2, "=")) {
         const name = this.take();
         this.take();
         if (kwargs.some((k) => k.name === name.text)) throw new ParseError(this.src, name.pos, `keyword argument ${quote(name.text)} repeated`);
-        kwargs.push({ name: name.text, value: this.composed(), pos: name.pos });
+        kwargs.push({ name: name.text, value: this.expr(), pos: name.pos });
       } else {
         if (kwargs.length > 0) this.fail("a positional argument follows a keyword argument");
-        args.push(this.composed());
+        args.push(this.expr());
       }
       if (this.isP(",")) this.take();
       else if (!this.isP(")")) this.fail("expected ',' or ')' in the arguments");
@@ -351,7 +449,7 @@ class Parser {
     const list: D[] = [];
     let comma = false;
     while (!this.isP(close)) {
-      list.push(this.composed());
+      list.push(this.expr());
       if (this.isP(",")) {
         this.take();
         comma = true;
@@ -366,6 +464,10 @@ class Parser {
     if (t.k === K.Int) {
       this.take();
       return this.basisOf({ t: "int", v: t.v, pos: t.pos });
+    }
+    if (t.k === K.Str) {
+      this.take();
+      return t.f ? this.fstring(t) : { t: "str", v: t.text, pos: t.pos };
     }
     if (t.k === K.Dyn) {
       this.take();
@@ -398,6 +500,7 @@ class Parser {
         return { t: "bool", v: t.text === "True", pos: t.pos };
       }
       if (t.text === "S" && this.peek().text === "<") return this.swizzle();
+      if (t.text === "ptr" && this.peek().text === "<") return this.ptrType();
       if (t.text === "tensor" && this.peek().text === "<") {
         this.take();
         this.take();
@@ -431,6 +534,110 @@ class Parser {
       modes.push(m.v);
     }
     return { t: "basis", value, modes, pos: value.pos };
+  }
+
+  /** an f-string: its text, and each `{expression}` read as an expression (no format spec, no conversion) */
+  private fstring(t: Tok): D {
+    const parts: (string | D)[] = [];
+    const src = this.src;
+    let text = "";
+    let i = t.pos + 2;
+    const end = t.end - 1;
+    while (i < end) {
+      const c = src[i]!;
+      if ((c === "{" && src[i + 1] === "{") || (c === "}" && src[i + 1] === "}")) {
+        text += c;
+        i += 2;
+        continue;
+      }
+      if (c === "}") throw new ParseError(src, i, "a single '}' in an f-string is written '}}'");
+      if (c !== "{") {
+        text += c === "\\" && src[i + 1] === "n" ? "\n" : c;
+        i += c === "\\" && src[i + 1] === "n" ? 2 : 1;
+        continue;
+      }
+      let j = i + 1, depth = 0;
+      while (j < end && !(depth === 0 && (src[j] === "}" || src[j] === ":" || src[j] === "!"))) {
+        if ("([".includes(src[j]!)) depth++;
+        else if (")]".includes(src[j]!)) depth--;
+        j++;
+      }
+      if (j >= end) throw new ParseError(src, i, "expected '}' closing the f-string's expression");
+      if (src[j] !== "}") throw new ParseError(src, j, "cute-ts reads an f-string's {expression} without a format spec or conversion");
+      if (text) parts.push(text);
+      text = "";
+      parts.push(subParse(src, i + 1, j, this.slots));
+      i = j + 1;
+    }
+    if (text) parts.push(text);
+    return { t: "fstr", parts, pos: t.pos };
+  }
+
+  /** a statement of a program: `name = expr`, `a, b = expr`, or an expression (a call of print or cute.printf) */
+  statement(): Statement {
+    const names: Tok[] = [];
+    let k = 0;
+    while (this.peek(k).k === K.Name && !this.peek(k).text.includes(".")) {
+      const n = this.peek(k), next = this.peek(k + 1);
+      if (next.k === K.Punct && next.text === "=" && !this.joined(k + 2, "=")) {
+        names.push(n);
+        break;
+      }
+      if (next.k === K.Punct && next.text === "," && this.peek(k + 2).k === K.Name) {
+        names.push(n);
+        k += 2;
+        continue;
+      }
+      names.length = 0;
+      break;
+    }
+    if (names.length > 0) {
+      for (let j = 0; j < 2 * names.length; j++) this.take();
+      const value = this.expr();
+      if (this.tok.k !== K.Eof) this.fail("expected the end of the statement");
+      return { kind: "assign", names: names.map((n) => n.text), value, pos: names[0]!.pos };
+    }
+    if (this.isN("assert")) {
+      const at = this.take();
+      const cond = this.expr();
+      let msg: D | undefined;
+      if (this.isP(",")) {
+        this.take();
+        msg = this.expr();
+      }
+      if (this.tok.k !== K.Eof) this.fail("expected the end of the assert statement");
+      return { kind: "assert", value: cond, msg, pos: at.pos };
+    }
+    const e = this.expr();
+    if (this.tok.k !== K.Eof) this.fail("expected the end of the statement (one statement a line)");
+    return { kind: "expr", value: e, pos: e.pos };
+  }
+
+  /** `ptr<f32, generic>`, `ptr<f16, gmem, align<16>>`: a pointer's type as the DSL prints it */
+  private ptrType(): D {
+    const start = this.take();
+    this.take();
+    const name = (what: string): string => {
+      if (this.tok.k !== K.Name) this.fail(`expected ${what} in ptr<...>`);
+      return this.take().text;
+    };
+    const dtype = name("an element type (f32, f16, ...)");
+    this.expect(",", "in ptr<type, address space>");
+    const space = name("an address space (generic, gmem, smem, rmem)");
+    let align: number | undefined;
+    if (this.isP(",")) {
+      this.take();
+      if (!this.isN("align")) this.fail("expected align<N> in ptr<...>");
+      this.take();
+      this.expect("<", "in align<N>");
+      const n = this.tok;
+      if (n.k !== K.Int || n.v < 1) this.fail("expected a positive alignment in align<N>");
+      this.take();
+      align = n.v;
+      this.expect(">", "closing align<N>");
+    }
+    this.expect(">", "closing ptr<...>");
+    return { t: "ptr", dtype, space, align, pos: start.pos };
   }
 
   /** `S<B,M,S>`: a swizzle as the DSL prints one */
@@ -505,6 +712,12 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
       return b === 0 ? c.node({ k: "swizzle", b: 0, m: 4, s: 3, pos }) : c.node({ k: "swizzle", b, m, s, pos });
     },
   },
+  make_ptr: {
+    params: ["dtype", "value", "mem_space?", "assumed_align?"],
+    to: (a, c, pos) => c.call(DSL_MAKE_PTR, [], trimmed([a["dtype"], a["value"], a["mem_space"], a["assumed_align"]], c), pos),
+  },
+  make_fragment: { params: ["layout_or_shape", "dtype"], to: (a, c, pos) => c.call(DSL_FRAGMENT, [], [c.value(a["layout_or_shape"]!), c.value(a["dtype"]!)], pos) },
+  make_rmem_tensor: { params: ["layout_or_shape", "dtype"], to: (a, c, pos) => c.call(DSL_FRAGMENT, [], [c.value(a["layout_or_shape"]!), c.value(a["dtype"]!)], pos) },
   make_tensor: {
     params: ["iterator", "layout"],
     to: (a, c, pos) => c.call(DSL_COORD_TENSOR, [], [c.literal(a["iterator"]!), c.value(a["layout"]!)], pos),
@@ -570,13 +783,16 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
   local_tile: cxx("local_tile", "input", "tiler", "coord", "proj?"),
   local_partition: cxx("local_partition", "target", "tiler", "index", "proj?"),
 };
+/** cute.runtime.make_ptr is the same function */
+const ALIAS_FUNCTIONS: Readonly<Record<string, string>> = { "runtime.make_ptr": "make_ptr" };
 
 /** the DSL's integer types that make a dynamic integer: cutlass.Int32(8) */
 const INT_TYPES: Readonly<Record<string, 32 | 64>> = { Int32: 32, Int64: 64 };
 
 /** the DSL's name without its module: cutlass.cute.make_layout, cute.make_layout and make_layout are make_layout */
 export function dslName(name: string): string {
-  return name.replace(/^cutlass\./, "").replace(/^cute\./, "");
+  const n = name.replace(/^cutlass\./, "").replace(/^cute\./, "");
+  return Object.hasOwn(ALIAS_FUNCTIONS, n) ? ALIAS_FUNCTIONS[n]! : n;
 }
 
 /** the DSL names cute-ts reads, for messages and tests */
@@ -588,10 +804,23 @@ export function dslFunctionNames(): string[] {
 
 /** the nodes the evaluator takes, built from the syntax tree */
 class Translator {
+  /** a program's variables: the node each name was assigned */
+  readonly env = new Map<string, Node>();
   constructor(
     readonly src: string,
     readonly slots: DslSlot[],
   ) {}
+
+  /** a dotted name whose head is a variable: its node, then an attribute for each part after it */
+  variable(name: string, pos: number): Node | undefined {
+    const parts = name.split(".");
+    const v = this.env.get(parts[0]!);
+    if (v === undefined) return undefined;
+    let n = v;
+    for (const a of parts.slice(1)) n = this.call(DSL_ATTR, [a], [n], pos);
+    return n;
+  }
+
 
   fail(message: string, pos = 0): never {
     throw new ParseError(this.src, pos, message);
@@ -617,7 +846,8 @@ class Translator {
     if (d.t !== "op") return undefined;
     const a = this.fold(d.a);
     if (a === undefined) return undefined;
-    if (d.b === undefined) return -a || 0;
+    if (d.b === undefined) return d.op === "u~" ? -a - 1 : -a || 0;
+    if (COMPARISONS.has(d.op)) return undefined;
     const b = this.fold(d.b);
     if (b === undefined) return undefined;
     return pythonInt(d.op, a, b, this, d.pos);
@@ -654,6 +884,8 @@ class Translator {
         return this.composed(d.parts, d.pos);
       case "swizzle":
         return this.node({ k: "swizzle", b: d.b, m: d.m, s: d.s, pos: d.pos });
+      case "ptr":
+        return this.call(DSL_MAKE_PTR, [d.dtype, d.space, d.align ?? 0], [], d.pos);
       case "tensor": {
         const parts = d.body.t === "composed" ? d.body.parts : [d.body];
         if (parts.length < 2) this.fail("a tensor is printed tensor<iterator o layout>", d.pos);
@@ -669,6 +901,9 @@ class Translator {
         return this.call(DSL_ATTR, [d.name], [this.value(d.target)], d.pos);
       case "op":
         return this.op(d);
+      case "str":
+      case "fstr":
+        this.fail("a string is printed (print, cute.printf), not computed with", d.pos);
     }
   }
 
@@ -698,10 +933,14 @@ class Translator {
   }
 
   private name(d: D & { t: "name" }): Node {
+    const v = this.variable(d.name, d.pos);
+    if (v !== undefined) return v;
     const n = dslName(d.name);
     if (Object.hasOwn(INT_TYPES, n) || /^(?:Float|BFloat|TFloat|Uint|Int|Boolean)\w*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     // a member of one of the DSL's enums, such as nvgpu.cpasync.LoadCacheMode.GLOBAL: a name the operations read
     if (/\.[A-Z][A-Za-z0-9]*\.[A-Z][A-Z0-9_]*$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
+    // an address space: cute.AddressSpace.gmem
+    if (/^AddressSpace\.(?:generic|gmem|smem|rmem|tmem)$/.test(n)) return this.call(DSL_TYPE, [n], [], d.pos);
     if (Object.hasOwn(FUNCTIONS, n)) this.fail(`${quote(d.name)} is a function: call it, as in ${d.name}(...)`, d.pos);
     if (/^nvgpu\./.test(n) || /Op$/.test(n)) this.fail(`${quote(d.name)} is an operation: make one with ${d.name}(...)`, d.pos);
     this.unknown(d);
@@ -715,6 +954,21 @@ class Translator {
 
   private callOf(d: D & { t: "call" }): Node {
     const fn = d.fn;
+    // t.load(): a method of the DSL's tensor
+    if (fn.t === "attr" && fn.name === "load") {
+      if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
+      return this.call(DSL_ATTR, ["load()"], [this.value(fn.target)], d.pos);
+    }
+    if (fn.t === "name" && this.env.has(fn.name.split(".")[0]!)) {
+      const parts = fn.name.split(".");
+      if (parts.length > 1 && parts[parts.length - 1] === "load") {
+        if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
+        return this.call(DSL_ATTR, ["load()"], [this.variable(parts.slice(0, -1).join("."), fn.pos)!], d.pos);
+      }
+      if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
+      const args = d.args.map((x) => this.value(x));
+      return this.node({ k: "apply", target: this.variable(fn.name, fn.pos)!, args: args.length === 1 ? args : [this.node({ k: "tuple", items: args, s: false, pos: d.pos })], pos: d.pos });
+    }
     if (fn.t !== "name") {
       // an application: L(coord) is crd2idx (or a slice, with None in the coordinate)
       if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
@@ -785,7 +1039,12 @@ class Translator {
   private op(d: D & { t: "op" }): Node {
     const folded = this.fold(d);
     if (folded !== undefined) return this.node({ k: "int", v: folded, s: true, pos: d.pos });
-    if (d.b === undefined) return this.node({ k: "op", name: "u-", args: [this.value(d.a)], pos: d.pos });
+    if (d.b === undefined) return this.node({ k: "op", name: d.op === "u~" ? "u~" : "u-", args: [this.value(d.a)], pos: d.pos });
+    if (COMPARISONS.has(d.op)) {
+      // two Python ints compare to a Python bool; a dynamic operand makes the DSL's Boolean, 0 or 1 at run time
+      const a = this.fold(d.a), b = this.fold(d.b);
+      if (a !== undefined && b !== undefined) this.fail(`${a} ${d.op} ${b} compares two Python ints: Python answers ${compare(d.op, a, b) ? "True" : "False"} itself, the DSL is not involved`, d.pos);
+    }
     // on dynamic integers the DSL emits the arithmetic; C++'s / and % agree with Python's // and % on non-negative operands
     const name = d.op === "//" ? "/" : d.op;
     return this.node({ k: "op", name, args: [this.value(d.a), this.value(d.b)], pos: d.pos });
@@ -809,6 +1068,11 @@ function lcmNum(a: number, b: number): number {
   return (a / x) * b;
 }
 
+const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
+function compare(op: string, a: number, b: number): boolean {
+  return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : op === ">=" ? a >= b : op === "==" ? a === b : a !== b;
+}
+
 /** Python's integer arithmetic on static ints: // floors, % takes the divisor's sign */
 function pythonInt(op: string, a: number, b: number, c: Translator, pos: number): number {
   let r: number;
@@ -829,11 +1093,228 @@ function pythonInt(op: string, a: number, b: number, c: Translator, pos: number)
       r = op === "//" ? q : a - q * b;
       break;
     }
+    case "&":
+    case "|":
+    case "^":
+    case "<<":
+    case ">>": {
+      const x = BigInt(a), y = BigInt(b);
+      if ((op === "<<" || op === ">>") && b < 0) c.fail("negative shift count (Python raises ValueError)", pos);
+      const big = op === "&" ? x & y : op === "|" ? x | y : op === "^" ? x ^ y : op === "<<" ? (b > 64 ? 2n ** 64n : x << y) : x >> y;
+      r = big > BigInt(Number.MAX_SAFE_INTEGER) || big < BigInt(Number.MIN_SAFE_INTEGER) ? Number.NaN : Number(big);
+      break;
+    }
     default:
       c.fail(`cute-ts does not know the operator ${op}`, pos);
   }
   if (!Number.isSafeInteger(r)) c.fail("integer overflow: the result exceeds 2^53 (cute-ts refuses rather than round)", pos);
   return r || 0;
+}
+
+/** the source with everything outside [from, to) blanked: a part is lexed where it stands, so positions stay the source's */
+function blanked(src: string, from: number, to: number): string {
+  return " ".repeat(from) + src.slice(from, to) + " ".repeat(src.length - to);
+}
+
+/** an expression inside the source (an f-string's), read by its own parser; its dynamic integers join `slots` */
+function subParse(src: string, from: number, to: number, slots: DslSlot[]): D {
+  const p = new Parser(src, lex(blanked(src, from, to)));
+  const e = p.expr();
+  if (p.atEnd() === false) p.fail("expected '}' after the f-string's expression");
+  slots.push(...p.slots);
+  return e;
+}
+
+interface Statement {
+  /** `for NAME in BOUND:` heads a loop over the statements indented under it; `assert COND, MSG` */
+  kind: "assign" | "expr" | "for" | "assert";
+  names?: string[];
+  value: D;
+  msg?: D;
+  pos: number;
+  /** the statement's indentation (its line's leading spaces) */
+  indent?: number;
+}
+
+/**
+ * The statements of a program: split at newlines and ';' outside brackets and strings (a '\\' at a
+ * line's end continues it), each with its line's indentation.
+ */
+function splitStatements(src: string): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  let depth = 0, start = 0, quote = "", lineStart = 0;
+  const indentAt = (a: number): number => {
+    let k = a;
+    while (src[k] === " " || src[k] === "\t") k++;
+    return k - a;
+  };
+  let indent = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote || c === "\n") quote = "";
+      continue;
+    }
+    if (c === "#") {
+      while (i < src.length && src[i] !== "\n") i++;
+      i--;
+      continue;
+    }
+    if ((c === '"' || c === "'") && src[i + 1] === c && src[i + 2] === c) {
+      const close = src.indexOf(c.repeat(3), i + 3);
+      i = close < 0 ? src.length : close + 2;
+    } else if (c === '"' || c === "'") quote = c;
+    else if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
+    else if (c === "\\" && src[i + 1] === "\n") i++;
+    else if ((c === "\n" || c === ";") && depth === 0) {
+      if (start === lineStart) indent = indentAt(start);
+      out.push([start, i, indent]);
+      start = i + 1;
+      if (c === "\n") lineStart = start;
+    }
+  }
+  if (start === lineStart) indent = indentAt(start);
+  out.push([start, src.length, indent]);
+  return out.filter(([a, b]) => src.slice(a, b).replace(/#.*/g, "").trim() !== "");
+}
+
+/** an argument of a print: its pieces, texts and values (nodes of the evaluator's tree), joined without a space (an f-string's) */
+export type DslPieces = readonly (string | Node)[];
+
+/** one step of a program: a print at trace time, a cute.printf at run time, a meta loop, an assert */
+export type DslStep =
+  | { readonly kind: "print"; readonly parts: readonly DslPieces[] }
+  /** printf's format string, its {} replaced by the parts in turn */
+  | { readonly kind: "printf"; readonly parts: readonly DslPieces[]; readonly format?: string }
+  /** `for i in range(n):` run while tracing: `counter` (a static integer node) takes 0 .. n-1 */
+  | { readonly kind: "loop"; readonly counter: { v: number }; readonly bound: Node; readonly body: readonly DslStep[]; readonly pos: number }
+  | { readonly kind: "assert"; readonly cond: Node; readonly msg: DslPieces | undefined; readonly pos: number }
+  /** `t.fill(v)`: every element of a tensor over memory is v */
+  | { readonly kind: "fill"; readonly tensor: Node; readonly value: number; readonly pos: number }
+  /** `cute.print_tensor(t, verbose=False)`, printed at run time */
+  | { readonly kind: "print_tensor"; readonly tensor: Node; readonly verbose: boolean; readonly pos: number };
+
+/** a program in the DSL's spelling: assignments and the prints they feed, in order */
+export interface DslStatements {
+  readonly steps: readonly DslStep[];
+  readonly slots: readonly DslSlot[];
+}
+
+/**
+ * Reads a program in the DSL's spelling (the body of a @cute.jit function: assignments, `print(...)`,
+ * `cute.printf(...)`, one statement a line), or undefined where the text is one plain expression
+ * (read by parseDsl).
+ */
+export function parseDslStatements(src: string): DslStatements | undefined {
+  if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 40), 0, `input longer than ${MAX_INPUT} characters`);
+  const ranges = splitStatements(src);
+  // one statement that is neither an assignment nor a print is an expression: parseDsl reads it
+  if (ranges.length <= 1 && !/^\s*(?:print\s*\(|(?:cutlass\.)?(?:cute\.)?printf\s*\(|assert\b|[A-Za-z_]\w*\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=))/.test(src)) return undefined;
+  const parsed: Statement[] = [];
+  const slots: DslSlot[] = [];
+  for (const [a, b, indent] of ranges) {
+    // for NAME in BOUND:  (the ':' is not the layout's)
+    const m = /^(\s*)for\s+([A-Za-z_]\w*)\s+in\s+(.*?):\s*(?:#.*)?$/s.exec(src.slice(a, b));
+    if (m) {
+      const from = a + m[1]!.length + src.slice(a + m[1]!.length, b).indexOf(" in ") + 4;
+      const to = from + m[3]!.trimEnd().length;
+      const p = new Parser(src, lex(blanked(src, from, to)));
+      const bound = p.expr();
+      if (!p.atEnd()) p.fail("expected ':' ending the for statement");
+      slots.push(...p.slots);
+      parsed.push({ kind: "for", names: [m[2]!], value: bound, pos: a + m[1]!.length, indent });
+      continue;
+    }
+    const p = new Parser(src, lex(blanked(src, a, b)));
+    parsed.push({ ...p.statement(), indent });
+    slots.push(...p.slots);
+  }
+  const isPrint = (d: D) => d.t === "call" && d.fn.t === "name" && (d.fn.name === "print" || dslName(d.fn.name) === "printf");
+  if (parsed.length === 1 && parsed[0]!.kind === "expr" && !isPrint(parsed[0]!.value)) return undefined;
+  const c = new Translator(src, slots);
+  const pieces = (x: D): DslPieces => (x.t === "str" ? [x.v] : x.t === "fstr" ? x.parts.map((p) => (typeof p === "string" ? p : c.value(p))) : [c.value(x)]);
+  let i = 0;
+  const block = (indent: number): DslStep[] => {
+    const steps: DslStep[] = [];
+    while (i < parsed.length && parsed[i]!.indent! >= indent) {
+      const st = parsed[i]!;
+      if (st.indent! > indent) c.fail("unexpected indentation (only a for statement's body is indented)", st.pos);
+      i++;
+      const d = st.value;
+      if (st.kind === "assign") {
+        const names = st.names!;
+        const node = c.value(d);
+        if (names.length === 1) c.env.set(names[0]!, node);
+        else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: k, s: true, pos: st.pos })], st.pos)));
+        continue;
+      }
+      if (st.kind === "for") {
+        const bound = loopBound(d, c);
+        const counter = { k: "int" as const, v: 0, s: true, pos: st.pos };
+        const saved = c.env.get(st.names![0]!);
+        c.env.set(st.names![0]!, counter as unknown as Node);
+        const bodyIndent = i < parsed.length ? parsed[i]!.indent! : -1;
+        if (bodyIndent <= indent) c.fail("expected the for statement's body, indented under it", st.pos);
+        const body = block(bodyIndent);
+        if (saved !== undefined) c.env.set(st.names![0]!, saved);
+        steps.push({ kind: "loop", counter, bound, body, pos: st.pos });
+        continue;
+      }
+      if (st.kind === "assert") {
+        steps.push({ kind: "assert", cond: c.value(d), msg: st.msg === undefined ? undefined : pieces(st.msg.t === "tuple" && st.msg.one ? st.msg.items[0]! : st.msg), pos: st.pos });
+        continue;
+      }
+      // a docstring, or a string alone: nothing to do
+      if (d.t === "str") continue;
+      if (d.t === "call" && d.fn.t === "name" && dslName(d.fn.name) === "print_tensor") {
+        const a = d.args.length === 1 ? d.args[0]! : c.fail("cute.print_tensor takes a tensor (and verbose=)", d.pos);
+        let verbose = false;
+        for (const k of d.kwargs) {
+          if (k.name !== "verbose" || k.value.t !== "bool") c.fail("cute.print_tensor takes verbose=True or verbose=False", k.pos);
+          verbose = (k.value as D & { t: "bool" }).v;
+        }
+        steps.push({ kind: "print_tensor", tensor: c.value(a), verbose, pos: d.pos });
+        continue;
+      }
+      const fillOf = d.t === "call" ? fillTarget(d, c) : undefined;
+      if (fillOf !== undefined) {
+        const call = d as D & { t: "call" };
+        if (call.args.length !== 1 || call.kwargs.length > 0) c.fail("t.fill(v) takes one value", call.pos);
+        steps.push({ kind: "fill", tensor: fillOf, value: c.staticInt(call.args[0]!, "the value of t.fill (cute-ts fills with a Python int)"), pos: call.pos });
+        continue;
+      }
+      if (!isPrint(d)) c.fail("a statement is an assignment, print(...), cute.printf(...), assert or a for loop over range_constexpr: cute-ts runs no other", d.pos);
+      const call = d as D & { t: "call" };
+      const kind = (call.fn as D & { t: "name" }).name === "print" ? "print" : "printf";
+      if (call.kwargs.length > 0) c.fail(`cute-ts reads ${kind}(...) without keyword arguments`, call.kwargs[0]!.pos);
+      if (kind === "printf" && call.args[0]?.t === "str") steps.push({ kind, format: call.args[0].v, parts: call.args.slice(1).map(pieces) });
+      else steps.push({ kind, parts: call.args.map(pieces) });
+    }
+    return steps;
+  };
+  const steps = block(parsed[0]?.indent ?? 0);
+  if (i < parsed.length) c.fail("unexpected indentation", parsed[i]!.pos);
+  return { steps, slots };
+}
+
+/** the tensor of `t.fill(v)` (t a variable or any expression), or undefined */
+function fillTarget(d: D & { t: "call" }, c: Translator): Node | undefined {
+  const fn = d.fn;
+  if (fn.t === "attr" && fn.name === "fill") return c.value(fn.target);
+  if (fn.t === "name" && fn.name.endsWith(".fill")) return c.variable(fn.name.slice(0, -".fill".length), fn.pos);
+  return undefined;
+}
+
+/** a meta loop's bound: `range(n)`, `cutlass.range_constexpr(n)` (the body runs while tracing, n times); cutlass.range is a loop on the device */
+function loopBound(d: D, c: Translator): Node {
+  if (d.t === "call" && d.fn.t === "name" && d.args.length === 1 && d.kwargs.length === 0) {
+    const n = d.fn.name.replace(/^cutlass\./, "");
+    if (n === "range" && d.fn.name.startsWith("cutlass.")) c.fail("cutlass.range is a loop on the device: its body is traced once (cute-ts unrolls cutlass.range_constexpr and Python's range)", d.pos);
+    if (n === "range" || n === "range_constexpr") return c.value(d.args[0]!);
+  }
+  c.fail("cute-ts runs for loops over range(n) and cutlass.range_constexpr(n)", d.pos);
 }
 
 /** Reads an expression in the CuTe DSL's spelling into the evaluator's nodes and its dynamic integers. */

@@ -24,6 +24,7 @@ import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, type Iter } from ".
 import { MajorTag, type Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
 import { show, showPtr, showTmemPtr } from "./print.js";
+import { mlirOfCxx } from "../core/dsl-types.js";
 
 /** what the DSL's type of a dynamic integer knows: a number dividing it (1: none) and its width */
 export interface DynInfo {
@@ -126,7 +127,11 @@ class DslPrinter {
   private iterator(it: Iter): string {
     if (it instanceof CountingIter) return this.int(it.v, Ctx.Typed);
     if (it instanceof ArithIter) return this.compact(it.coord as Value, Ctx.Typed);
-    // the DSL's pointers are not modelled: CuTe's C++ print of the pointer
+    if (it instanceof PtrIter && it.align !== undefined) {
+      const text = dslPtrType(it);
+      if (text !== undefined) return text;
+    }
+    // a pointer made in CuTe's C++ spelling: CuTe's C++ print of it
     return it instanceof PtrIter ? showPtr(it) : it instanceof TmemIter ? showTmemPtr(it.bits, it.addr) : show(it);
   }
 
@@ -135,6 +140,21 @@ class DslPrinter {
     // at trace time Swizzle.__str__ keeps the 8 characters after `!cute.swizzle<"`: S<3,4,-3> loses its '>'
     return this.info === undefined ? text : text.slice(0, 8);
   }
+}
+
+/**
+ * A DSL pointer's MLIR type as a tensor's type prints it: `ptr<f32, generic>`, `ptr<f16, gmem,
+ * align<16>>`; the alignment is written only where it is more than the element's size (tensor.ipynb:
+ * from_dlpack's f32 tensor is `ptr<f32, generic>`, its raw_ptr `align<4>`). Undefined for a
+ * pointer the DSL's type cannot say (a swizzled one).
+ */
+function dslPtrType(p: PtrIter): string | undefined {
+  const tag = p.tags[0];
+  if (p.tags.length > 1 || (tag !== undefined && typeof tag !== "string")) return undefined;
+  const space = tag ?? "generic";
+  const mlir = (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
+  const bytes = Math.max(1, p.bits / 8);
+  return `ptr<${mlir}, ${space}${p.align! > bytes ? `, align<${p.align}>` : ""}>`;
 }
 
 /** Python's print(x) at trace time; `info(k)` for the k-th dynamic integer in printing order */
@@ -249,4 +269,64 @@ export function showDslTiledCopy(a: DslTiledCopy): string {
     `  TV Layout Dst:   ${p.object(a.layoutDst, Ctx.Python)}\n` +
     `  Value type:      ${a.valueType}\n`
   );
+}
+
+// ------------------------------------------------------------------------------ cute.print_tensor
+
+/** what cute.print_tensor prints of a tensor over memory: its pointer, its layout, its values (by top-level coordinate) */
+export interface DslTensorData {
+  addr: number;
+  mlir: string;
+  /** generic, gmem, smem, rmem */
+  space: string;
+  align: number;
+  /** the layout as cute.printf prints it */
+  layout: string;
+  /** the sizes of the top-level modes (rank 1 to 3) */
+  dims: number[];
+  /** the value at a coordinate (one index per top-level mode) */
+  at: (c: number[]) => number;
+}
+
+/** C's "% f": six decimals, a space where the sign would be */
+function fixed6(v: number): string {
+  const t = Math.abs(v).toFixed(6);
+  return (v < 0 || Object.is(v, -0) ? "-" : " ") + t;
+}
+
+/** the indices a dimension shows: all, or the first three, '...', the last three (8 and more) */
+function shown(n: number): (number | undefined)[] {
+  if (n <= 5) return Array.from({ length: n }, (_, i) => i);
+  return [0, 1, 2, undefined, n - 3, n - 2, n - 1];
+}
+
+/**
+ * cute.print_tensor (the DSL's notebooks: print.ipynb, tensor.ipynb, tensorssa.ipynb): a header
+ * `tensor(raw_ptr(0x...: f32, generic, align<4>) o L, data=` and the values as the notebooks show
+ * them: a rank-1 tensor one element a line, a rank-2 one a row a line, a rank-3 one a block per
+ * index of its last mode; a dimension of 8 or more shows its first and last three. `verbose` lists
+ * each coordinate of a rank-2 tensor, the last mode fastest.
+ */
+export function showDslPrintTensor(d: DslTensorData, verbose: boolean): string {
+  const head = `tensor(raw_ptr(0x${d.addr.toString(16).padStart(16, "0")}: ${d.mlir}, ${d.space}, align<${d.align}>) o ${d.layout}, data=`;
+  if (verbose) {
+    let s = head + " (\n";
+    for (let i = 0; i < d.dims[0]!; i++) for (let j = 0; j < d.dims[1]!; j++) s += `\t(${i},${j})=${fixed6(d.at([i, j]))}\n`;
+    return s + ")\n";
+  }
+  const row = (cells: (number | undefined)[], value: (j: number) => number) => "[" + cells.map((j) => (j === undefined ? "...," : fixed6(value(j)) + ",")).join(" ") + " ]";
+  if (d.dims.length === 1) {
+    const lines = shown(d.dims[0]!).map((i) => "       " + row([0], () => d.at([i!])));
+    return head + "\n" + lines.join(",\n") + ")\n";
+  }
+  /** the rows of a matrix: the first after `first`, the others after `rest`, a '...' line where rows are left out */
+  const matrix = (k: number | undefined, first: string, rest: string): string[] => {
+    const rows = shown(d.dims[0]!);
+    const cols = shown(d.dims[1]!);
+    const at = (i: number, j: number) => d.at(k === undefined ? [i, j] : [i, j, k]);
+    return rows.map((i, r) => (i === undefined ? rest + "..." : (r === 0 ? first : rest) + row(cols, (j) => at(i, j)) + (r === rows.length - 1 ? "]" : ",")));
+  };
+  if (d.dims.length === 2) return head + "\n" + matrix(undefined, "       [", "        ").join("\n") + ")\n";
+  const blocks = shown(d.dims[2]!).map((k, b) => (k === undefined ? ["        ..."] : matrix(k, b === 0 ? "       [[" : "        [", "         ")));
+  return head + "\n" + blocks.map((lines) => lines.join("\n")).join(",\n\n") + "])\n";
 }
