@@ -12,7 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ok, refused } from "./helpers.js";
+import { ok, refused, run } from "./helpers.js";
 
 const DIR = join(__dirname, "snippets");
 const FILES = readdirSync(DIR).filter((f) => f.endsWith(".cpp")).sort();
@@ -51,10 +51,8 @@ const REFUSED: Record<string, RegExp> = {
   "blackwell_01-tmem-copy.cpp": /make_tmem_copy/,
   // sizeof in a template argument: the refusal names the type to write
   "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
-  // a flagged swizzled layout sliced at one stage: the refusal names take<0,2>(sA)
-  "wgmma_tma_sm90-host.cpp": /does not support slicing a swizzled layout over the smem pointer flag.*take<0,2>\(sA\)/,
-  "wgmma_tma_sm90-device.cpp": /does not support slicing a swizzled layout over the smem pointer flag/,
-  "wgmma_tma_sm90-stage-slice.cpp": /does not support slicing a swizzled layout over the smem pointer flag/,
+  // the device code partitions with tma_partition
+  "wgmma_tma_sm90-device.cpp": /does not support tma_partition/,
   // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
   "sgemm_1-thread0-if.cpp": /does not read C\+\+ branches/,
   "sgemm_1-mainloop-for.cpp": /does not read C\+\+ loops/,
@@ -213,5 +211,21 @@ describe("0y_predication.md and 03_tensor.md: coordinates and addresses computed
     expect(out[2]).toBe(`gmem_ptr[32b](${hex(0x1000 + 4 * 2 * 24)}) o (_24):(_1)`);
     expect(out[5]).toBe(`_${2 * 4} _${(8 / 2) * (24 / 4)}`);
     expect(out[6]).toBe(`gmem_ptr[32b](${hex(0x1000 + 4 * (1 * 4 * 24 + 2 * 8))}) o (_4,_8):(_24,_1)`);
+  });
+});
+
+describe("wgmma_tma_sm90.cu: one pipeline stage of a flagged swizzled smem layout, sA(_,_,0)", () => {
+  it("is the swizzle over the stage's modes, the flag gone: smem_ptr_flag_bits is an Int<0>, so the slice's offset arithmetic makes it a plain _0", async () => {
+    const full = (await run(["eval", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<128>{}, Int<64>{}, Int<3>{}))"])).stdout.trim();
+    const m = /^(Sw<3,4,3>) o smem_ptr\[16b\]\(unset\) o \((.*),\(_1,_3\)\):\((.*),\(_0,_8192\)\)$/.exec(full);
+    expect(m, full).not.toBeNull();
+    // the stage slice keeps the first two modes (a layout's slice drops the stage's offset, as for any layout)
+    expect(await evalFile("wgmma_tma_sm90-stage-slice.cpp")).toBe(`${m![1]} o _0 o (${m![2]}):(${m![3]})\n`);
+  });
+  it("make_tma_atom takes the stage: one box of bM x bK = 128 x 64 half_t, the same atom as over take<0,2>(sA)", async () => {
+    const out = await evalFile("wgmma_tma_sm90-host.cpp");
+    const atom = (n: number) => `Copy_Atom\n  ThrID:        _1:_0\n  ValLayoutSrc: (_1,_${n}):(_0,_1)\n  ValLayoutDst: (_1,_${n}):(_0,_1)\n  ValLayoutRef: (_1,_${n}):(_0,_1)\n  ValueType:    16b\n`;
+    expect(out).toBe(atom(128 * 64) + atom(128 * 64) + "_128\n");
+    expect(out).toBe(await evalFile("wgmma_tma_sm90-host-take.cpp"));
   });
 });

@@ -2,7 +2,7 @@
  * Operations on composed layouts `A o offset o B` (layout_composed.hpp, swizzle_layout.hpp):
  * most apply to B and keep A and the offset; evaluation runs B, adds the offset, then A.
  */
-import { CuteError, Unsupported } from "./errors.js";
+import { CuteError } from "./errors.js";
 import { Int, S, D, _0, _1 } from "./integer.js";
 import { Idx, idxAdd } from "./basis.js";
 import * as T from "./int-tuple.js";
@@ -205,12 +205,6 @@ function swizzleStrides(zLowerThanY: boolean, Z: number, Y: number, off: Bits, B
 
 function swizzleSliceAndOffset(coord: Coord, sw: Swizzle, x: ComposedLayout): [ComposedLayout | Layout, Int] {
   if (allUnderscore(coord)) return [make_composed(sw, x.offset, sliceInner(coord, x.b)), _0];
-  if (x.offset instanceof SmemPtrFlag) {
-    throw new Unsupported(
-      "slicing a swizzled layout over the smem pointer flag (Sw o smem_ptr[Nb](unset) o L) with a coordinate that is not all _",
-      ": for one pipeline stage's layout, as make_tma_atom takes it, write take<0,2>(sA); or slice the smem tensor, make_tensor(make_smem_ptr(p), sA)(_,_,0)",
-    );
-  }
   if (!(x.b instanceof Layout)) {
     // the decay dices the inner layout: dice(coord, B) has no overload for a composed B
     throw new CuteError("slice", "no matching overload: slicing Sw o offset o B with a coordinate that is not all _ dices B, and dice takes no composed layout", [showValue(x)]);
@@ -221,7 +215,9 @@ function swizzleSliceAndOffset(coord: Coord, sw: Swizzle, x: ComposedLayout): [C
   const dicedCoord = T.dice(coord, coord) as IntTuple;
   const dicedAnti = L.composition(anti, diced);
   const dicedOnly = L.composition(only, diced);
-  const off0 = x.offset instanceof MixedBits ? x.offset : (x.offset as Idx);
+  // the smem pointer flag is an Int<0> (smem_ptr_flag_bits<B> derives from it): the offset arithmetic
+  // below makes plain integers of it, so a sliced flagged layout is Sw o _0 o L' (the flag is gone)
+  const off0 = x.offset instanceof SmemPtrFlag ? _0 : x.offset instanceof MixedBits ? x.offset : (x.offset as Idx);
   if (!(off0 instanceof Int || off0 instanceof MixedBits)) throw new CuteError("slice", "a swizzled layout's offset must be an integer");
   const offsetOnly = bitsXor(off0, toMixedBits(dicedOnly, dicedCoord));
   const offsetAnti = L.crd2idx(dicedCoord, dicedAnti) as Int;
