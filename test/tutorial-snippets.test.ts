@@ -51,13 +51,9 @@ const REFUSED: Record<string, RegExp> = {
   "blackwell_01-tmem-copy.cpp": /make_tmem_copy/,
   // sizeof in a template argument: the refusal names the type to write
   "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
-  // the device code partitions with tma_partition
-  "wgmma_tma_sm90-device.cpp": /does not support tma_partition/,
   // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
   "sgemm_1-thread0-if.cpp": /does not read C\+\+ branches/,
   "sgemm_1-mainloop-for.cpp": /does not read C\+\+ loops/,
-  // tma_partition: the refusal names the ThrCopy partition to write instead
-  "wgmma_tma_sm90-device-take.cpp": /does not support tma_partition.*get_slice\(cta_rank\)\.partition_S/,
 };
 
 describe("every tutorial snippet runs, or is refused by name", () => {
@@ -228,4 +224,28 @@ describe("wgmma_tma_sm90.cu: one pipeline stage of a flagged swizzled smem layou
     expect(out).toBe(atom(128 * 64) + atom(128 * 64) + "_128\n");
     expect(out).toBe(await evalFile("wgmma_tma_sm90-host-take.cpp"));
   });
+});
+
+describe("wgmma_tma_sm90.cu's device code: tma_partition of the A atom, block (1,2)", () => {
+  // bM x bK = 128 x 64 half_t per stage, 3 stages, K = 4096: k = K / bK tiles
+  const TMA = 128 * 64, PIPE = 3, k = 4096 / 64;
+  for (const f of ["wgmma_tma_sm90-device.cpp", "wgmma_tma_sm90-device-take.cpp"]) {
+    it(`${f}: tAgA is ((TMA,1),k) over gA's iterator, tAsA ((TMA,1),PIPE) over sA's, TMA = bM*bK; K_PIPE_MAX = PIPE, k_tile_count = k`, async () => {
+      const out = await evalFile(f);
+      const v = labelled(out);
+      const gA = v.get("gA")!, tAgA = v.get("tAgA")!, tAsA = v.get("tAsA")!;
+      // the iterators: a non-multicast partition starts where the tensors start
+      expect(tAgA.slice(0, tAgA.lastIndexOf(" o "))).toBe(gA.slice(0, gA.lastIndexOf(" o ")));
+      expect(tAsA.slice(0, tAsA.lastIndexOf(" o "))).toBe("Sw<3,4,3>_smem_ptr[16b](0x400)");
+      // tAgA: ((TMA,_1),k), its TMA mode a product of TMA, its k mode gA's (stride bK along K)
+      const g = /^\(\(\(_(\d+),_(\d+)\),_1\),(\d+)\):\(\(\(.*\),_0\),(.*)\)$/.exec(layoutOf(tAgA));
+      expect(g, tAgA).not.toBeNull();
+      expect(Number(g![1]) * Number(g![2])).toBe(TMA);
+      expect(Number(g![3])).toBe(k);
+      expect(g![4]).toBe(`_${64}@0`);
+      // tAsA: the stage tile walked in smem order, one instruction (TMA contiguous elements), then sA's stage mode (_1,_3):(_0,_TMA)
+      expect(layoutOf(tAsA)).toBe(`((_${TMA},_1),(_1,_${PIPE})):((_1,_0),(_0,_${TMA}))`);
+      expect(out).toContain(`\n_${PIPE} ${k}\n`);
+    });
+  }
 });

@@ -5,7 +5,7 @@
  * CTA's tile covers (print_tensor(local_tile(...))); with --partition the coordinates that CTA
  * (or cluster rank) hands to copy().
  */
-import { UsageError, Unsupported, quote } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 import { TMA_OPTIONS } from "./tma-options.js";
 import { TMA_MMA_OPTIONS, TMA_IM2COL_OPTIONS } from "./tma-mma-options.js";
@@ -53,7 +53,7 @@ export const command: CommandSpec = {
     const kind = im2col ? (im2col.kind === "im2col" ? "copy" : "atom") : built!.kind;
     const builder = (im2col ?? built)!.builder;
     if (part !== undefined && kind === "atom") {
-      throw new Unsupported("tma_partition", ` (--partition is ThrCopy::partition_S/D of a TiledCopy; ${builder} builds a Copy_Atom, which kernels partition with tma_partition)`);
+      throw new UsageError(`tma-coords --partition is ThrCopy::partition_S/D of a TiledCopy; ${builder} builds a Copy_Atom, which kernels partition with tma_partition (an expression of cute-ts eval: auto [tAgA, tAsA] = tma_partition(atom, cta_coord, cta_layout, sA, gA))`);
     }
     const hw = built ? hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch")) : undefined;
     // get_tma_tensor: the im2col atom keeps the tensor make_im2col_tma_copy_desc built

@@ -212,7 +212,7 @@ function mmaTraitsOf(v: Value, name: string): MmaTraits {
   if (x instanceof MmaAtomValue || x instanceof MmaOpValue) return x.traits;
   throw new CuteError(name, "no matching overload: the first argument is an MMA_Atom<OP>{} or an MMA operation OP{}", [String(x instanceof AtomValue ? x.what : "a value that is not an MMA atom")]);
 }
-function copyAtomOf(v: Value, name: string): CopyAtom {
+export function copyAtomOf(v: Value, name: string): CopyAtom {
   const x = v as unknown;
   if (x instanceof CopyAtomValue) return x.atom;
   if (x instanceof CopyOpValue) throw new CuteError(name, `no matching overload: it takes a Copy_Atom<${x.op}, T>{}, not the operation alone`);

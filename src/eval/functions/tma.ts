@@ -15,6 +15,7 @@
 import { CuteError, Unsupported, UsageError } from "../../core/errors.js";
 import { Int, S } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
+import type { IntTuple } from "../../core/int-tuple.js";
 import { Layout, type Tiler } from "../../core/layout.js";
 import { PtrIter, Tensor } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
@@ -29,7 +30,9 @@ import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValu
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
 import { AtomValue, core, describe } from "../ext-value.js";
-import { tiledMmaOf } from "./atoms.js";
+import { copyAtomOf, tiledMmaOf } from "./atoms.js";
+import { tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
+import type { CopyAtom } from "../../atoms/copy/index.js";
 
 /** the names this module answers: TMA operations (as values) and builders (as calls) */
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
@@ -255,10 +258,45 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   make_tma_copy_C_sm100: sm100("copy", "C"),
   make_tma_atom_A_sm100: sm100("atom", "A"),
   make_tma_atom_B_sm100: sm100("atom", "B"),
-  tma_partition() {
-    throw new Unsupported("tma_partition", " (partition a make_tma_copy TiledCopy instead: tma.get_slice(cta_rank).partition_S(gA))");
+  tma_partition(args, name) {
+    // (copy_atom, cta_coord, cta_layout, stensor, gtensor) or (copy_atom, stensor, gtensor)
+    if (args.length !== 3 && args.length !== 5) throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes copy_atom, [cta_coord, cta_layout,] stensor, gtensor)`);
+    const atom = copyAtomArg(args[0]!, name);
+    const five = args.length === 5;
+    const ctaCoord = five ? ctaCoordOf(args[1]!, name) : TMA_PARTITION_DEFAULTS.ctaCoord;
+    const ctaLayout = five ? ctaLayoutOf(args[2]!, name) : TMA_PARTITION_DEFAULTS.ctaLayout;
+    const s = tensorArg(args[five ? 3 : 1], name, "stensor, the smem tensor (TMATile, Rest...)");
+    const g = tensorArg(args[five ? 4 : 2], name, "gtensor, the gmem tensor (TMATile, Rest...)");
+    return tma_partition(atom.numValSrc, ctaCoord, ctaLayout, s, g) as unknown as Value;
   },
 };
+
+/** tma_partition's first argument: a Copy_Atom<Args...> (make_tma_atom's); CuTe has no overload for a TiledCopy */
+function copyAtomArg(v: Value, name: string): CopyAtom {
+  const x = v as unknown;
+  if (x instanceof TmaAtomValue) return x.atom.atom;
+  if (x instanceof TmaTiledCopyValue || x instanceof TmaThrCopyValue) {
+    throw new CuteError(name, `no matching function: it takes a Copy_Atom<Args...> (make_tma_atom builds one), not ${x.what} (${x.builder}'s); partition a TiledCopy with .get_slice(cta_rank).partition_S/D`);
+  }
+  return copyAtomOf(v, name);
+}
+
+function ctaCoordOf(v: Value, name: string): IntTuple {
+  const c = core(v, name);
+  if (isIntTuple(c)) return c;
+  throw new CuteError(name, "no matching overload: cta_coord is the CTA's coordinate in cta_layout (an integer or a tuple of integers)", [describe(c)]);
+}
+
+function ctaLayoutOf(v: Value, name: string): Layout {
+  const c = core(v, name);
+  if (c instanceof Layout) return c;
+  throw new CuteError(name, "no matching overload: cta_layout is a Layout<TShape,TStride> (CTA coordinate -> logical multicast id)", [describe(c)]);
+}
+
+function tensorArg(v: Value | undefined, name: string, what: string): Tensor {
+  if (v instanceof Tensor) return v;
+  throw new CuteError(name, `no matching overload: ${what} is a Tensor`, [v === undefined ? "none" : describe(v)]);
+}
 
 const bare = (name: string): string => name.replace(/^cute::/, "");
 

@@ -1,0 +1,83 @@
+/**
+ * tma_partition (copy_traits_sm90_tma.hpp, "the VectorCopy partitioner for TMA"): a CTA's view of
+ * an smem tensor and a gmem (TMA coordinate) tensor, both (TMATile, Rest...), as the copies of a
+ * Copy_Atom built by make_tma_atom: each tile mode becomes ((TMA,TMA_Iter)), TMA the values one
+ * instruction moves along the smem's contiguous order, TMA_Iter the instructions; a multicast CTA
+ * starts inside the TMA mode at its share.
+ */
+import { CuteError, Unsupported } from "../../core/errors.js";
+import { Int, _0, _1, div, mul } from "../../core/integer.js";
+import * as T from "../../core/int-tuple.js";
+import { _, type Coord, type IntTuple } from "../../core/int-tuple.js";
+import * as L from "../../core/layout.js";
+import { Layout, type Tiler } from "../../core/layout.js";
+import { ComposedLayout, Swizzle } from "../../core/swizzle.js";
+import { Tensor } from "../../core/tensor.js";
+import { domain_offset, withLayout } from "../../tensor/algorithms.js";
+import { show } from "../../print/print.js";
+
+const OP = "tma_partition";
+
+/** the tensor's layout (of a composed one, its innermost layout, which a tiler composes with) */
+function innerLayout(t: Tensor): Layout {
+  let l: Layout | ComposedLayout = t.layout;
+  while (l instanceof ComposedLayout) l = l.b as Layout | ComposedLayout;
+  return l;
+}
+
+/**
+ * get_nonswizzle_portion(layout<0>(stensor)): a plain layout is itself; Sw<B,M,S> o offset o L is
+ * L (layout_b); CuTe has no overload for other composed layouts.
+ */
+export function get_nonswizzle_portion(l: Layout | ComposedLayout): Layout {
+  if (l instanceof Layout) return l;
+  if (!(l.a instanceof Swizzle)) throw new CuteError("get_nonswizzle_portion", "no matching overload: it takes a Layout or a ComposedLayout<Swizzle<B,M,S>,Offset,Layout>", [show(l)]);
+  if (!(l.b instanceof Layout)) throw new Unsupported(`${OP} of an smem tensor whose swizzle composes with another composed layout`, ` (${show(l)})`);
+  return l.b;
+}
+
+/** layout<0>(x): mode 0, a composed layout keeping its outer function and offset */
+function mode0(l: Layout | ComposedLayout): Layout | ComposedLayout {
+  if (l instanceof Layout) return L.sublayout(l, [0], "layout<0>");
+  if (!(l.b instanceof Layout)) return l;
+  return new ComposedLayout(l.a, l.offset, L.sublayout(l.b, [0], "layout<0>"));
+}
+
+/** the rank of a tensor's layout (GLayout::rank / SLayout::rank) */
+const rankOf = (t: Tensor): number => L.rank(innerLayout(t));
+
+/**
+ * tma_partition(copy_atom, cta_coord, cta_layout, stensor, gtensor) -> (gresult, sresult).
+ * numValSrc is Copy_Atom::NumValSrc (size<1> of its ValLayoutSrc); cta_layout maps the CTA's
+ * coordinate to its logical multicast id.
+ */
+export function tma_partition(numValSrc: Int, ctaCoord: IntTuple, ctaLayout: Layout, stensor: Tensor, gtensor: Tensor): [Tensor, Tensor] {
+  const sSize = T.size(T.get(innerLayout(stensor).shape, 0, "size<0>"));
+  const gSize = T.size(T.get(innerLayout(gtensor).shape, 0, "size<0>"));
+  const operands = [show(stensor), show(gtensor)];
+  if (!sSize.s || !gSize.s) throw new CuteError(OP, "CUTE_STATIC_ASSERT_V(size<0>(stensor) == size<0>(gtensor)): the TMA tile modes' sizes must be static", operands);
+  if (sSize.v !== gSize.v) throw new CuteError(OP, "CUTE_STATIC_ASSERT_V(size<0>(stensor) == size<0>(gtensor))", operands);
+
+  // smem index -> smem coordinate of the tile, then covering the whole tile
+  const inv = L.right_inverse(get_nonswizzle_portion(mode0(stensor.layout)));
+  const layoutV = L.tile_to_shape(L.make_layout([inv.shape], [inv.stride] as T.Stride), sSize);
+  // the single instruction's values, then its iterations
+  const tmaLayoutV = L.make_layout(numValSrc);
+  const tile = L.logical_divide(layoutV, tmaLayoutV);
+  const tilerOf = (t: Tensor): Tiler => T.appendN<unknown>([tile], rankOf(t), _) as Tiler;
+  const profile: IntTuple = [[_1, _1]];
+  const vectorize = (t: Tensor): Tensor => withLayout(t, (l) => L.coalesce(L.composition(l, tilerOf(t)), profile));
+  const gtensorV = vectorize(gtensor); // ((TMA,TMA_Iter), Rest...)
+  const stensorV = vectorize(stensor);
+
+  // this CTA's start inside the TMA mode
+  const id = L.crd2idx(ctaCoord, ctaLayout);
+  if (!(id instanceof Int)) throw new CuteError(OP, "cta_layout(cta_coord) must be an integer (the CTA's multicast id)", [L.showLayout(ctaLayout)]);
+  const multicastOffset = mul(id, div(L.size(tmaLayoutV), L.cosize(ctaLayout)));
+  const multicastCoord: Coord = [[multicastOffset, _0]];
+  const coordOf = (t: Tensor): Coord => T.appendN<unknown>(multicastCoord, rankOf(t), _0) as Coord;
+  return [domain_offset(coordOf(gtensor), gtensorV), domain_offset(coordOf(stensor), stensorV)];
+}
+
+/** tma_partition(copy_atom, stensor, gtensor): one CTA, cta_coord Int<0>{}, cta_layout Layout<_1,_0>{} */
+export const TMA_PARTITION_DEFAULTS = { ctaCoord: _0 as IntTuple, ctaLayout: new Layout(_1, _0) } as const;
