@@ -915,6 +915,23 @@ for i in cutlass.range_constexpr(original_size):
     expect(staged.exit).toBe(2);
     expect(staged.stderr).toContain("cutlass.range is a loop on the device");
   });
+  it("a loop body's assignments: names new to the body are evaluated per iteration; a value carried between iterations is refused, not miscomputed", async () => {
+    // Python: y = (x + i) * 2 for i = 0, 1, 2 with x = 0
+    const r = await run(["eval", "--dialect", "dsl", "x = 0\nfor i in range(3):\n    y = x + i\n    y = y * 2\n    print(y)\nprint(x)"]);
+    expect(r.stdout).toBe("0\n2\n4\n0\n");
+    // nested loops: z = 2i + j
+    const n = await run(["eval", "--dialect", "dsl", "for i in range(2):\n    for j in range(2):\n        z = i * 2 + j\n        print(z)"]);
+    expect(n.stdout).toBe("0\n1\n2\n3\n");
+    // an accumulator (Python prints 3) is refused
+    const acc = await run(["eval", "--dialect", "dsl", "x = 0\nfor i in range(3):\n    x = x + i\nprint(x)"]);
+    expect(acc.exit).toBe(2);
+    expect(acc.stdout).toBe("");
+    expect(acc.stderr).toContain("a loop body assigning x, a variable from before the loop");
+    // and so is one an inner loop carries from the outer body
+    const inner = await run(["eval", "--dialect", "dsl", "for i in range(2):\n    s = i\n    for j in range(2):\n        s = s + j\n    print(s)"]);
+    expect(inner.exit).toBe(2);
+    expect(inner.stderr).toContain("a loop body assigning s");
+  });
   it("refusals: statements cute-ts does not run, printf's {} count, strings in arithmetic", async () => {
     const r1 = await run(["eval", "--dialect", "dsl", "x = 2\nwhile x:\n  print(x)"]);
     expect(r1.exit).toBe(2);

@@ -28,7 +28,7 @@
  *             | 'tensor' '<' composed '>' | NAME ('.' NAME)*
  *   args     := (arg (',' arg)* ','?)?      arg := (NAME '=')? composed
  */
-import { ParseError, quote } from "../core/errors.js";
+import { ParseError, Unsupported, quote } from "../core/errors.js";
 import { nearest } from "../core/suggest.js";
 import { type Node, type TArg, MAX_INPUT } from "./parse.js";
 
@@ -1236,6 +1236,9 @@ export function parseDslStatements(src: string): DslStatements | undefined {
   const c = new Translator(src, slots);
   const pieces = (x: D): DslPieces => (x.t === "str" ? [x.v] : x.t === "fstr" ? x.parts.map((p) => (typeof p === "string" ? p : c.value(p))) : [c.value(x)]);
   let i = 0;
+  // the names each enclosing loop found defined when it started: a body's assignments are read
+  // once, renamed in order, so a value carried from one iteration to the next cannot be modelled
+  const outer: Set<string>[] = [];
   const block = (indent: number): DslStep[] => {
     const steps: DslStep[] = [];
     while (i < parsed.length && parsed[i]!.indent! >= indent) {
@@ -1245,6 +1248,13 @@ export function parseDslStatements(src: string): DslStatements | undefined {
       const d = st.value;
       if (st.kind === "assign") {
         const names = st.names!;
+        const carried = outer.length > 0 ? names.find((n) => outer[outer.length - 1]!.has(n)) : undefined;
+        if (carried !== undefined) {
+          throw new Unsupported(
+            `a loop body assigning ${carried}, a variable from before the loop`,
+            ` (a value carried from one iteration to the next): cute-ts evaluates the body's prints with the loop counter; assign a new name in the body, e.g. ${carried}_i = ...`,
+          );
+        }
         const node = c.value(d);
         if (names.length === 1) c.env.set(names[0]!, node);
         else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: k, s: true, pos: st.pos })], st.pos)));
@@ -1253,12 +1263,16 @@ export function parseDslStatements(src: string): DslStatements | undefined {
       if (st.kind === "for") {
         const bound = loopBound(d, c);
         const counter = { k: "int" as const, v: 0, s: true, pos: st.pos };
-        const saved = c.env.get(st.names![0]!);
+        const before = new Map(c.env);
+        outer.push(new Set(c.env.keys()));
         c.env.set(st.names![0]!, counter as unknown as Node);
         const bodyIndent = i < parsed.length ? parsed[i]!.indent! : -1;
         if (bodyIndent <= indent) c.fail("expected the for statement's body, indented under it", st.pos);
         const body = block(bodyIndent);
-        if (saved !== undefined) c.env.set(st.names![0]!, saved);
+        outer.pop();
+        // after the loop its names are those from before it: what the body assigned is the body's
+        c.env.clear();
+        for (const [k, v] of before) c.env.set(k, v);
         steps.push({ kind: "loop", counter, bound, body, pos: st.pos });
         continue;
       }
