@@ -94,6 +94,8 @@ export class Tensor {
   constructor(
     readonly iter: Iter,
     readonly layout: Layout | ComposedLayout,
+    /** an owning tensor (ArrayEngine: make_tensor<T>, make_tensor_like, make_fragment_like); its slices and views are not */
+    readonly owning = false,
   ) {}
 }
 

@@ -66,7 +66,21 @@ export function make_owning_tensor(vt: ValueType, layout: Layout | ComposedLayou
   if (vt.bits === 0) throw new CuteError(op, "no register array of void");
   const type = vt.name === "" ? undefined : vt.name;
   const base = rawPtr(vt.bits, REGISTER_PLACEHOLDER, type);
-  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, type) : base, layout);
+  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, type) : base, layout, true);
+}
+
+/**
+ * sizeof(tensor) of an owning tensor: its ArrayEngine<T, cosize> holds an array_aligned<T, N>
+ * (alignas(16)) for whole-byte T, so N * sizeof(T) rounded up to 16 bytes. A view's size is its
+ * iterator's and layout's, which cute-ts does not model.
+ */
+export function sizeofTensor(t: Tensor, op = "sizeof"): Int {
+  if (!t.owning) throw new Unsupported(`${op} of a tensor view (a pointer and a layout)`, ": sizeof is known here for owning tensors (make_tensor<T>, make_tensor_like, make_fragment_like)");
+  const bits = t.iter instanceof PtrIter ? t.iter.bits : 0;
+  if (bits === 0 || bits % 8 !== 0) throw new Unsupported(`${op} of an owning tensor of sub-byte values (array_subbyte)`);
+  const inner = t.layout instanceof Layout ? t.layout : innermostLayout(t.layout);
+  const bytes = L.cosize(inner).v * (bits / 8);
+  return new Int(Math.ceil(bytes / 16) * 16, false);
 }
 
 /** make_tensor_like<T>(tensor or layout): a register tensor of the layout's shape, compact in the order of its strides */
