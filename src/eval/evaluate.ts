@@ -43,7 +43,7 @@ let wantTma = false;
 const NEEDS_ATOMS = { needsAtoms: true };
 /** the names ./functions/tma.ts answers (its TMA_OP_NAME, TMA_CALL_NAME), known here without loading it */
 const TMA_OP = /^(?:cute::)?SM\d+_TMA_\w+$/;
-const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition)$/;
+const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 function needTma(): TmaModule {
   if (TMA) return TMA;
   wantTma = true;
