@@ -432,3 +432,25 @@ describe("blackwell/05_mma_tma_epi_sm100.cu: the TMA epilogue", () => {
     expect(out.endsWith("\n_4\n")).toBe(true);
   });
 });
+
+describe("sgemm_sm70.cu's gemm_tn: padded k-major smem, 32x8 k-major copy threads, 16x16 FMA, by the product rule", () => {
+  it("block (2,3), thread 37: copy thread (m 4, k 5) of (32,8):(8,1), MMA thread (m 5, n 2) of 16x16", async () => {
+    const out = await evalFile("sgemm_sm70-tn-device.cpp");
+    const m = labelled(out);
+    const [ldA, bM, bK, M] = [4096, 128, 8, 5120];
+    expect(m.get("gA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 2 * bM * ldA)}) o (_${bM},_${bK},${4096 / bK}):(${ldA},_1,_${bK})`);
+    // four rows of the thread, 32 rows apart; one k column
+    expect(m.get("tAgA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * ((2 * bM + 4) * ldA + 5))}) o ((_1,_1),_4,_1,512):((_0,_0),${32 * ldA},_0,_${bK})`);
+    // the padded smem: (m,k) at m + k * (bM + 1)
+    expect(m.get("tAsA")).toBe(`smem_ptr[32b](${hex(4 * (4 + 5 * (bM + 1)))}) o ((_1,_1),_4,_1):((_0,_0),_32,_0)`);
+    expect(m.get("tBsB")).toBe(`smem_ptr[32b](${hex(0x1400 + 4 * (4 + 5 * (bM + 1)))}) o ((_1,_1),_4,_1):((_0,_0),_32,_0)`);
+    expect(m.get("tArA")).toBe("((_1,_1),_4,_1):((_0,_0),_1,_0)");
+    expect(m.get("tCsA")).toBe(`smem_ptr[32b](${hex(4 * 5)}) o (_1,_8,_8):(_0,_16,_${bM + 1})`);
+    expect(m.get("tCsB")).toBe(`smem_ptr[32b](${hex(0x1400 + 4 * 2)}) o (_1,_8,_8):(_0,_16,_${bM + 1})`);
+    expect(m.get("tCgC")).toBe(`gmem_ptr[32b](${hex(0x30000 + 4 * (2 * bM + 5 + (3 * 128 + 2) * M))}) o (_1,_8,_8):(_0,_16,${16 * M})`);
+    // a compact register fragment of (_1,_8,_8): a static extent-1 mode has stride _0 (CuTe's compact_major)
+    expect(m.get("tCrA")).toBe("(_1,_8,_8):(_0,_1,_8)");
+    // K_TILE_MAX = K / bK, K_BLOCK_MAX = bK (static), (7 + 1) % bK; 256 threads, a 40 x 40 grid
+    expect(out).toContain(`\n${4096 / bK} _${bK} 0\n_256 ${M / bM} ${M / bM}\n`);
+  });
+});
