@@ -454,3 +454,29 @@ describe("sgemm_sm70.cu's gemm_tn: padded k-major smem, 32x8 k-major copy thread
     expect(out).toContain(`\n${4096 / bK} _${bK} 0\n_256 ${M / bM} ${M / bM}\n`);
   });
 });
+
+describe("0x_gemm_tutorial.md: local_tile's shorthands and GETT as GEMM", () => {
+  it("local_tile with Step<_1,X,_1>, with select<0,2> of tiler and coord, and zipped_divide then the rest-mode slice are one tensor", async () => {
+    const out = (await evalFile("gemm_tutorial-local-tile.cpp")).split("\n");
+    // block m = 2 of 128-row tiles of the m-major A: 256 floats in
+    expect(out[0]).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 2 * 128)}) o (_128,_8,${4096 / 8}):(_1,5120,${8 * 5120})`);
+    expect(out[1]).toBe(out[0]);
+    expect(out[2]).toBe(out[0]);
+    expect(out[3]).toBe(`gmem_ptr[32b](0x10000) o ((_128,_8),(${5120 / 128},${4096 / 8})):((_1,5120),(_128,${8 * 5120}))`);
+  });
+  it("gett's two m-modes: a (64,2) CTA tile of M = (256,6), sgemm_1's partitions of block (3,1), thread 37", async () => {
+    const out = await evalFile("gemm_tutorial-gett.cpp");
+    // 256 threads; ceil_div((256,6), (64,2)) = (4,3) tiles of M, 512 / 128 of N
+    expect(out.startsWith(`_256 ${4 * 3} ${512 / 128}\n`)).toBe(true);
+    const m = labelled(out);
+    const [ldAm1, ldAk] = [256, 1536];
+    // M tile 3 of the (4,3) grid: m0 tile 3 % 4 = 3 (192 rows in), m1 tile 3 / 4 = 0
+    expect(m.get("gA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 192)}) o ((_64,_2),_8,${64 / 8}):((_1,${ldAm1}),${ldAk},${8 * ldAk})`);
+    expect(m.get("gC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * (192 + 128 * 1536))}) o ((_64,_2),_128):((_1,256),1536)`);
+    // thread 37 of the 32x8 tA: m 5, k 1; its 4 rows 5, 37 of each m1 slice
+    expect(m.get("tAgA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * (192 + 5 + ldAk))}) o ((_2,_2),_1,8):((_32,${ldAm1}),_0,${8 * ldAk})`);
+    // thread 37 of the 16x16 tC: m 5, n 2
+    expect(m.get("tCgC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * (192 + 128 * 1536 + 5 + 2 * 1536))}) o ((_4,_2),_8):((_16,256),${16 * 1536})`);
+    expect(m.get("sA")).toBe("((_64,_2),_8):((_1,_64),_128)");
+  });
+});
