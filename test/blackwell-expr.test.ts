@@ -94,3 +94,17 @@ describe("make_tmem_copy(OP{} or Copy_Atom<OP, T>{}, tmem) in expressions", () =
     expect(await refused(["eval", `make_tmem_copy(SM75_U32x4_LDSM_N{}, ${tmem})`])).toMatch(/make_tmem_copy takes a TMEM load or store/);
   });
 });
+
+describe("using T = typename decltype(t)::value_type;", () => {
+  it("names the element type of a typed pointer's tensor, of a UMMA accumulator, of make_tmem_ptr<T>", async () => {
+    const sz = (t: string) => ev(`using T = typename decltype(${t})::value_type; sizeof(make_tensor<T>(Shape<_8>{}))`);
+    expect(await sz("make_tensor(make_gmem_ptr((double*)0x100), Shape<_4>{})")).toBe(String(8 * 8));
+    expect(await sz("make_tensor(make_tmem_ptr<half_t>(), Shape<_4>{})")).toBe(String(8 * 2));
+    expect(await sz("partition_fragment_C(make_tiled_mma(SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 256, UMMA::Major::K, UMMA::Major::K>{}), make_shape(Int<128>{}, Int<256>{}))")).toBe(String(8 * 4));
+  });
+  it("is refused by name where the type is not known (a pointer read from its print) or the value is no tensor", async () => {
+    expect(await refused(["eval", "using T = typename decltype(make_tensor(tmem_[32b](0x0000.0000), Shape<_4>{}))::value_type;"])).toMatch(/does not support .*decltype\(\.\.\.\)::value_type of a tensor whose iterator knows only the width/);
+    expect(await refused(["eval", "using T = typename decltype(make_layout(Int<2>{}))::value_type;"])).toMatch(/decltype\(\.\.\.\)::value_type of _2:_1/);
+    expect(await refused(["eval", "using T = typename decltype(make_layout(Int<2>{}))::stride_type;"])).toMatch(/member types decltype\(\.\.\.\)::stride_type/);
+  });
+});

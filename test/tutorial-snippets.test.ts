@@ -45,8 +45,6 @@ function colMajor(shape: number[]): string {
 
 /** snippets cute-ts refuses, with the words the refusal must contain */
 const REFUSED: Record<string, RegExp> = {
-  // typename decltype(x)::value_type names a type; cute-ts asks for the type itself
-  "blackwell_01-acctype.cpp": /does not support .*decltype\(\.\.\.\)::value_type.*using AccType = float/,
   // sizeof in a template argument: the refusal names the type to write
   "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
   // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
@@ -258,6 +256,9 @@ const copyAtom = (thr: number, n: number, bits: number) => {
 const iterOf = (t: string) => t.slice(0, t.lastIndexOf(" o "));
 
 describe("blackwell/01_mma_sm100.cu's epilogue: make_tmem_copy of the TMEM accumulator", () => {
+  it("typename decltype(tCtAcc)::value_type is the MMA's accumulator type, float: 8 of them are 32 bytes", async () => {
+    expect(await evalFile("blackwell_01-acctype.cpp")).toBe(`(_4):(_1) ${8 * 4}`);
+  });
   it("thread 0 of SM100_TMEM_LOAD_32dp32b1x: TMEM lane 0 is row 0 of C, its 256 columns one 32-bit value per copy", async () => {
     const m = labelled(await evalFile("blackwell_01-tmem-copy.cpp"));
     expect(m.get("tDgC")).toBe("gmem_ptr[32b](0x90000) o ((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)");

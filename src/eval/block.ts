@@ -14,7 +14,7 @@ import { CuteError, ParseError, UnsupportedSyntax, UsageError } from "../core/er
 import { D, Int } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
-import { Tensor } from "../core/tensor.js";
+import { CountingIter, PtrIter, Tensor, TmemIter } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
@@ -82,7 +82,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         break;
       case "using":
         if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
-        scope.aliases.set(st.name, st.type);
+        scope.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, ev(st.type.e), src) : st.type);
         scope.decltypes.delete(st.name);
         break;
       case "decl":
@@ -127,6 +127,7 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   };
   const t = st.type;
   if (t.k === "auto") return one();
+  if (t.k === "decltype" && t.member !== undefined) throw new UnsupportedSyntax(src, t.pos, "declarations of type decltype(...)::value_type (alias it first: using T = typename decltype(x)::value_type;)");
   if (t.k === "decltype") return init === null ? defaultValue(ev(t.e)) : one();
   const type = resolveTypes(t.node, scope, src) as Node & { k: "name" };
   const alias = scope.decltypes.get(type.name) ?? decltypeAlias(type.name, scope, ev);
@@ -145,6 +146,28 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   if (coreType(type.name)) return convert(make([], type.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
   if (v instanceof AtomValue) return v;
   return make([v], type.pos);
+}
+
+/**
+ * `typename decltype(t)::value_type` (Tensor's value_type: its engine's element type) as the type it
+ * names, for a tensor whose iterator knows its element type by name (a typed pointer, a UMMA
+ * accumulator's tmem_ptr, a counting iterator's int)
+ */
+function valueTypeAlias(t: TypeRef & { k: "decltype" }, v: EvalValue, src: string): TypeRef {
+  const name = v instanceof Tensor ? valueTypeName(v) : undefined;
+  if (name === undefined) {
+    const what = v instanceof Tensor ? "a tensor whose iterator knows only the width of its elements (a pointer read from its print)" : describe(v);
+    throw new UnsupportedSyntax(src, t.pos, `decltype(...)::value_type of ${what} (write the type it names, e.g. using AccType = float;)`);
+  }
+  const node = { k: "name", name, targs: [], types: null, pos: t.pos, end: t.pos, spelled: name };
+  return { k: "type", node: node as unknown as Node & { k: "name" }, pos: t.pos };
+}
+
+function valueTypeName(t: Tensor): string | undefined {
+  const it = t.iter;
+  if (it instanceof PtrIter || it instanceof TmemIter) return it.type === undefined || it.type === "" ? undefined : it.type;
+  if (it instanceof CountingIter) return "int";
+  return undefined;
 }
 
 /** the value a `decltype(e)` alias default-constructs, if the name is one */

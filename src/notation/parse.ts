@@ -1201,7 +1201,7 @@ export function parse(src: string): Node {
 //   declarator:= name ('=' expression | '(' args ')' | '{' args '}')? | '[' name (',' name)* ']' '=' expression
 
 /** what a snippet's type is: `auto`, a type (a name node with its template arguments), or `decltype(e)` */
-export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number };
+export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number; member?: "value_type" };
 
 export interface Declarator {
   name: string;
@@ -1412,9 +1412,11 @@ class StatementParser extends Parser {
       const args = this.args();
       if (args.length !== 1) throw new ParseError(this.src, pos, "decltype takes one expression");
       if (lx.kind === NAME && this.src.charCodeAt(lx.start) === COLON) {
-        this.unsupported(lx.start, `member types decltype(...)::${lx.text} as types (write the type it names, e.g. using AccType = float; for a TMEM accumulator's value_type)`);
-      }
-      t = { k: "decltype", e: args[0]!, pos };
+        // Tensor::value_type (using T = typename decltype(t)::value_type;): the tensor's element type
+        if (lx.text !== "value_type") this.unsupported(lx.start, `member types decltype(...)::${lx.text} as types (write the type it names)`);
+        lx.advance();
+        t = { k: "decltype", e: args[0]!, pos, member: "value_type" };
+      } else t = { k: "decltype", e: args[0]!, pos };
     } else {
       if (lx.kind !== NAME) this.fail("expected a type");
       // `unsigned int`, `long long`: one integral type

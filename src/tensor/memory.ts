@@ -47,7 +47,7 @@ export function valueType(t: Tensor, op: string): ValueType {
   const it = t.iter;
   // a pointer read back from its print knows its width only: an empty name
   if (it instanceof PtrIter) return { name: it.type ?? "", bits: it.bits };
-  if (it instanceof TmemIter) return { name: "", bits: it.bits };
+  if (it instanceof TmemIter) return { name: it.type ?? "", bits: it.bits };
   if (it instanceof CountingIter) return { name: "int", bits: 32 };
   if (it instanceof DescIter) throw new CuteError(op, `the value type of a descriptor tensor is ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))`);
   throw new CuteError(op, "the value type of an ArithTuple tensor is a coordinate: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))");
@@ -126,7 +126,7 @@ export function recast(t: Tensor, newBits: number, newType?: string): Tensor {
     }
     if (off !== 0) base = advance(it, new Int(off, false));
   }
-  const ptr = base instanceof TmemIter ? new TmemIter(newBits, base.addr) : recastPtr(base as PtrIter, newBits, newType);
+  const ptr = base instanceof TmemIter ? new TmemIter(newBits, base.addr, newType) : recastPtr(base as PtrIter, newBits, newType);
   return new Tensor(ptr, layout as Layout | ComposedLayout);
 }
 

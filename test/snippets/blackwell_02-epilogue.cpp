@@ -52,7 +52,7 @@ Tensor tDgC = thr_t2r_copy.partition_D(tCgC);                   // (CpyD, NumCpy
 Tensor tDrC = make_fragment_like(tDgC);                         // (CpyD, NumCpy_M, NumCpy_N)
 Tensor tDtAcc = thr_t2r_copy.partition_S(tCtAcc);               // (CpyS, NumCpy_M, NumCpy_N)
 Tensor tDgD   = thr_t2r_copy.partition_D(tCgD);                 // (CpyD, NumCpy_M, NumCpy_N)
-using AccType = float;   // the tutorial writes typename decltype(tCtAcc)::value_type (refused: see blackwell_01-acctype.cpp)
+using AccType = typename decltype(tCtAcc)::value_type;
 Tensor tDrAcc = make_tensor<AccType>(shape(tDgD));              // (CpyD, NumCpy_M, NumCpy_N)
 print(tiled_t2r_copy);
 print("tDgC:\t"); print(tDgC); print("\n");

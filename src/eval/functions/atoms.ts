@@ -287,7 +287,7 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
 /** a Tensor<tmem_ptr<T>, Layout> as the TMEM copies take it; T is known by its width only (tmem_ptr's print) */
 function tmemTensorOf(v: Value, name: string): TmemTensor {
   if (v instanceof Tensor && v.iter instanceof TmemIter && v.layout instanceof Layout) {
-    return new TmemTensor(parseValueType(`uint${v.iter.bits}_t`), v.layout, v.iter.addr);
+    return new TmemTensor(parseValueType(v.iter.type ?? `uint${v.iter.bits}_t`), v.layout, v.iter.addr);
   }
   throw new CuteError(name, "no matching overload: the second argument is a TMEM tensor (tmem_ptr<T> and a layout, e.g. a UMMA TiledMMA's make_fragment_C / partition_fragment_C)", [describe(v)]);
 }
