@@ -108,3 +108,16 @@ describe("using T = typename decltype(t)::value_type;", () => {
     expect(await refused(["eval", "using T = typename decltype(make_layout(Int<2>{}))::stride_type;"])).toMatch(/member types decltype\(\.\.\.\)::stride_type/);
   });
 });
+
+describe("assignment statements x = e; (the TMA epilogue resets tma_transaction_bytes)", () => {
+  it("an int variable takes the new value, dynamic; an Int<N> holds N only; others and undeclared names are refused", async () => {
+    expect(await ok(["eval", "int x = 3; x = sizeof(make_tensor<float>(Shape<_8>{})); print(x);"])).toBe(String(8 * 4));
+    expect(await ok(["eval", "int x = 3; x = _5{}; print(x);"])).toBe("5");
+    expect(await ok(["eval", "auto y = _4{}; y = _4{}; print(y);"])).toBe("_4");
+    expect(await refused(["eval", "auto y = _4{}; y = 5;"])).toMatch(/y is an Int<4>/);
+    expect(await refused(["eval", "auto L = make_layout(Int<2>{}); L = make_layout(Int<4>{});"])).toMatch(/does not support .*assignments to a variable that is not an integer/);
+    expect(await refused(["eval", "int x = 1; w = 4;"])).toMatch(/undeclared identifier 'w'/);
+    // == is a comparison, not an assignment
+    expect(await ok(["eval", "int x = 1; assert(x == 1); print(x);"])).toBe("1");
+  });
+});

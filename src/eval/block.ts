@@ -99,6 +99,9 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
       case "print":
         printed = (printed ?? "") + printStatement(st, ev, force, src);
         break;
+      case "assign":
+        bind(scope, st.name, assign(st, scope, ev(st.e), src), false);
+        break;
       case "assert":
         check(st, ev(st.e), src, constexpr(st.e, scope));
         break;
@@ -115,6 +118,20 @@ function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): voi
 }
 
 const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
+
+/**
+ * `x = e;` for an integer variable the block declared: a dynamic integer (an int) takes the new
+ * value as an int; a static one (Int<N>) holds only N. Other variables keep the types their
+ * declarations gave them, which cute-ts does not track: refused.
+ */
+function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: string): EvalValue {
+  const old = scope.values.get(st.name);
+  if (old === undefined) throw new ParseError(src, st.pos, `use of undeclared identifier '${st.name}' (declare it first: auto ${st.name} = ...;)`);
+  if (!(old instanceof Int)) throw new UnsupportedSyntax(src, st.pos, `assignments to a variable that is not an integer (${st.name} holds ${describe(old)}): declare a new name`);
+  if (!(v instanceof Int)) throw new CuteError(`${st.name} = ...`, `no viable conversion from ${describe(v)} to the integer ${st.name}`, [describe(v)]);
+  if (old.s && v.v !== old.v) throw new CuteError(`${st.name} = ...`, `${st.name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`, [show(old as Value), show(v as Value)]);
+  return old.s ? old : D(v.v);
+}
 
 /** the value a declarator declares */
 function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {

@@ -102,7 +102,7 @@ Tensor sC_epi = make_tensor(make_smem_ptr((TypeC*)0x400), sC_layout);   // share
 Tensor sD_epi = make_tensor(make_smem_ptr((TypeC*)0x400), sD_layout);   // shared_storage.tensor_sD(): (EpiTile)
 auto [tGS_gC, tGS_sC] = tma_partition(tma_atom_C, sC_epi, gC_epi); // (GMEM -> SMEM)
 auto [tSG_gD, tSG_sD] = tma_partition(tma_atom_D, sD_epi, gD_epi); // (SMEM -> GMEM)
-int tma_transaction_bytes_C = sizeof(make_tensor_like(tGS_sC));   // the tutorial assigns tma_transaction_bytes again (cute-ts reads declarations, not assignments)
+tma_transaction_bytes = sizeof(make_tensor_like(tGS_sC));
 TiledCopy t2r_copy = make_tmem_copy(SM100_TMEM_LOAD_32dp32b1x{}, tAcc_epi(_,_0{}));
 ThrCopy   thr_t2r  = t2r_copy.get_slice(37);
 Tensor tTR_tAcc = thr_t2r.partition_S(tAcc_epi);          // (TmemCpy,NumTmemCpy,NumTiles)
@@ -117,7 +117,7 @@ print("tGS_gC:\t"); print(tGS_gC); print("\n");
 print("tGS_sC:\t"); print(tGS_sC); print("\n");
 print("tSG_gD:\t"); print(tSG_gD); print("\n");
 print("tSG_sD:\t"); print(tSG_sD); print("\n");
-printf("tma_transaction_bytes_C: %d\n", tma_transaction_bytes_C);
+printf("tma_transaction_bytes_C: %d\n", tma_transaction_bytes);
 print("tTR_tAcc:\t"); print(tTR_tAcc); print("\n");
 print("tTR_sC:\t"); print(tTR_sC); print("\n");
 print("tTR_rC:\t"); print(tTR_rC.layout()); print("\n");
