@@ -45,10 +45,6 @@ function colMajor(shape: number[]): string {
 
 /** snippets cute-ts refuses, with the words the refusal must contain */
 const REFUSED: Record<string, RegExp> = {
-  // typename decltype(x)::value_type names a type; cute-ts asks for the type itself
-  "blackwell_01-acctype.cpp": /does not support .*decltype\(\.\.\.\)::value_type.*using AccType = float/,
-  // make_tmem_copy is not an expression function yet (the `copy --tmem` command has it)
-  "blackwell_01-tmem-copy.cpp": /make_tmem_copy/,
   // sizeof in a template argument: the refusal names the type to write
   "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
   // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
@@ -57,7 +53,7 @@ const REFUSED: Record<string, RegExp> = {
 };
 
 describe("every tutorial snippet runs, or is refused by name", () => {
-  it("there are snippets to run", () => expect(FILES.length).toBeGreaterThanOrEqual(30));
+  it("there are snippets to run", () => expect(FILES.length).toBeGreaterThanOrEqual(40));
   for (const f of FILES) {
     const why = REFUSED[f];
     it(f, async () => {
@@ -248,4 +244,240 @@ describe("wgmma_tma_sm90.cu's device code: tma_partition of the A atom, block (1
       expect(out).toContain(`\n_${PIPE} ${k}\n`);
     });
   }
+});
+
+/** CuTe's print of a Copy_Atom of `thr` threads of `n` values each (the TMA atoms' prints the Blackwell tutorials quote) */
+const copyAtom = (thr: number, n: number, bits: number) => {
+  const v = thr === 1 ? `(_1,_${n}):(_0,_1)` : `(_${thr},_${n}):(_${n},_1)`;
+  const id = thr === 1 ? "_1:_0" : `_${thr}:_1`;
+  return `Copy_Atom\n  ThrID:        ${id}\n  ValLayoutSrc: ${v}\n  ValLayoutDst: ${v}\n  ValLayoutRef: ${v}\n  ValueType:    ${bits}b\n`;
+};
+/** the iterator of a printed tensor (before ` o `) */
+const iterOf = (t: string) => t.slice(0, t.lastIndexOf(" o "));
+
+describe("blackwell/01_mma_sm100.cu's epilogue: make_tmem_copy of the TMEM accumulator", () => {
+  it("typename decltype(tCtAcc)::value_type is the MMA's accumulator type, float: 8 of them are 32 bytes", async () => {
+    expect(await evalFile("blackwell_01-acctype.cpp")).toBe(`(_4):(_1) ${8 * 4}`);
+  });
+  it("thread 0 of SM100_TMEM_LOAD_32dp32b1x: TMEM lane 0 is row 0 of C, its 256 columns one 32-bit value per copy", async () => {
+    const m = labelled(await evalFile("blackwell_01-tmem-copy.cpp"));
+    expect(m.get("tDgC")).toBe("gmem_ptr[32b](0x90000) o ((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)");
+    // the source side: the atom's 32 data path lanes (one warp, stride one lane = 65536) of one 32-bit column, 256 columns
+    expect(m.get("tDtAcc")).toBe("tmem_[32b](0x0000.0000) o ((_32,_1),_256,_1,_1):((_65536,_0),_1,_0,_0)");
+    expect(m.get("tDrAcc")).toBe("((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)");
+  });
+});
+
+describe("blackwell/02_mma_tma_sm100.cu: the prints its comments quote", () => {
+  it("the host: the TMA atoms (one box of 128x64 and 256x64 half_t), the TMA tensors, the grid", async () => {
+    const out = await evalFile("blackwell_02-host.cpp");
+    expect(out).toContain(`tma_atom_A:\t${copyAtom(1, 8192, 16)}`);
+    expect(out).toContain(`tma_atom_B:\t${copyAtom(1, 16384, 16)}`);
+    const m = labelled(out);
+    expect(m.get("mA_tma")).toBe("ArithTuple(_0,_0) o (512,256):(_1@1,_1@0)");
+    expect(m.get("mB_tma")).toBe("ArithTuple(_0,_0) o (1024,256):(_1@1,_1@0)");
+    expect(m.get("grid")).toBe(`${512 / 128} ${1024 / 256}`);
+  });
+  it("gemm_device of block (0,0): every quoted print (gC/gD strides are 1024: the quoted 256 is N of another run)", async () => {
+    const out = await evalFile("blackwell_02-device.cpp");
+    const m = labelled(out);
+    const quoted: Record<string, string> = {
+      mA: "ArithTuple(_0,_0) o (512,256):(_1@1,_1@0)",
+      mB: "ArithTuple(_0,_0) o (1024,256):(_1@1,_1@0)",
+      gA: "ArithTuple(_0,0) o (_128,_64,4):(_1@1,_1@0,_64@0)",
+      gB: "ArithTuple(_0,0) o (_256,_64,4):(_1@1,_1@0,_64@0)",
+      tCgA: "ArithTuple(_0,0) o ((_128,_16),_1,_4,4):((_1@1,_1@0),_0,_16@0,_64@0)",
+      tCgB: "ArithTuple(_0,0) o ((_256,_16),_1,_4,4):((_1@1,_1@0),_0,_16@0,_64@0)",
+      tCrA: "UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)",
+      tCrB: "UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)",
+      tAgA: "ArithTuple(_0,0) o (((_64,_128),_1),4):(((_1@0,_1@1),_0),_64@0)",
+      tBgB: "ArithTuple(_0,0) o (((_64,_256),_1),4):(((_1@0,_1@1),_0),_64@0)",
+    };
+    for (const [k, v] of Object.entries(quoted)) expect(m.get(k), k).toBe(v);
+    expect(m.get("tAsA")).toBe("Sw<3,4,3>_smem_ptr[16b](0x400) o ((_8192,_1)):((_1,_0))");
+    expect(m.get("tBsB")).toBe("Sw<3,4,3>_smem_ptr[16b](0x4400) o ((_16384,_1)):((_1,_0))");
+    expect(layoutOf(m.get("tCsA")!)).toBe("((_128,_16),_1,_4):((_64,_1),_0,_16)");
+    expect(layoutOf(m.get("tCsB")!)).toBe("((_256,_16),_1,_4):((_64,_1),_0,_16)");
+    expect(m.get("tCtAcc")).toBe("tmem_[32b](0x0000.0000) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)");
+    expect(layoutOf(m.get("gC")!)).toBe("(_128,_256):(1024,_1)");
+    expect(layoutOf(m.get("tCgD")!)).toBe("((_128,_256),_1,_1):((1024,_1),_0,_0)");
+    // sizeof(make_tensor_like(tAsA)) + sizeof(make_tensor_like(tBsB)): (128*64 + 256*64) half_t
+    expect(m.get("TmaBytes")).toBe(String((128 * 64 + 256 * 64) * 2));
+    expect(out).toContain(`\n${256 / 64} _4\n`);
+  });
+  it("the epilogue of thread 37: TMEM lane 37 (warp 1's subpartition at lane 32) is row 37 of the tile, 256 columns", async () => {
+    const m = labelled(await evalFile("blackwell_02-epilogue.cpp"));
+    expect(m.get("tDgC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * 37 * 1024)}) o ((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)`);
+    expect(m.get("tDgD")).toBe(`gmem_ptr[32b](${hex(0xa0000 + 4 * 37 * 1024)}) o ((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)`);
+    expect(m.get("tDtAcc")).toBe("tmem_[32b](0x0020.0000) o ((_32,_1),_256,_1,_1):((_65536,_0),_1,_0,_0)");
+    expect(m.get("tDrC")).toBe("((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)");
+  });
+});
+
+describe("blackwell/03_mma_tma_multicast_sm100.cu: multicast over a 4x4 cluster", () => {
+  it("the host: the multicast atoms print as the quoted ones (the whole box), the grid", async () => {
+    const out = await evalFile("blackwell_03-host.cpp");
+    expect(out).toContain(`tma_atom_A:\t${copyAtom(1, 8192, 16)}`);
+    expect(out).toContain(`tma_atom_B:\t${copyAtom(1, 16384, 16)}`);
+    // ceil_div(512, 128 * 4) * 4, ceil_div(1024, 256 * 4) * 4
+    expect(labelled(out).get("grid")).toBe("4 4");
+  });
+  it("CTA (1,2) (rank 9): the quoted masks 0x2222, 0x0F00, 0x2F22; its share of each multicast box, offset by coordinate * NumValSrc / 4", async () => {
+    const out = await evalFile("blackwell_03-device.cpp");
+    const m = labelled(out);
+    expect(m.get("tma_mcast_mask_a")).toBe("2222");
+    expect(m.get("tma_mcast_mask_b")).toBe("f00");
+    expect(m.get("mma_mcast_mask_c")).toBe("2f22");
+    expect(m.get("cta_in_cluster_coord_vmnk")).toMatch(/^\(_?0,1,2,_?0\)$/);
+    // MMA (1,2): gA at row 128, gB at row 512
+    expect(m.get("gA")).toBe("ArithTuple(_0,128) o (_128,_64,4):(_1@1,_1@0,_64@0)");
+    expect(m.get("gB")).toBe("ArithTuple(_0,512) o (_256,_64,4):(_1@1,_1@0,_64@0)");
+    // A along N: coordinate 2 of 4 -> element 2 * 8192/4 = 4096 of the (K 64, M 128) box = row 64; B along M: 1 * 16384/4 = 4096 = row 64
+    expect(m.get("tAgA")).toMatch(/^ArithTuple\(_?0,192\) o \(\(\(_64,_128\),_1\),4\):\(\(\(_1@0,_1@1\),_0\),_64@0\)$/);
+    expect(m.get("tBgB")).toMatch(/^ArithTuple\(_?0,576\) o \(\(\(_64,_256\),_1\),4\):\(\(\(_1@0,_1@1\),_0\),_64@0\)$/);
+    expect(m.get("tAsA")).toBe(`Sw<3,4,3>_smem_ptr[16b](${hex(0x400 + 2 * 4096)}) o ((_8192,_1)):((_1,_0))`);
+    expect(m.get("tBsB")).toBe(`Sw<3,4,3>_smem_ptr[16b](${hex(0x4400 + 2 * 4096)}) o ((_16384,_1)):((_1,_0))`);
+    expect(m.get("tma_transaction_bytes")).toBe(String((8192 + 16384) * 2));
+    expect(out.endsWith(`\n${4 + 4 - 1}\n`)).toBe(true);
+  });
+});
+
+describe("blackwell/04_mma_tma_2sm_sm100.cu: the 2x1SM MMA and its TMA", () => {
+  it("the host: the quoted TiledMMA and 2SM atoms; mma_shape_B is per CTA (the atom's 2 x 8192), not the quoted ((_256,_16),_1,_4)", async () => {
+    const out = await evalFile("blackwell_04-host.cpp");
+    expect(out).toContain(
+      [
+        "TiledMMA",
+        "  ThrLayoutVMNK:  (_2,_1,_1,_1):(_1,_0,_0,_0)",
+        "  PermutationMNK: (_,_,_)",
+        "MMA_Atom",
+        "  ThrID:      _2:_1",
+        "  Shape_MNK:  (_256,_256,_16)",
+        "  LayoutA_TV: (_2,(_128,_16)):(_128,(_1,_256))",
+        "  LayoutB_TV: (_2,(_128,_16)):(_128,(_1,_256))",
+        "  LayoutC_TV: (_2,(_128,_256)):(_128,(_1,_256))",
+      ].join("\n"),
+    );
+    expect(out).toContain(`tma_atom_A:\t${copyAtom(2, 8192, 16)}`);
+    expect(out).toContain(`tma_atom_B:\t${copyAtom(2, 8192, 16)}`);
+    const m = labelled(out);
+    expect(m.get("mma_shape_A")).toBe("((_128,_16),_1,_4)");
+    // LayoutB_TV gives each peer CTA 128 of the 256 N: 128 x 64 = 8192, the atom's per-CTA values
+    expect(m.get("mma_shape_B")).toBe("((_128,_16),_1,_4)");
+    expect(m.get("sA_layout")).toBe("Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)");
+    // tiled_divide((_4,_4,_1), AtomThrID _2): the V mode of the peer pair
+    expect(m.get("cluster_layout_vmnk")).toBe("((_2),_2,_4,_1):((_1),_2,_4,_0)");
+    expect(m.get("grid")).toBe("4 4");
+  });
+  it("block (3,2), rank 11: peer CTA 1 of MMA (1,2), its half of the tiles, the masks by create_tma_multicast_mask's definition", async () => {
+    const out = await evalFile("blackwell_04-device.cpp");
+    const m = labelled(out);
+    expect(m.get("cta_in_cluster_coord_vmnk")).toMatch(/^\(1,1,2,_?0\)$/);
+    // MMA-M 1 of 256 rows; peer 1 holds rows 128..255 of it (A) and N 128..255 of the 256 (B)
+    expect(m.get("gA")).toBe("ArithTuple(_0,256) o (_256,_64,4):(_1@1,_1@0,_64@0)");
+    expect(m.get("tCgA")).toBe("ArithTuple(_0,384) o ((_128,_16),_1,_4,4):((_1@1,_1@0),_0,_16@0,_64@0)");
+    expect(m.get("tCgB")).toBe("ArithTuple(_0,640) o ((_128,_16),_1,_4,4):((_1@1,_1@0),_0,_16@0,_64@0)");
+    expect(m.get("tCgC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * (384 * 1024 + 512))}) o ((_128,_256),_1,_1):((1024,_1),_0,_0)`);
+    expect(m.get("tCtAcc")).toBe("tmem_[32b](0x0000.0000) o ((_128,_256),_1,_1):((_65536,_1),_0,_0)");
+    // A multicast along N (4 CTAs, coordinate 2): + 2 * 8192/4 elements = 64 rows; B along M (2, coordinate 1): + 8192/2 = 64 rows
+    expect(m.get("tAgA")).toMatch(/^ArithTuple\(_?0,448\) o \(\(\(_64,_128\),_1\),4\)/);
+    expect(m.get("tBgB")).toMatch(/^ArithTuple\(_?0,704\) o \(\(\(_64,_128\),_1\),4\)/);
+    expect(m.get("tAsA")).toBe(`Sw<3,4,3>_smem_ptr[16b](${hex(0x400 + 2 * 4096)}) o ((_8192,_1)):((_1,_0))`);
+    expect(m.get("tBsB")).toBe(`Sw<3,4,3>_smem_ptr[16b](${hex(0x4400 + 2 * 4096)}) o ((_8192,_1)):((_1,_0))`);
+    // size<0>(cluster_layout_vmnk) * (8192 + 8192) half_t
+    expect(m.get("tma_transaction_bytes")).toBe(String(2 * (8192 + 8192) * 2));
+    // ranks of cluster_layout_vmnk ((_2),_2,_4,_1):((_1),_2,_4,_0) at (1,1,n,0): 3,7,11,15; at (1,m,2,0): 9,11;
+    // at (v,m,2,0): 8..11; at (v,1,n,0): 2,3,6,7,10,11,14,15
+    const bits = (rs: number[]) => rs.reduce((a, r) => a | (1 << r), 0).toString(16);
+    expect(m.get("tma_mcast_mask_a")).toBe(bits([3, 7, 11, 15]));
+    expect(m.get("tma_mcast_mask_b")).toBe(bits([9, 11]));
+    expect(m.get("mma_mcast_mask_c")).toBe(bits([8, 9, 10, 11, 2, 3, 6, 7, 14, 15]));
+    // the epilogue, thread 37: row 384 + 37 of C, TMEM lane 32's subpartition
+    expect(m.get("tDgC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * ((384 + 37) * 1024 + 512))}) o ((_1,_1),_256,_1,_1):((_0,_0),_1,_0,_0)`);
+    expect(m.get("tDtAcc")).toBe("tmem_[32b](0x0020.0000) o ((_32,_1),_256,_1,_1):((_65536,_0),_1,_0,_0)");
+  });
+});
+
+describe("blackwell/05_mma_tma_epi_sm100.cu: the TMA epilogue", () => {
+  it("the host: the quoted atoms; sC_layout is the quoted layout grouped into one mode (group<0,2> of a rank-2 layout wraps it, as CuTe's group does)", async () => {
+    const out = await evalFile("blackwell_05-host.cpp");
+    expect(out).toContain(`tma_atom_A:\t${copyAtom(2, 8192, 16)}`);
+    expect(out).toContain(`tma_atom_C:\t${copyAtom(1, 4096, 32)}`);
+    expect(out).toContain(`tma_atom_D:\t${copyAtom(1, 4096, 32)}`);
+    const m = labelled(out);
+    const quoted = "((_8,_16),(_32,_2)):((_32,_256),(_1,_4096))";
+    expect(m.get("sC_layout_mn")).toBe(`Sw<3,4,3> o smem_ptr[32b](unset) o ${quoted}`);
+    expect(m.get("sC_layout")).toBe("Sw<3,4,3> o smem_ptr[32b](unset) o (((_8,_16),(_32,_2))):(((_32,_256),(_1,_4096)))");
+    expect(m.get("sD_layout")).toBe(m.get("sC_layout"));
+    // per CTA (128, 256); a quarter of N per epilogue tile
+    expect(m.get("mma_shape_C")).toBe("((_128,_256),_1,_1)");
+    expect(m.get("epi_tiler")).toBe("(_128,_64)");
+    // round_up(ceil_div(M, bM), 4), round_up(ceil_div(N, bN), 4)
+    const roundUp = (x: number, k: number) => Math.ceil(x / k) * k;
+    expect(m.get("grid")).toBe(`${roundUp(512 / 256, 4)} ${roundUp(1024 / 256, 4)}`);
+  });
+  it("block (3,2), thread 37: four 128x64 epilogue tiles, two TMA boxes of 4096 floats each, row 37 of the smem tile", async () => {
+    const out = await evalFile("blackwell_05-device.cpp");
+    const m = labelled(out);
+    expect(layoutOf(m.get("tAcc_epi")!)).toBe("(((_128,_64)),((_1,_4),_1,_1)):(((_65536,_1)),((_0,_64),_0,_0))");
+    // gC_epi over the TMA tensor of C: (n, m) = (512, 384) for peer 1 of MMA (1,2)
+    expect(iterOf(m.get("gC_epi")!)).toBe("ArithTuple(512,384)");
+    expect(m.get("tma_transaction_bytes_C")).toBe(String(128 * 64 * 4));
+    expect(m.get("tGS_sC")).toBe("Sw<3,4,3>_smem_ptr[32b](0x400) o ((_4096,_2)):((_1,_4096))");
+    expect(m.get("tSG_sD")).toBe(m.get("tGS_sC"));
+    // the TMEM source of one epilogue tile: 32 lanes x 64 columns per tile, 4 tiles
+    expect(m.get("tTR_tAcc")).toBe("tmem_[32b](0x0020.0000) o ((_32,_1),_64,((_1,_4),_1,_1)):((_65536,_0),_1,((_0,_64),_0,_0))");
+    // row 37 of sC: (37 % 8) * 32 + (37 / 8) * 256 floats into the swizzled tile
+    expect(iterOf(m.get("tTR_sC")!)).toBe(`Sw<3,4,3>_smem_ptr[32b](${hex(0x400 + 4 * ((37 % 8) * 32 + Math.floor(37 / 8) * 256))})`);
+    expect(layoutOf(m.get("tTR_sC")!)).toBe("((_1,_1),((_32,_2))):((_0,_0),((_1,_4096)))");
+    expect(out.endsWith("\n_4\n")).toBe(true);
+  });
+});
+
+describe("sgemm_sm70.cu's gemm_tn: padded k-major smem, 32x8 k-major copy threads, 16x16 FMA, by the product rule", () => {
+  it("block (2,3), thread 37: copy thread (m 4, k 5) of (32,8):(8,1), MMA thread (m 5, n 2) of 16x16", async () => {
+    const out = await evalFile("sgemm_sm70-tn-device.cpp");
+    const m = labelled(out);
+    const [ldA, bM, bK, M] = [4096, 128, 8, 5120];
+    expect(m.get("gA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 2 * bM * ldA)}) o (_${bM},_${bK},${4096 / bK}):(${ldA},_1,_${bK})`);
+    // four rows of the thread, 32 rows apart; one k column
+    expect(m.get("tAgA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * ((2 * bM + 4) * ldA + 5))}) o ((_1,_1),_4,_1,512):((_0,_0),${32 * ldA},_0,_${bK})`);
+    // the padded smem: (m,k) at m + k * (bM + 1)
+    expect(m.get("tAsA")).toBe(`smem_ptr[32b](${hex(4 * (4 + 5 * (bM + 1)))}) o ((_1,_1),_4,_1):((_0,_0),_32,_0)`);
+    expect(m.get("tBsB")).toBe(`smem_ptr[32b](${hex(0x1400 + 4 * (4 + 5 * (bM + 1)))}) o ((_1,_1),_4,_1):((_0,_0),_32,_0)`);
+    expect(m.get("tArA")).toBe("((_1,_1),_4,_1):((_0,_0),_1,_0)");
+    expect(m.get("tCsA")).toBe(`smem_ptr[32b](${hex(4 * 5)}) o (_1,_8,_8):(_0,_16,_${bM + 1})`);
+    expect(m.get("tCsB")).toBe(`smem_ptr[32b](${hex(0x1400 + 4 * 2)}) o (_1,_8,_8):(_0,_16,_${bM + 1})`);
+    expect(m.get("tCgC")).toBe(`gmem_ptr[32b](${hex(0x30000 + 4 * (2 * bM + 5 + (3 * 128 + 2) * M))}) o (_1,_8,_8):(_0,_16,${16 * M})`);
+    // a compact register fragment of (_1,_8,_8): a static extent-1 mode has stride _0 (CuTe's compact_major)
+    expect(m.get("tCrA")).toBe("(_1,_8,_8):(_0,_1,_8)");
+    // K_TILE_MAX = K / bK, K_BLOCK_MAX = bK (static), (7 + 1) % bK; 256 threads, a 40 x 40 grid
+    expect(out).toContain(`\n${4096 / bK} _${bK} 0\n_256 ${M / bM} ${M / bM}\n`);
+  });
+});
+
+describe("0x_gemm_tutorial.md: local_tile's shorthands and GETT as GEMM", () => {
+  it("local_tile with Step<_1,X,_1>, with select<0,2> of tiler and coord, and zipped_divide then the rest-mode slice are one tensor", async () => {
+    const out = (await evalFile("gemm_tutorial-local-tile.cpp")).split("\n");
+    // block m = 2 of 128-row tiles of the m-major A: 256 floats in
+    expect(out[0]).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 2 * 128)}) o (_128,_8,${4096 / 8}):(_1,5120,${8 * 5120})`);
+    expect(out[1]).toBe(out[0]);
+    expect(out[2]).toBe(out[0]);
+    expect(out[3]).toBe(`gmem_ptr[32b](0x10000) o ((_128,_8),(${5120 / 128},${4096 / 8})):((_1,5120),(_128,${8 * 5120}))`);
+  });
+  it("gett's two m-modes: a (64,2) CTA tile of M = (256,6), sgemm_1's partitions of block (3,1), thread 37", async () => {
+    const out = await evalFile("gemm_tutorial-gett.cpp");
+    // 256 threads; ceil_div((256,6), (64,2)) = (4,3) tiles of M, 512 / 128 of N
+    expect(out.startsWith(`_256 ${4 * 3} ${512 / 128}\n`)).toBe(true);
+    const m = labelled(out);
+    const [ldAm1, ldAk] = [256, 1536];
+    // M tile 3 of the (4,3) grid: m0 tile 3 % 4 = 3 (192 rows in), m1 tile 3 / 4 = 0
+    expect(m.get("gA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * 192)}) o ((_64,_2),_8,${64 / 8}):((_1,${ldAm1}),${ldAk},${8 * ldAk})`);
+    expect(m.get("gC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * (192 + 128 * 1536))}) o ((_64,_2),_128):((_1,256),1536)`);
+    // thread 37 of the 32x8 tA: m 5, k 1; its 4 rows 5, 37 of each m1 slice
+    expect(m.get("tAgA")).toBe(`gmem_ptr[32b](${hex(0x10000 + 4 * (192 + 5 + ldAk))}) o ((_2,_2),_1,8):((_32,${ldAm1}),_0,${8 * ldAk})`);
+    // thread 37 of the 16x16 tC: m 5, n 2
+    expect(m.get("tCgC")).toBe(`gmem_ptr[32b](${hex(0x90000 + 4 * (192 + 128 * 1536 + 5 + 2 * 1536))}) o ((_4,_2),_8):((_16,256),${16 * 1536})`);
+    expect(m.get("sA")).toBe("((_64,_2),_8):((_1,_64),_128)");
+  });
 });

@@ -60,6 +60,8 @@ export class TmemIter {
   constructor(
     readonly bits: number,
     readonly addr: number,
+    /** T of tmem_ptr<T> where the maker named it (a UMMA accumulator's c_type, make_tmem_ptr<T>); a printed pointer knows only its width */
+    readonly type?: string,
   ) {}
 }
 
@@ -94,6 +96,8 @@ export class Tensor {
   constructor(
     readonly iter: Iter,
     readonly layout: Layout | ComposedLayout,
+    /** an owning tensor (ArrayEngine: make_tensor<T>, make_tensor_like, make_fragment_like); its slices and views are not */
+    readonly owning = false,
   ) {}
 }
 
@@ -112,7 +116,7 @@ export function advance(it: Iter, off: Idx): Iter {
   if (it instanceof ArithIter) return new ArithIter(idxAdd(it.coord, off));
   if (!(off instanceof Int)) throw new CuteError(it instanceof TmemIter ? "tmem_ptr" : it instanceof DescIter ? `${it.arch}::DescriptorIterator` : "pointer", NOT_INT);
   if (it instanceof DescIter) return descAdd(it, off.v);
-  if (it instanceof TmemIter) return new TmemIter(it.bits, tmemPtrAdd(it.addr, off.v, it.bits));
+  if (it instanceof TmemIter) return new TmemIter(it.bits, tmemPtrAdd(it.addr, off.v, it.bits), it.type);
   return ptrAdd(it, off.v);
 }
 

@@ -14,7 +14,7 @@ import { CuteError, ParseError, UnsupportedSyntax, UsageError } from "../core/er
 import { D, Int } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
-import { Tensor } from "../core/tensor.js";
+import { CountingIter, PtrIter, Tensor, TmemIter } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
@@ -82,7 +82,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         break;
       case "using":
         if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
-        scope.aliases.set(st.name, st.type);
+        scope.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, ev(st.type.e), src) : st.type);
         scope.decltypes.delete(st.name);
         break;
       case "decl":
@@ -98,6 +98,9 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         break;
       case "print":
         printed = (printed ?? "") + printStatement(st, ev, force, src);
+        break;
+      case "assign":
+        bind(scope, st.name, assign(st, scope, ev(st.e), src), false);
         break;
       case "assert":
         check(st, ev(st.e), src, constexpr(st.e, scope));
@@ -116,6 +119,20 @@ function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): voi
 
 const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
 
+/**
+ * `x = e;` for an integer variable the block declared: a dynamic integer (an int) takes the new
+ * value as an int; a static one (Int<N>) holds only N. Other variables keep the types their
+ * declarations gave them, which cute-ts does not track: refused.
+ */
+function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: string): EvalValue {
+  const old = scope.values.get(st.name);
+  if (old === undefined) throw new ParseError(src, st.pos, `use of undeclared identifier '${st.name}' (declare it first: auto ${st.name} = ...;)`);
+  if (!(old instanceof Int)) throw new UnsupportedSyntax(src, st.pos, `assignments to a variable that is not an integer (${st.name} holds ${describe(old)}): declare a new name`);
+  if (!(v instanceof Int)) throw new CuteError(`${st.name} = ...`, `no viable conversion from ${describe(v)} to the integer ${st.name}`, [describe(v)]);
+  if (old.s && v.v !== old.v) throw new CuteError(`${st.name} = ...`, `${st.name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`, [show(old as Value), show(v as Value)]);
+  return old.s ? old : D(v.v);
+}
+
 /** the value a declarator declares */
 function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {
   const init = d.init;
@@ -127,6 +144,7 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   };
   const t = st.type;
   if (t.k === "auto") return one();
+  if (t.k === "decltype" && t.member !== undefined) throw new UnsupportedSyntax(src, t.pos, "declarations of type decltype(...)::value_type (alias it first: using T = typename decltype(x)::value_type;)");
   if (t.k === "decltype") return init === null ? defaultValue(ev(t.e)) : one();
   const type = resolveTypes(t.node, scope, src) as Node & { k: "name" };
   const alias = scope.decltypes.get(type.name) ?? decltypeAlias(type.name, scope, ev);
@@ -145,6 +163,28 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   if (coreType(type.name)) return convert(make([], type.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
   if (v instanceof AtomValue) return v;
   return make([v], type.pos);
+}
+
+/**
+ * `typename decltype(t)::value_type` (Tensor's value_type: its engine's element type) as the type it
+ * names, for a tensor whose iterator knows its element type by name (a typed pointer, a UMMA
+ * accumulator's tmem_ptr, a counting iterator's int)
+ */
+function valueTypeAlias(t: TypeRef & { k: "decltype" }, v: EvalValue, src: string): TypeRef {
+  const name = v instanceof Tensor ? valueTypeName(v) : undefined;
+  if (name === undefined) {
+    const what = v instanceof Tensor ? "a tensor whose iterator knows only the width of its elements (a pointer read from its print)" : describe(v);
+    throw new UnsupportedSyntax(src, t.pos, `decltype(...)::value_type of ${what} (write the type it names, e.g. using AccType = float;)`);
+  }
+  const node = { k: "name", name, targs: [], types: null, pos: t.pos, end: t.pos, spelled: name };
+  return { k: "type", node: node as unknown as Node & { k: "name" }, pos: t.pos };
+}
+
+function valueTypeName(t: Tensor): string | undefined {
+  const it = t.iter;
+  if (it instanceof PtrIter || it instanceof TmemIter) return it.type === undefined || it.type === "" ? undefined : it.type;
+  if (it instanceof CountingIter) return "int";
+  return undefined;
 }
 
 /** the value a `decltype(e)` alias default-constructs, if the name is one */

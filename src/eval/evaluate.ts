@@ -43,7 +43,7 @@ let wantTma = false;
 const NEEDS_ATOMS = { needsAtoms: true };
 /** the names ./functions/tma.ts answers (its TMA_OP_NAME, TMA_CALL_NAME), known here without loading it */
 const TMA_OP = /^(?:cute::)?SM\d+_TMA_\w+$/;
-const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition)$/;
+const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 function needTma(): TmaModule {
   if (TMA) return TMA;
   wantTma = true;
@@ -68,7 +68,7 @@ function withModules<R>(f: () => R): R | Promise<R> {
 }
 
 /** the functions and types that make atoms, for the message where only core values are read */
-const ATOM_FUNCTIONS = new Set(["make_tiled_mma", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_mma_atom", "make_copy_atom", "MMA_Atom", "Copy_Atom"]);
+const ATOM_FUNCTIONS = new Set(["make_tiled_mma", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_tmem_copy", "make_mma_atom", "make_copy_atom", "MMA_Atom", "Copy_Atom"]);
 const ATOM_LIKE = /^(?:MMA_Atom|Copy_Atom)$|(?:^|::)(?:SM\d+_|UniversalFMA|UniversalCopy|AutoVectorizing|DefaultCopy|GMMA_|MMA_)/;
 const ONLY_EVAL = "a value of `cute-ts eval` and `cute-ts print` only; a layout, shape or tiler is expected here";
 

@@ -33,10 +33,25 @@ const MEMBERS: Readonly<Record<string, { on: readonly Kind[]; run(self: Value, a
   compose: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => fn("composition")([x, tileOf(atLeastOne(n, args))], [], "composition") },
   with_shape: { on: ["Layout", "ComposedLayout"], run: (x, args, n) => fn("composition")([x, fn("make_layout")([tileOf(atLeastOne(n, args))], [], "make_layout")], [], "composition") },
   tile: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => fn("tiled_divide")([x, tileOf(atLeastOne(n, args))], [], "tiled_divide") },
+  // Layout::get_hier_coord(idx): idx2crd(idx, shape, stride); get_flat_coord(idx): each top mode's coordinate flattened (crd2crd to all-_1 modes)
+  get_hier_coord: { on: ["Layout"], run: (x, args, n) => hierCoord(x as Layout, args, n) },
+  get_flat_coord: { on: ["Layout"], run: (x, args, n) => flatCoord(x as Layout, hierCoord(x as Layout, args, n)) },
   layout_a: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).a as Value) },
   offset: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).offset as Value) },
   layout_b: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).b as Value) },
 };
+
+function hierCoord(l: Layout, args: Value[], n: MemberNode): Value {
+  if (args.length !== 1) throw new CuteError(`.${n.name}(...)`, "takes one index");
+  return fn("idx2crd")([args[0]!, l], [], n.name);
+}
+
+/** crd2crd(coord, shape, repeat<rank>(_1)): a mode whose coordinate is a tuple becomes its colexicographic index */
+function flatCoord(l: Layout, c: Value): Value {
+  if (!Array.isArray(l.shape) || !Array.isArray(c)) return c;
+  const shape = l.shape;
+  return (c as Value[]).map((ci, i) => (Array.isArray(ci) ? fn("crd2idx")([ci, shape[i]!], [], "crd2idx") : ci)) as Value;
+}
 
 function atLeastOne(n: MemberNode, args: Value[]): Value[] {
   if (args.length === 0) throw new CuteError(`.${n.name}(...)`, "no matching member function for no arguments");

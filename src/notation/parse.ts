@@ -1201,7 +1201,7 @@ export function parse(src: string): Node {
 //   declarator:= name ('=' expression | '(' args ')' | '{' args '}')? | '[' name (',' name)* ']' '=' expression
 
 /** what a snippet's type is: `auto`, a type (a name node with its template arguments), or `decltype(e)` */
-export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number };
+export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number; member?: "value_type" };
 
 export interface Declarator {
   name: string;
@@ -1219,7 +1219,9 @@ export type Stmt =
   | { k: "decl"; type: TypeRef; constexpr: boolean; decls: Declarator[]; pos: number }
   | { k: "using"; name: string; type: TypeRef; pos: number }
   | { k: "print"; fn: string; args: PrintArg[]; pos: number }
-  | { k: "assert"; fn: string; e: Node; message: string | null; pos: number };
+  | { k: "assert"; fn: string; e: Node; message: string | null; pos: number }
+  /** `name = e;`: a new value for a variable the block declared */
+  | { k: "assign"; name: string; e: Node; pos: number };
 
 /** a parsed argument: one expression, or a block of statements */
 export type Program = { k: "expr"; e: Node } | { k: "block"; stmts: Stmt[] };
@@ -1363,10 +1365,26 @@ class StatementParser extends Parser {
       if (PRINTER_NAMES.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.printStatement(pos);
       if (ASSERTS.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.assertion(pos);
       if (DECL_SPECS.has(t) || this.looksLikeDeclaration()) return this.declaration(pos);
+      if (this.isAssignment()) return this.assignment(pos, t);
     }
     const e = this.composed();
     this.endStatement();
     return { k: "expr", e, pos };
+  }
+
+  /** `name = ...` (one '=', not '=='): the lexer stands on the name */
+  private isAssignment(): boolean {
+    const i = this.skipSpace(this.lx.at);
+    return this.src.charCodeAt(i) === EQ && this.src.charCodeAt(i + 1) !== EQ;
+  }
+
+  private assignment(pos: number, name: string): Stmt {
+    const lx = this.lx;
+    lx.advance();
+    lx.advance();
+    const e = this.composed();
+    this.endStatement();
+    return { k: "assign", name, e, pos };
   }
 
   private endStatement(): void {
@@ -1412,9 +1430,11 @@ class StatementParser extends Parser {
       const args = this.args();
       if (args.length !== 1) throw new ParseError(this.src, pos, "decltype takes one expression");
       if (lx.kind === NAME && this.src.charCodeAt(lx.start) === COLON) {
-        this.unsupported(lx.start, `member types decltype(...)::${lx.text} as types (write the type it names, e.g. using AccType = float; for a TMEM accumulator's value_type)`);
-      }
-      t = { k: "decltype", e: args[0]!, pos };
+        // Tensor::value_type (using T = typename decltype(t)::value_type;): the tensor's element type
+        if (lx.text !== "value_type") this.unsupported(lx.start, `member types decltype(...)::${lx.text} as types (write the type it names)`);
+        lx.advance();
+        t = { k: "decltype", e: args[0]!, pos, member: "value_type" };
+      } else t = { k: "decltype", e: args[0]!, pos };
     } else {
       if (lx.kind !== NAME) this.fail("expected a type");
       // `unsigned int`, `long long`: one integral type

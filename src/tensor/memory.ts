@@ -47,7 +47,7 @@ export function valueType(t: Tensor, op: string): ValueType {
   const it = t.iter;
   // a pointer read back from its print knows its width only: an empty name
   if (it instanceof PtrIter) return { name: it.type ?? "", bits: it.bits };
-  if (it instanceof TmemIter) return { name: "", bits: it.bits };
+  if (it instanceof TmemIter) return { name: it.type ?? "", bits: it.bits };
   if (it instanceof CountingIter) return { name: "int", bits: 32 };
   if (it instanceof DescIter) throw new CuteError(op, `the value type of a descriptor tensor is ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))`);
   throw new CuteError(op, "the value type of an ArithTuple tensor is a coordinate: cute-ts makes register tensors of numbers (give the type: make_tensor_like<T>(...))");
@@ -66,7 +66,21 @@ export function make_owning_tensor(vt: ValueType, layout: Layout | ComposedLayou
   if (vt.bits === 0) throw new CuteError(op, "no register array of void");
   const type = vt.name === "" ? undefined : vt.name;
   const base = rawPtr(vt.bits, REGISTER_PLACEHOLDER, type);
-  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, type) : base, layout);
+  return new Tensor(vt.bits % 8 !== 0 ? recastPtr(base, vt.bits, type) : base, layout, true);
+}
+
+/**
+ * sizeof(tensor) of an owning tensor: its ArrayEngine<T, cosize> holds an array_aligned<T, N>
+ * (alignas(16)) for whole-byte T, so N * sizeof(T) rounded up to 16 bytes. A view's size is its
+ * iterator's and layout's, which cute-ts does not model.
+ */
+export function sizeofTensor(t: Tensor, op = "sizeof"): Int {
+  if (!t.owning) throw new Unsupported(`${op} of a tensor view (a pointer and a layout)`, ": sizeof is known here for owning tensors (make_tensor<T>, make_tensor_like, make_fragment_like)");
+  const bits = t.iter instanceof PtrIter ? t.iter.bits : 0;
+  if (bits === 0 || bits % 8 !== 0) throw new Unsupported(`${op} of an owning tensor of sub-byte values (array_subbyte)`);
+  const inner = t.layout instanceof Layout ? t.layout : innermostLayout(t.layout);
+  const bytes = L.cosize(inner).v * (bits / 8);
+  return new Int(Math.ceil(bytes / 16) * 16, false);
 }
 
 /** make_tensor_like<T>(tensor or layout): a register tensor of the layout's shape, compact in the order of its strides */
@@ -112,7 +126,7 @@ export function recast(t: Tensor, newBits: number, newType?: string): Tensor {
     }
     if (off !== 0) base = advance(it, new Int(off, false));
   }
-  const ptr = base instanceof TmemIter ? new TmemIter(newBits, base.addr) : recastPtr(base as PtrIter, newBits, newType);
+  const ptr = base instanceof TmemIter ? new TmemIter(newBits, base.addr, newType) : recastPtr(base as PtrIter, newBits, newType);
   return new Tensor(ptr, layout as Layout | ComposedLayout);
 }
 

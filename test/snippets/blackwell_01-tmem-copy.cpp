@@ -32,7 +32,7 @@ ThrCopy   thr_t2r_copy   = tiled_t2r_copy.get_slice(0);
 Tensor tDgC = thr_t2r_copy.partition_D(tCgC);                   // (CpyD, NumCpy_M, NumCpy_N)
 Tensor tDrC = make_fragment_like(tDgC);                         // (CpyD, NumCpy_M, NumCpy_N)
 Tensor tDtAcc = thr_t2r_copy.partition_S(tCtAcc);               // (CpyS, NumCpy_M, NumCpy_N)
-using AccType = float;   // the tutorial writes typename decltype(tCtAcc)::value_type (refused: see blackwell_01-acctype.cpp)
+using AccType = typename decltype(tCtAcc)::value_type;
 Tensor tDrAcc = make_tensor<AccType>(shape(tDgC));              // (CpyD, NumCpy_M, NumCpy_N)
 print("tDgC:\t"); print(tDgC); print("\n");
 print("tDtAcc:\t"); print(tDtAcc); print("\n");

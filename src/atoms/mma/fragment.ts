@@ -129,7 +129,7 @@ export function make_fragment(mma: TiledMma, w: Operand, t: Tensor): Tensor {
   const frg = frgType(mma.atom.traits, w);
   if (frg.kind === "tmem") {
     const tm = tmem_frg_make(frgTypeC(mma.atom.traits), l.shape);
-    return new Tensor(new TmemIter(tm.valueType.bits, tm.addr), tm.layout);
+    return new Tensor(new TmemIter(tm.valueType.bits, tm.addr, tm.valueType.name || undefined), tm.layout);
   }
   if (w === "C") return make_owning_tensor((frg as { type: ValueType }).type, make_layout(l.shape), `make_tensor<${(frg as { spelling: string }).spelling}>`);
   if (frg.kind === "value") return make_fragment_like(frg.type, t.layout, `make_fragment_like<${frg.spelling}>`);
@@ -148,7 +148,7 @@ export function partition_fragment_C_of_shape(mma: TiledMma, shapeMN: IntTuple):
   const frg = frgType(mma.atom.traits, "C");
   if (frg.kind === "tmem") {
     const tm = tmemPartitionFragmentC(mma, shapeMN);
-    return new Tensor(new TmemIter(tm.valueType.bits, tm.addr), tm.layout);
+    return new Tensor(new TmemIter(tm.valueType.bits, tm.addr, tm.valueType.name || undefined), tm.layout);
   }
   const shape = partition_shape(mma, "C", shapeMN);
   return make_owning_tensor((frg as { type: ValueType }).type, make_layout(shape), `make_tensor<${(frg as { spelling: string }).spelling}>`);

@@ -81,3 +81,39 @@ export function tma_partition(numValSrc: Int, ctaCoord: IntTuple, ctaLayout: Lay
 
 /** tma_partition(copy_atom, stensor, gtensor): one CTA, cta_coord Int<0>{}, cta_layout Layout<_1,_0>{} */
 export const TMA_PARTITION_DEFAULTS = { ctaCoord: _0 as IntTuple, ctaLayout: new Layout(_1, _0) } as const;
+
+/**
+ * create_tma_multicast_mask<Modes...>(cta_layout_vmnk, cta_coord_vmnk) (copy_traits_sm90_tma.hpp):
+ * the 16-bit mask of the cluster's CTAs a multicast TMA writes to. Each mode of `modes` is freed in
+ * the coordinate (replace<Mode>(coord, _)); the layout sliced at that coordinate lists the CTAs, its
+ * offset is the elected CTA the mask is shifted by. A dynamic flat rank-1 slice takes CuTe's
+ * smear-by-stride path, any other the loop over the slice's CTAs.
+ */
+export function create_tma_multicast_mask(ctaLayout: Layout, ctaCoord: Coord, modes: readonly number[], op = "create_tma_multicast_mask"): Int {
+  let coord = ctaCoord;
+  for (const m of modes) coord = T.replace(coord as T.Tup<unknown>, m, _ as unknown as T.Tup<unknown>, op) as Coord;
+  const [sliced, elected] = L.slice_and_offset(coord, ctaLayout);
+  if (!(elected instanceof Int)) throw new CuteError(op, "the elected CTA (the slice's offset) is an integer: cta_layout's strides are integers", [show(ctaLayout)]);
+  const u16 = (x: number) => x & 0xffff;
+  let mask = 0;
+  const shape = sliced.shape;
+  const isStatic = T.isStaticTuple(shape) && T.isStaticTuple(sliced.stride as IntTuple);
+  if (Array.isArray(shape) && shape.length === 0) {
+    mask = 1;
+  } else if (T.rank(shape) === 1 && T.depth(shape) <= 1 && !isStatic) {
+    const flat = (t: unknown): Int => (Array.isArray(t) ? (t[0] as Int) : (t as Int));
+    const s = flat(sliced.stride).v;
+    const n = flat(shape).v;
+    mask = 1;
+    for (const k of [1, 2, 4, 8]) mask = u16(mask | (mask << (k * s)));
+    mask &= 0xffff >>> (16 - n * s);
+  } else {
+    const size = T.size(shape).v;
+    for (let i = 0; i < size; i++) {
+      const at = L.crd2idx(new Int(i, false), sliced);
+      if (!(at instanceof Int)) throw new CuteError(op, "cta_layout maps CTA coordinates to integer ranks", [show(ctaLayout)]);
+      mask = u16(mask | (1 << at.v));
+    }
+  }
+  return new Int(u16(mask << elected.v), false);
+}

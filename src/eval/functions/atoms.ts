@@ -12,7 +12,7 @@ import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { Layout } from "../../core/layout.js";
-import { Tensor } from "../../core/tensor.js";
+import { Tensor, TmemIter } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
 import { asIntTuple, asLayout, asTiler } from "../../notation/coerce.js";
 import { type Node, type TArg, spellType } from "../../notation/parse.js";
@@ -26,6 +26,8 @@ import { copyTraits } from "../../atoms/copy/catalog.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
+import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
+import { parseValueType } from "../../core/value-types.js";
 import { AtomValue, core, describe } from "../ext-value.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
@@ -258,6 +260,14 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
   make_tiled_copy_A: copyForMma(make_tiled_copy_A),
   make_tiled_copy_B: copyForMma(make_tiled_copy_B),
   make_tiled_copy_C: copyForMma(make_tiled_copy_C),
+  make_tmem_copy(args, name) {
+    nargs(name, args, 2, 2);
+    const tmem = tmemTensorOf(args[1]!, name);
+    const x = args[0] as unknown;
+    // make_tmem_copy(OP{}, tmem) is make_tmem_copy(Copy_Atom<OP, value_type of tmem>{}, tmem)
+    const atom = x instanceof CopyOpValue ? tmem_copy_atom(x.op, tmem) : copyAtomOf(args[0]!, name);
+    return new TiledCopyValue(make_tmem_copy(atom, tmem)) as unknown as Value;
+  },
   partition_shape_A: partitionShape("A"),
   partition_shape_B: partitionShape("B"),
   partition_shape_C: partitionShape("C"),
@@ -273,6 +283,14 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
     return partition_fragment_C_of_shape(tiledMmaOf(args[0]!, name, "the first argument"), asIntTuple(core(args[1]!, name), `the shape of ${name}`));
   },
 };
+
+/** a Tensor<tmem_ptr<T>, Layout> as the TMEM copies take it; T is known by its width only (tmem_ptr's print) */
+function tmemTensorOf(v: Value, name: string): TmemTensor {
+  if (v instanceof Tensor && v.iter instanceof TmemIter && v.layout instanceof Layout) {
+    return new TmemTensor(parseValueType(v.iter.type ?? `uint${v.iter.bits}_t`), v.layout, v.iter.addr);
+  }
+  throw new CuteError(name, "no matching overload: the second argument is a TMEM tensor (tmem_ptr<T> and a layout, e.g. a UMMA TiledMMA's make_fragment_C / partition_fragment_C)", [describe(v)]);
+}
 
 function partitionShape(w: Operand): (args: Value[], name: string) => Value {
   return (args, name) => {

@@ -68,16 +68,16 @@ export const POINTER_FUNCTIONS: FunctionTable = {
   // make_tmem_ptr<T>(addr = 0): a TMEM address, lane << 16 | column
   make_tmem_ptr(args, targs, name) {
     nargs(name, args, 0, 1);
-    const bits = typeArg(name, targs)!.bits;
+    const vt = typeArg(name, targs)!;
     const a = args[0] ?? D(0);
     if (!(a instanceof Int)) throw new CuteError(name, "make_tmem_ptr<T>(addr) takes a uint32_t address", [show(a)]);
-    return new TmemIter(bits, Number(BigInt.asUintN(32, BigInt(a.v))));
+    return new TmemIter(vt.bits, Number(BigInt.asUintN(32, BigInt(a.v))), vt.name || undefined);
   },
   recast_ptr(args, targs, name) {
     nargs(name, args, 1);
     const vt = typeArg(name, targs)!;
     const p = args[0]!;
-    if (p instanceof TmemIter) return new TmemIter(vt.bits, p.addr);
+    if (p instanceof TmemIter) return new TmemIter(vt.bits, p.addr, vt.name || undefined);
     if (p instanceof PtrIter) return recastPtr(p, vt.bits, vt.name);
     throw new CuteError(name, "recast_ptr takes a pointer", [show(p)]);
   },

@@ -1,5 +1,5 @@
 /** Tensors and their iterators (tensor_impl.hpp): make_tensor over counting and arithmetic-tuple iterators, identity tensors, tiling and partitioning. */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, Unsupported, UsageError } from "../../core/errors.js";
 import { Int, _0 } from "../../core/integer.js";
 import { Idx } from "../../core/basis.js";
 import * as T from "../../core/int-tuple.js";
@@ -29,6 +29,13 @@ function layoutArgs(args: Value[], name: string): Layout | ComposedLayout {
 }
 
 export const TENSOR_FUNCTIONS: FunctionTable = {
+  // sizeof(t) of an owning tensor: its register array's bytes (a size_t, dynamic)
+  sizeof(args, _t, name) {
+    nargs(name, args, 1, 1);
+    const t = args[0]!;
+    if (!(t instanceof Tensor)) throw new Unsupported(`${name} of ${show(t)}`, ": cute-ts knows sizeof of owning tensors (make_tensor_like(...)) only");
+    return M.sizeofTensor(t, name);
+  },
   group_modes(args, targs, name) {
     nargs(name, args, 1);
     const [b, e] = intTargs(name, targs, 2) as [number, number];

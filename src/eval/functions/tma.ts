@@ -15,7 +15,7 @@
 import { CuteError, Unsupported, UsageError } from "../../core/errors.js";
 import { Int, S } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
-import type { IntTuple } from "../../core/int-tuple.js";
+import type { Coord, IntTuple } from "../../core/int-tuple.js";
 import { Layout, type Tiler } from "../../core/layout.js";
 import { PtrIter, Tensor } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
@@ -31,12 +31,12 @@ import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand
 import { formatTiledCopy } from "../../atoms/copy/index.js";
 import { AtomValue, core, describe } from "../ext-value.js";
 import { copyAtomOf, tiledMmaOf } from "./atoms.js";
-import { tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
+import { create_tma_multicast_mask, tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
 import type { CopyAtom } from "../../atoms/copy/index.js";
 
 /** the names this module answers: TMA operations (as values) and builders (as calls) */
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
-export const TMA_CALL_NAME = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition)$/;
+export const TMA_CALL_NAME = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 
 const IM2COL = /_IM2COL/;
 
@@ -258,6 +258,16 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   make_tma_copy_C_sm100: sm100("copy", "C"),
   make_tma_atom_A_sm100: sm100("atom", "A"),
   make_tma_atom_B_sm100: sm100("atom", "B"),
+  create_tma_multicast_mask(args, name, n) {
+    nargs(name, args, 2, 2);
+    const modes = n.targs.map((t) => {
+      if (typeof t !== "number") throw new UsageError(`${name} takes integer template arguments, the modes to multicast along: ${name}<2>(...)`);
+      return t;
+    });
+    const coord = core(args[1]!, name);
+    if (!isIntTuple(coord) && !T.has_underscore(coord)) throw new CuteError(name, "no matching overload: cta_coord_vmnk is the CTA's coordinate in the cluster layout", [describe(coord)]);
+    return create_tma_multicast_mask(ctaLayoutOf(args[0]!, name), coord as Coord, modes, name);
+  },
   tma_partition(args, name) {
     // (copy_atom, cta_coord, cta_layout, stensor, gtensor) or (copy_atom, stensor, gtensor)
     if (args.length !== 3 && args.length !== 5) throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes copy_atom, [cta_coord, cta_layout,] stensor, gtensor)`);
