@@ -915,6 +915,11 @@ for i in cutlass.range_constexpr(original_size):
     expect(staged.exit).toBe(2);
     expect(staged.stderr).toContain("cutlass.range is a loop on the device");
   });
+  it("Python's bare tuple on an assignment's right side: a, b = 3, 4 and t = 1, 2 (and 5,)", async () => {
+    const r = await run(["eval", "--dialect", "dsl", "a, b = 3, 4\nprint(a, b)\nt = 1, 2\nprint(t)\nx = 5,\nprint(x)\nprint(cute.make_layout((a, b)))"]);
+    // Python: 3 4 / (1, 2) / (5,); the layout of static extents (3,4) is compact column-major
+    expect(r.stdout).toBe("3 4\n(1, 2)\n(5,)\n(3,4):(1,3)\n");
+  });
   it("a loop body's assignments: names new to the body are evaluated per iteration; a value carried between iterations is refused, not miscomputed", async () => {
     // Python: y = (x + i) * 2 for i = 0, 1, 2 with x = 0
     const r = await run(["eval", "--dialect", "dsl", "x = 0\nfor i in range(3):\n    y = x + i\n    y = y * 2\n    print(y)\nprint(x)"]);

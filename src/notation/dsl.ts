@@ -594,7 +594,18 @@ export class Parser {
     }
     if (names.length > 0) {
       for (let j = 0; j < 2 * names.length; j++) this.take();
-      const value = this.expr();
+      const first = this.expr();
+      // Python's bare tuple on the right, `a, b = 3, 4` (a trailing comma included)
+      let value = first;
+      if (this.isP(",")) {
+        const items = [first];
+        while (this.isP(",")) {
+          this.take();
+          if (this.tok.k === K.Eof) break;
+          items.push(this.expr());
+        }
+        value = { t: "tuple", items, one: false, pos: first.pos };
+      }
       if (this.tok.k !== K.Eof) this.fail("expected the end of the statement");
       return { kind: "assign", names: names.map((n) => n.text), value, pos: names[0]!.pos };
     }
