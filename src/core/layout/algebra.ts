@@ -64,23 +64,22 @@ function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
   if (!staticLeaves(lhs.shape, lhs.stride)) return undefined;
   const n = leafN;
   if (n === 0) return undefined;
-  for (let i = 0; i < n; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
-  // coalesce_x: a last extent of _1 counts as _2 (the function outside the domain is kept)
+  // coalesce_x, front to back (putMode): a last extent of _1 counts as _2 (the function outside the domain is kept)
+  outN = 0;
   for (let i = 0; i < n; i++) {
-    fS[i] = leafS[i]!;
-    fD[i] = leafD[i]!;
+    const s = leafS[i]!, d = leafD[i]!;
+    if (s > SMALL || s < 1 || d > SMALL || d < -SMALL) return undefined;
+    if (!putMode(i === n - 1 && s === 1 ? 2 : s, d)) return undefined;
   }
-  if (fS[n - 1] === 1) fS[n - 1] = 2;
-  const k = bwCoalesceNum(fS, fD, n, cS, cD);
-  if (k < 0) return undefined;
+  const k = outN;
   // onto a single mode s:d every leaf of rhs just has its stride scaled by d
   if (k === 1) {
-    const stride = scaleStrides(rhs.shape, rhs.stride, cS[0] === 1 ? _0 : I.S(cD[0]!));
+    const stride = scaleStrides(rhs.shape, rhs.stride, I.S(oD[0]!));
     return stride === undefined ? undefined : new Layout(rhs.shape, stride);
   }
   for (let i = 0; i < k; i++) {
-    xS[i] = cS[k - 1 - i]!;
-    xD[i] = cD[k - 1 - i]!;
+    xS[i] = oS[i]!;
+    xD[i] = oD[i]!;
   }
   xN = k;
   const r = compositionNum(rhs.shape, rhs.stride);
@@ -308,38 +307,8 @@ export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | un
   return n <= SMALL ? n : undefined;
 }
 
-/**
- * CuTe's bw_coalesce of static modes (sh, st)[0..n) on numbers (the fold of bwCoalesce, every
- * integer static): the modes back to front in (outS, outD), their count returned; -1 when a
- * merged extent leaves the small range.
- */
-function bwCoalesceNum(sh: number[], st: number[], n: number, outS: number[], outD: number[]): number {
-  let k = 1;
-  outS[0] = sh[n - 1]!;
-  outD[0] = st[n - 1]!;
-  for (let i = n - 2; i >= 0; i--) {
-    const s = sh[i]!, d = st[i]!;
-    if (s === 1) continue;
-    if (k === 1 && outS[0] === 1) {
-      outS[0] = s;
-      outD[0] = d;
-      continue;
-    }
-    if (s * d === outD[k - 1]) {
-      const m = s * outS[k - 1]!;
-      if (!small(m)) return -1;
-      outS[k - 1] = m;
-      outD[k - 1] = d;
-    } else {
-      outS[k] = s;
-      outD[k] = d;
-      k++;
-    }
-  }
-  return k;
-}
 
-const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [], cS: number[] = [], cD: number[] = [];
+const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [];
 /** the modes put so far by putMode: (oS, oD)[0..outN) */
 let outN = 0;
 /**
