@@ -279,6 +279,33 @@ function staticLeaves(shape: IntTuple, stride: Stride): boolean {
 const SMALL = 2 ** 26;
 const small = (x: number) => x <= SMALL && x >= -SMALL;
 
+/**
+ * size(block) * cosize(tiler) as a plain number when both layouts are static with integer strides
+ * and every number stays small (the static integer logical_product's complement is taken against);
+ * undefined otherwise, for the checked integers to answer
+ */
+export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | undefined {
+  leafN = 0;
+  if (!staticLeaves(block.shape, block.stride)) return undefined;
+  let size = 1;
+  for (let i = 0; i < leafN; i++) {
+    const s = leafS[i]!;
+    if (s < 1 || s > SMALL) return undefined;
+    size *= s;
+    if (size > SMALL) return undefined;
+  }
+  leafN = 0;
+  if (!staticLeaves(tiler.shape, tiler.stride)) return undefined;
+  let cos = 1;
+  for (let i = 0; i < leafN; i++) {
+    const s = leafS[i]!, d = leafD[i]!;
+    if (s < 1 || s > SMALL || d > SMALL || d < -SMALL) return undefined;
+    cos += (s - 1) * (d < 0 ? -d : d);
+    if (cos > SMALL) return undefined;
+  }
+  const n = size * cos;
+  return n <= SMALL ? n : undefined;
+}
 
 
 const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [];
@@ -327,38 +354,6 @@ function complementStatic(l: Layout, cotarget: IntTuple | Layout | undefined): L
   if (cotarget !== undefined && !(cotarget instanceof Int && cotarget.s && small(cotarget.v))) return undefined;
   leafN = 0;
   if (!staticLeaves(l.shape, l.stride)) return undefined;
-  return complementOfLeaves(cotarget instanceof Int ? cotarget.v : undefined);
-}
-
-/**
- * logical_product's complement(block, size(block) * cosize(tiler)) when both are static layouts with
- * small integers, on numbers (the cotarget a static integer, as the checked product makes it);
- * undefined otherwise, for the checked integers to answer
- */
-export function productComplementStatic(block: Layout, tiler: Layout): Layout | undefined {
-  leafN = 0;
-  if (!staticLeaves(tiler.shape, tiler.stride)) return undefined;
-  let cos = 1;
-  for (let i = 0; i < leafN; i++) {
-    const s = leafS[i]!, d = leafD[i]!;
-    if (s < 1 || s > SMALL || d > SMALL || d < -SMALL) return undefined;
-    cos += (s - 1) * (d < 0 ? -d : d);
-    if (cos > SMALL) return undefined;
-  }
-  leafN = 0;
-  if (!staticLeaves(block.shape, block.stride)) return undefined;
-  let size = cos;
-  for (let i = 0; i < leafN; i++) {
-    const s = leafS[i]!;
-    if (s < 1 || s > SMALL) return undefined;
-    size *= s;
-    if (size > SMALL) return undefined;
-  }
-  return complementOfLeaves(size);
-}
-
-/** the complement of the static leaves (leafS, leafD)[0..leafN) against cot (their cosize when undefined) */
-function complementOfLeaves(cotarget: number | undefined): Layout | undefined {
   // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (fS, fD)[0..k); the cosize on the way
   outN = 0;
   let cos = 1;
@@ -368,7 +363,7 @@ function complementOfLeaves(cotarget: number | undefined): Layout | undefined {
     cos += (s - 1) * (d < 0 ? -d : d);
     if (d !== 0 && !putMode(s, d)) return undefined;
   }
-  const cot = cotarget ?? cos;
+  const cot = cotarget instanceof Int ? cotarget.v : cos;
   if (!small(cot)) return undefined;
   // an empty layout, or one mapping only to _0: the complement is the whole cotarget
   const k = outN;

@@ -9,7 +9,7 @@ import { ScaledBasis } from "../basis.js";
 import * as T from "../int-tuple.js";
 import { IntTuple, Stride, StrideLeaf, Tup, Coord, Underscore } from "../int-tuple.js";
 import { Layout, type Tiler, appendN, coalesce, concat, concat2, cosize, make_layout, make_layout_left, make_ordered_layout, rank, scaleLeaf, showLayout, showTiler, showTup, size, slice, sublayout, transformLayout, zipLayouts } from "./basics.js";
-import { complement, composition, productComplementStatic, right_inverse } from "./algebra.js";
+import { complement, composition, right_inverse, staticSizeTimesCosize } from "./algebra.js";
 
 // ---------------------------------------------------------------- divides
 
@@ -48,9 +48,9 @@ export const flat_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l,
 
 export function logical_product(block: Layout, tiler: Tiler): Layout {
   if (tiler instanceof Layout) {
-    // static layouts (CuTe's common case): the complement and its cotarget on plain numbers, one walk of each layout
-    const c = productComplementStatic(block, tiler) ?? complement(block, I.mul(size(block), cosize(tiler)));
-    return concat2(block, composition(c, tiler));
+    // static layouts (CuTe's common case): the cotarget on plain numbers, a static integer as the checked product makes it
+    const n = staticSizeTimesCosize(block, tiler);
+    return concat2(block, composition(complement(block, n !== undefined ? S(n) : I.mul(size(block), cosize(tiler))), tiler));
   }
   if (Array.isArray(tiler)) {
     if (tiler.length > rank(block)) throw new CuteError("logical_product", "logical_product: Too many modes in tiler.", [showLayout(block), showTiler(tiler)]);
