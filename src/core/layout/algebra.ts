@@ -152,7 +152,9 @@ function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
       const si = rs[i]!, di = rd[i]!;
       // a flat mode inline (the common case), a nested one by recursion
       if (!Array.isArray(si) && di instanceof Int) {
-        out[i] = di.s && di.v === 0 ? di : I.mul(di, d);
+        // two small static integers: their static product on numbers (what I.mul makes of them)
+        if (di.s && d.s && di.v <= SMALL && di.v >= -SMALL && d.v <= SMALL && d.v >= -SMALL) out[i] = di.v === 0 ? di : I.S(di.v * d.v);
+        else out[i] = di.s && di.v === 0 ? di : I.mul(di, d);
         continue;
       }
       const x = scaleStrides(si, di, d);
