@@ -258,6 +258,24 @@ function runOnce(p: DslProgram, src: string): EvalValue | Promise<EvalValue> {
 }
 
 /**
+ * p run once with its slots at their given values; a tree that uses the DSL's atoms loads them
+ * (once, lazily) and runs again. Synchronous when nothing had to load.
+ */
+function runGiven(p: DslProgram, src: string): EvalValue | Promise<EvalValue> {
+  setSlots(p, (s) => s.given ?? stand_in(s));
+  try {
+    return runOnce(p, src);
+  } catch (e) {
+    if (e !== NEEDS_ATOMS) throw e;
+    return import("./dsl-atoms.js").then((m) => {
+      ATOMS = m;
+      setSlots(p, (s) => s.given ?? stand_in(s));
+      return runOnce(p, src);
+    });
+  }
+}
+
+/**
  * A deterministic multiplier for slot `i` in sample `k`: 1 for every slot in the first sample
  * (the least values, which min and shape_div meet), then values in [1, 61].
  */
@@ -360,17 +378,7 @@ function finish(p: DslProgram, src: string, v: EvalValue, dialect: Dialect): Dsl
 /** Python's print of one value (`dsl`) or cute.printf's (`dsl-printf`): the value's text, no newline */
 async function valueText(st: DslStatements, src: string, node: Node, mode: Dialect): Promise<string> {
   const p: DslProgram = { tree: node, slots: st.slots };
-  setSlots(p, (s) => s.given ?? stand_in(s));
-  let v: EvalValue | Promise<EvalValue>;
-  try {
-    v = runOnce(p, src);
-  } catch (e) {
-    if (e !== NEEDS_ATOMS) throw e;
-    ATOMS = await import("./dsl-atoms.js");
-    setSlots(p, (s) => s.given ?? stand_in(s));
-    v = runOnce(p, src);
-  }
-  const r = finish(p, src, await v, mode);
+  const r = finish(p, src, await runGiven(p, src), mode);
   return showDslValue(r, mode).replace(/\n$/, "");
 }
 
@@ -441,17 +449,7 @@ async function runStatements(st: DslStatements, src: string): Promise<DslValue> 
     for (const x of pieces) t += typeof x === "string" ? x : await valueText(st, src, x, mode);
     return t;
   };
-  const value = async (node: Node): Promise<EvalValue> => {
-    const p: DslProgram = { tree: node, slots: st.slots };
-    setSlots(p, (s) => s.given ?? stand_in(s));
-    try {
-      return await runOnce(p, src);
-    } catch (e) {
-      if (e !== NEEDS_ATOMS) throw e;
-      ATOMS = await import("./dsl-atoms.js");
-      return await runOnce(p, src);
-    }
-  };
+  const value = async (node: Node): Promise<EvalValue> => runGiven({ tree: node, slots: st.slots }, src);
   const steps = async (list: readonly DslStep[]): Promise<void> => {
     for (const o of list) {
       if (o.kind === "loop") {
@@ -498,17 +496,7 @@ export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<D
   const st = parseDslStatements(src);
   if (st !== undefined) return runStatements(st, src);
   const p = parseDsl(src);
-  setSlots(p, (s) => s.given ?? stand_in(s));
-  let v: EvalValue | Promise<EvalValue>;
-  try {
-    v = runOnce(p, src);
-  } catch (e) {
-    if (e !== NEEDS_ATOMS) throw e;
-    return import("./dsl-atoms.js").then((m) => {
-      ATOMS = m;
-      return evaluateDsl(src, dialect);
-    });
-  }
+  const v = runGiven(p, src);
   if (v instanceof Promise) return v.then((w) => finish(p, src, w, dialect));
   return finish(p, src, v, dialect);
 }
