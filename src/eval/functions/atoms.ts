@@ -29,6 +29,7 @@ import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
 import { parseValueType } from "../../core/value-types.js";
 import { AtomValue, core, describe } from "../ext-value.js";
+import { nargs } from "./registry.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
 
@@ -227,9 +228,6 @@ export function tiledMmaOf(v: Value, name: string, which = "the second argument"
   // a ThrMMA derives from its TiledMMA
   if (x instanceof ThrMmaValue) return x.thr.mma;
   throw new CuteError(name, `no matching overload: ${which} is a TiledMMA (make_tiled_mma(...))`, [describe(v)]);
-}
-function nargs(name: string, args: Value[], lo: number, hi: number): void {
-  if (args.length < lo || args.length > hi) throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);
 }
 
 /** the TiledMMA as make_tiled_copy_A/B/C read it */

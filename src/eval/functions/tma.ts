@@ -30,6 +30,7 @@ import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValu
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
 import { AtomValue, core, describe } from "../ext-value.js";
+import { nargs } from "./registry.js";
 import { copyAtomOf, tiledMmaOf } from "./atoms.js";
 import { create_tma_multicast_mask, tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
 import type { CopyAtom } from "../../atoms/copy/index.js";
@@ -217,9 +218,6 @@ type Builder = (args: Value[], name: string, n: CallNode, src: string) => Value;
 
 const spelledOf = (src: string) => (t: Node): string => spellType(t, src);
 
-function nargs(name: string, args: Value[], lo: number, hi: number): void {
-  if (args.length < lo || args.length > hi) throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);
-}
 
 const sm100 = (kind: "copy" | "atom", w: UmmaOperand): Builder => (args, name, n, src) => {
   nargs(name, args, kind === "copy" ? 5 : 6, kind === "copy" ? 5 : 6);
