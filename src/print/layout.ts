@@ -489,26 +489,25 @@ export class CellForm {
   /** pretty_print's text of the cell */
   text(out: Chunks, vals: Float64Array): void {
     if (this.dynInt) return out.putInt(vals[0]!, 5);
-    const p = this.pieces;
     out.put("  ");
-    out.put(p[0]!);
-    for (let d = 1; d < p.length; d++) {
-      out.putInt(vals[d - 1]!);
-      out.put(p[d]!);
-    }
+    this.putPieces(out, vals);
   }
   /** the cell in --json: a number, or its print as a JSON string (the pieces need no escaping: digits, _ ( ) , @) */
   json(out: Chunks, vals: Float64Array): void {
     if (this.jsonConst !== undefined) return out.put(this.jsonConst);
     if (this.dynInt) return out.putInt(vals[0]!);
-    const p = this.pieces;
     out.put('"');
+    this.putPieces(out, vals);
+    out.put('"');
+  }
+  /** the cell's print: its fixed pieces with the values between them */
+  private putPieces(out: Chunks, vals: Float64Array): void {
+    const p = this.pieces;
     out.put(p[0]!);
     for (let d = 1; d < p.length; d++) {
       out.putInt(vals[d - 1]!);
       out.put(p[d]!);
     }
-    out.put('"');
   }
 }
 
