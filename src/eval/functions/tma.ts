@@ -23,7 +23,6 @@ import { show } from "../../print/print.js";
 import { asIntTuple, asTiler, isIntTuple } from "../../notation/coerce.js";
 import { type Node, spellType } from "../../notation/parse.js";
 import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
-import { isIm2colOp } from "../../atoms/tma/im2col.js";
 import { makeTmaAtom, makeTmaCopy, printTiledCopy, printTmaAtom, type TmaArgs, type TmaAtom, type TmaCopy } from "../../atoms/tma/make-tma-copy.js";
 import { getTmaTensor, partition } from "../../atoms/tma/coords.js";
 import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
@@ -39,6 +38,7 @@ import type { CopyAtom } from "../../atoms/copy/index.js";
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
 export const TMA_CALL_NAME = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 
+/** an im2col operation (every one CuTe names, SM90_TMA_LOAD_IM2COL ... SM100_TMA_2SM_LOAD_IM2COL_MULTICAST, has this in its name) */
 const IM2COL = /_IM2COL/;
 
 /** a TMA operation `OP{}`: what make_tma_copy and its kin take first */
@@ -191,7 +191,7 @@ function gmemOf(v: Value | undefined, name: string, targ: string | undefined): {
 
 function tmaArgs(args: Value[], name: string, targs: Node[] | null, srcText: (n: Node) => string): TmaArgs {
   const op = opOf(args[0], name);
-  if (IM2COL.test(op) || isIm2colOp(op)) throw new Unsupported(`${name} with the im2col operation ${op} in an expression`, " (cute-ts tma builds it: --op " + op + " with the convolution options)");
+  if (IM2COL.test(op)) throw new Unsupported(`${name} with the im2col operation ${op} in an expression`, " (cute-ts tma builds it: --op " + op + " with the convolution options)");
   if (!TMA_OPS.some((o) => o === op)) tmaOp(op); // its refusal
   if (targs !== null && targs.length > 1) throw new CuteError(name, "takes one template argument, the TmaInternalType");
   const { gmem, type } = gmemOf(args[1], name, targs?.length === 1 ? srcText(targs[0]!) : undefined);
