@@ -47,9 +47,6 @@ function colMajor(shape: number[]): string {
 const REFUSED: Record<string, RegExp> = {
   // sizeof in a template argument: the refusal names the type to write
   "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
-  // if (thread0()) { ... } and the mainloop's for: the refusal says to trim the paste to declarations and prints
-  "sgemm_1-thread0-if.cpp": /does not read C\+\+ branches/,
-  "sgemm_1-mainloop-for.cpp": /does not read C\+\+ loops/,
 };
 
 describe("every tutorial snippet runs, or is refused by name", () => {
@@ -62,6 +59,15 @@ describe("every tutorial snippet runs, or is refused by name", () => {
       else expect((await evalFile(f)).length).toBeGreaterThan(0);
     });
   }
+});
+
+describe("sgemm_1.cu's control flow: if (thread0()) and the k-tile loop run as on the host", () => {
+  it("if (thread0()) prints: thread0() is true outside a kernel", async () => {
+    expect(await evalFile("sgemm_1-thread0-if.cpp")).toBe("  mA : gmem_ptr[32b](0x10000) o (5120,4096):(_1,5120)\n");
+  });
+  it("the mainloop's for runs K_TILE_MAX = 4096 / 8 times", async () => {
+    expect(await evalFile("sgemm_1-mainloop-for.cpp")).toBe(Array.from({ length: 4096 / 8 }, (_x, k) => String(k)).join(""));
+  });
 });
 
 describe("sgemm_1.cu: the shapes its comments name, by the product rule", () => {

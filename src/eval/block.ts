@@ -36,6 +36,31 @@ interface Scope {
   aliases: Map<string, TypeRef>;
   /** the values of `decltype(e)` aliases, evaluated once */
   decltypes: Map<string, EvalValue>;
+  /**
+   * the scopes inside the block's own (compound statements, ifs' and loops' bodies, a for's
+   * init), innermost last: for each name declared there, what the name held outside, put back
+   * when the scope ends
+   */
+  frames: Map<string, Shadowed>[];
+}
+/** what a name held in an enclosing scope */
+interface Shadowed {
+  value: EvalValue | undefined;
+  constant: number | undefined;
+  alias: TypeRef | undefined;
+  decltype: EvalValue | undefined;
+}
+
+/** how many times a block's loops may run their bodies, all loops together (a bound on time) */
+export const MAX_ITERATIONS = 1 << 16;
+/** how long a block's loops may run, in milliseconds, whatever their bodies do (a bound on time) */
+export const MAX_LOOP_MS = 4000;
+/** how much text a block's print statements may write (a bound on memory) */
+export const MAX_PRINTED = 1 << 26;
+
+/** `break` or `continue` on its way to the loop that takes it */
+class Jump {
+  constructor(readonly what: "break" | "continue") {}
 }
 
 /** CuTe's class templates a declaration names without template arguments (their arguments deduced): what each holds */
@@ -66,22 +91,34 @@ function expression(e: Node, src: string): EvalValue {
 }
 
 function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): ProgramResult {
-  const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map() };
+  const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), frames: [] };
   const hooks = blockHooks(blockSupport.hooks(), scope, src);
   let printed: string | null = null;
   let last: EvalValue | undefined;
+  let iterations = 0;
+  let loopStart = 0;
   const ev = (n: Node): EvalValue => {
     // a scope may hold atoms: every core function checks its arguments for them
     extState.made = true;
     return checkValue(evalNode(resolveTypes(n, scope, src), src, hooks) as EvalValue);
   };
-  for (const st of prog.stmts) {
+  /** a statement in a scope of its own (C++: an if's or a loop's body is one, braces or not) */
+  const scoped = (st: Stmt): void => {
+    scope.frames.push(new Map());
+    try {
+      exec(st);
+    } finally {
+      leaveScope(scope);
+    }
+  };
+  const exec = (st: Stmt): void => {
     switch (st.k) {
       case "expr":
         last = ev(st.e);
         break;
       case "using":
         if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
+        shadow(scope, st.name);
         scope.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, ev(st.type.e), src) : st.type);
         scope.decltypes.delete(st.name);
         break;
@@ -91,23 +128,91 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
           if (d.bind !== null) {
             const parts = Array.isArray(v) ? (v as EvalValue[]) : undefined;
             if (parts === undefined || parts.length !== d.bind.length) throw new CuteError("auto [...]", `a structured binding of ${d.bind.length} names needs a tuple of ${d.bind.length} values`, [describe(v)]);
-            d.bind.forEach((name, i) => bind(scope, name, parts[i]!, st.constexpr));
-          } else bind(scope, d.name, v, st.constexpr);
+            d.bind.forEach((name, i) => {
+              shadow(scope, name);
+              bind(scope, name, parts[i]!, st.constexpr);
+            });
+          } else {
+            shadow(scope, d.name);
+            bind(scope, d.name, v, st.constexpr);
+          }
           last = v;
         }
         break;
-      case "print":
-        printed = (printed ?? "") + printStatement(st, ev, force, src);
+      case "print": {
+        const text = printStatement(st, ev, force, src);
+        if ((printed?.length ?? 0) + text.length > MAX_PRINTED) throw new UsageError(`the block's print statements wrote more than ${MAX_PRINTED} characters: cute-ts stops there`);
+        printed = (printed ?? "") + text;
         break;
+      }
       case "assign":
         bind(scope, st.name, assign(st, scope, ev(st.e), src), false);
         break;
       case "assert":
         check(st, ev(st.e), src, constexpr(st.e, scope));
         break;
+      case "compound":
+        scope.frames.push(new Map());
+        try {
+          for (const x of st.stmts) exec(x);
+        } finally {
+          leaveScope(scope);
+        }
+        break;
+      case "if":
+        if (truth(ev(st.cond), "if", st.cond, src)) scoped(st.then);
+        else if (st.else !== null) scoped(st.else);
+        break;
+      case "loop":
+        scope.frames.push(new Map());
+        try {
+          if (st.init !== null) exec(st.init);
+          while (st.cond === null || truth(ev(st.cond), st.word, st.cond, src)) {
+            if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
+            if (iterations === 1) loopStart = Date.now();
+            else if ((iterations & 15) === 0 && Date.now() - loopStart > MAX_LOOP_MS) throw new UsageError(`the block's loops ran longer than ${MAX_LOOP_MS / 1000} s: cute-ts stops there (a bound on time)`);
+            try {
+              scoped(st.body);
+            } catch (e) {
+              if (!(e instanceof Jump)) throw e;
+              if (e.what === "break") break;
+            }
+            if (st.step !== null) exec(st.step);
+          }
+        } finally {
+          leaveScope(scope);
+        }
+        break;
+      case "jump":
+        throw new Jump(st.what);
     }
-  }
+  };
+  for (const st of prog.stmts) exec(st);
   return { k: "block", printed, last };
+}
+
+/** a condition's truth: an integer (CuTe's bool is one) other than 0 */
+function truth(v: EvalValue, what: string, n: Node, src: string): boolean {
+  if (v instanceof Int) return v.v !== 0;
+  throw new ParseError(src, n.pos, `the condition of '${what}' is ${describe(v)}: cute-ts reads integer and bool conditions`);
+}
+
+/** a name about to be declared in the innermost scope: what it held outside, kept for when the scope ends */
+function shadow(scope: Scope, name: string): void {
+  const frame = scope.frames[scope.frames.length - 1];
+  if (frame === undefined || frame.has(name)) return;
+  frame.set(name, { value: scope.values.get(name), constant: scope.constants.get(name), alias: scope.aliases.get(name), decltype: scope.decltypes.get(name) });
+}
+/** the innermost scope ends: the names it declared hold again what they held outside it */
+function leaveScope(scope: Scope): void {
+  const frame = scope.frames.pop()!;
+  const put = <T>(m: Map<string, T>, name: string, x: T | undefined) => (x === undefined ? m.delete(name) : m.set(name, x));
+  for (const [name, old] of frame) {
+    put(scope.values, name, old.value);
+    put(scope.constants, name, old.constant);
+    put(scope.aliases, name, old.alias);
+    put(scope.decltypes, name, old.decltype);
+  }
 }
 
 function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): void {

@@ -95,7 +95,7 @@ const DEVICE_CALLS = new Set([
   "copy", "copy_if", "copy_aligned", "cooperative_copy", "gemm", "cooperative_gemm", "axpby", "clear", "fill", "transform",
   "cp_async_fence", "cp_async_wait", "__syncthreads", "__syncwarp", "syncthreads", "warpgroup_arrive", "warpgroup_commit_batch",
   "warpgroup_wait", "warpgroup_fence_operand", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch", "atomicAdd",
-  "thread0", "block0", "elect_one_sync", "canonical_warp_idx_sync", "__shfl_sync",
+  "elect_one_sync", "canonical_warp_idx_sync", "__shfl_sync",
 ]);
 
 function unknownFunction(n: CallNode, src: string): never {

@@ -524,7 +524,11 @@ class Parser {
     return null;
   }
   /** the character right after the current one-character token: `<<` is two '<' side by side */
-  private next(): number {
+  /** whether a name is a variable the text declared before (a pasted block's, see StatementParser) */
+  protected isVariable(_name: string): boolean {
+    return false;
+  }
+  protected next(): number {
     return this.src.charCodeAt(this.lx.start + 1);
   }
 
@@ -807,7 +811,8 @@ class Parser {
     }
     if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
-    if (this.isPunct(LT)) {
+    // after a variable's name '<' compares (i < n); after any other name it opens template arguments
+    if (this.isPunct(LT) && !this.isVariable(name)) {
       types = this.targs();
       targs = this.spelled(types);
     }
@@ -1220,8 +1225,14 @@ export type Stmt =
   | { k: "using"; name: string; type: TypeRef; pos: number }
   | { k: "print"; fn: string; args: PrintArg[]; pos: number }
   | { k: "assert"; fn: string; e: Node; message: string | null; pos: number }
-  /** `name = e;`: a new value for a variable the block declared */
-  | { k: "assign"; name: string; e: Node; pos: number };
+  /** `name = e;`: a new value for a variable the block declared (`++i`, `i += e` are written so) */
+  | { k: "assign"; name: string; e: Node; pos: number }
+  /** `{ ... }`: a compound statement, its own scope */
+  | { k: "compound"; stmts: Stmt[]; pos: number }
+  | { k: "if"; cond: Node; then: Stmt; else: Stmt | null; pos: number }
+  /** `for (init; cond; step) body` and `while (cond) body` (init and step null); a null cond is always true */
+  | { k: "loop"; word: "for" | "while"; init: Stmt | null; cond: Node | null; step: Stmt | null; body: Stmt; pos: number }
+  | { k: "jump"; what: "break" | "continue"; pos: number };
 
 /** a parsed argument: one expression, or a block of statements */
 export type Program = { k: "expr"; e: Node } | { k: "block"; stmts: Stmt[] };
@@ -1233,17 +1244,12 @@ const ASSERTS = new Set(["static_assert", "CUTE_STATIC_ASSERT_V", "CUTE_STATIC_A
 const DECL_SPECS = new Set(["auto", "constexpr", "const", "static", "inline", "volatile", "decltype", "unsigned", "signed", "CUTE_HOST_DEVICE"]);
 /** C++ constructs a block may not hold, by their first word: what each is */
 const REFUSED = new Map([
-  ["for", "loops (for, while, do)"],
-  ["while", "loops (for, while, do)"],
-  ["do", "loops (for, while, do)"],
-  ["if", "branches (if, switch)"],
-  ["else", "branches (if, switch)"],
-  ["switch", "branches (if, switch)"],
-  ["case", "branches (if, switch)"],
-  ["return", "jumps (return, break, continue, goto)"],
-  ["break", "jumps (return, break, continue, goto)"],
-  ["continue", "jumps (return, break, continue, goto)"],
-  ["goto", "jumps (return, break, continue, goto)"],
+  ["do", "do-while loops (for and while are read)"],
+  ["else", "an else without an if"],
+  ["switch", "switch statements (if is read)"],
+  ["case", "switch statements (if is read)"],
+  ["return", "return and goto"],
+  ["goto", "return and goto"],
   ["try", "exceptions (try, throw)"],
   ["throw", "exceptions (try, throw)"],
   ["template", "template definitions"],
@@ -1265,7 +1271,29 @@ const REFUSED = new Map([
   ["delete", "heap memory (new, delete)"],
 ]);
 
+/** the control statements a block reads: if, for, while, break, continue */
+const CONTROL = new Set(["if", "for", "while", "break", "continue"]);
+/** the compound assignments `x op= e` a block reads, by the operator's character */
+const COMPOUND_OPS = new Map([
+  [PLUS, "+"],
+  [MINUS, "-"],
+  [STAR, "*"],
+  [SLASH, "/"],
+  [PERCENT, "%"],
+]);
+/** how deep compound statements, ifs and loops may nest */
+const MAX_NESTING = 100;
+
 class StatementParser extends Parser {
+  /** how deep the current statement is nested (compound statements, ifs, loops), and in how many loops */
+  private nesting = 0;
+  private loops = 0;
+  /** the names the block declares as variables, as far as it has been read */
+  private readonly variables = new Set<string>();
+  protected override isVariable(name: string): boolean {
+    return this.variables.has(name);
+  }
+
   /** the argument: one expression (read exactly as `parse` reads it) or a block of statements */
   program(): Program {
     const lx = this.lx;
@@ -1302,10 +1330,10 @@ class StatementParser extends Parser {
   /** does the current token begin a statement that is not an expression? */
   private startsStatement(): boolean {
     const lx = this.lx;
-    if (lx.kind === PUNCT) return lx.punct === LBRACE;
+    if (lx.kind === PUNCT) return lx.punct === LBRACE || this.atIncrement();
     if (lx.kind !== NAME) return false;
     const t = lx.text;
-    if (DECL_SPECS.has(t) || REFUSED.has(t) || t === "using") return true;
+    if (DECL_SPECS.has(t) || REFUSED.has(t) || CONTROL.has(t) || t === "using") return true;
     if ((PRINTER_NAMES.has(t) || ASSERTS.has(t)) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return true;
     return this.looksLikeDeclaration();
   }
@@ -1356,35 +1384,174 @@ class StatementParser extends Parser {
       lx.advance();
       return null;
     }
-    if (this.isPunct(LBRACE) || this.isPunct(RBRACE)) throw new ParseError(this.src, pos, "cute-ts does not read C++ compound statements ({ ... }) in a pasted block: paste the statements inside the braces");
+    if (this.isPunct(RBRACE)) this.fail("expected a statement ('}' closes no '{')");
+    if (this.isPunct(LBRACE)) return this.nested(pos, () => this.compound(pos));
+    if (this.atIncrement()) return this.step(true);
     if (lx.kind === NAME) {
       const t = lx.text;
       const refused = REFUSED.get(t);
-      if (refused !== undefined) throw new ParseError(this.src, pos, `cute-ts does not read C++ ${refused} in a pasted block: it reads declarations (auto, Tensor, Layout, TiledMMA, TiledCopy, Copy_Atom, using, constexpr), print statements and expressions; trim the paste to those`);
+      if (refused !== undefined) throw new ParseError(this.src, pos, `cute-ts does not read C++ ${refused} in a pasted block: it reads declarations (auto, Tensor, Layout, TiledMMA, TiledCopy, Copy_Atom, using, constexpr), print statements, expressions, { }, if, for and while; trim the paste to those`);
+      if (CONTROL.has(t)) return this.control(pos, t);
       if (t === "using") return this.using(pos);
       if (PRINTER_NAMES.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.printStatement(pos);
       if (ASSERTS.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.assertion(pos);
       if (DECL_SPECS.has(t) || this.looksLikeDeclaration()) return this.declaration(pos);
-      if (this.isAssignment()) return this.assignment(pos, t);
+      if (this.isAssignment() || this.atUpdate()) return this.step(true);
     }
     const e = this.composed();
     this.endStatement();
     return { k: "expr", e, pos };
   }
 
+  /** a statement nested in another (a compound statement's, an if's or a loop's), within MAX_NESTING */
+  private nested<T>(pos: number, read: () => T): T {
+    if (++this.nesting > MAX_NESTING) throw new ParseError(this.src, pos, `statements nested deeper than ${MAX_NESTING} levels`);
+    const r = read();
+    this.nesting--;
+    return r;
+  }
+  /** a substatement: a statement, `;` (nothing) or `{ ... }` */
+  private body(): Stmt {
+    const pos = this.lx.start;
+    return this.nested(pos, () => this.statement() ?? { k: "compound", stmts: [], pos });
+  }
+
+  /** `{ statements }` (the lexer stands on '{') */
+  private compound(pos: number): Stmt {
+    const lx = this.lx;
+    lx.advance();
+    const stmts: Stmt[] = [];
+    while (!this.isPunct(RBRACE)) {
+      if (lx.kind === EOF) throw new ParseError(this.src, pos, "this '{' is never closed: expected '}'");
+      const st = this.statement();
+      if (st !== null) stmts.push(st);
+    }
+    lx.advance();
+    return { k: "compound", stmts, pos };
+  }
+
+  /** if, for, while, break, continue (the lexer stands on the keyword) */
+  private control(pos: number, word: string): Stmt {
+    const lx = this.lx;
+    lx.advance();
+    if (word === "break" || word === "continue") {
+      if (this.loops === 0) throw new ParseError(this.src, pos, `'${word}' statement not in loop statement`);
+      this.endStatement();
+      return { k: "jump", what: word, pos };
+    }
+    if (word === "if" && this.isName("constexpr")) lx.advance();
+    this.expectPunct(LPAREN, `after '${word}'`);
+    if (word === "for") return this.forLoop(pos);
+    const cond = this.composed();
+    this.expectPunct(RPAREN, `closing the condition of '${word}'`);
+    if (word === "while") return { k: "loop", word: "while", init: null, cond, step: null, body: this.loopBody(), pos };
+    const then = this.body();
+    if (!this.isName("else")) return { k: "if", cond, then, else: null, pos };
+    lx.advance();
+    return { k: "if", cond, then, else: this.body(), pos };
+  }
+
+  /** `for (init; cond; step) body`, after the '(' */
+  private forLoop(pos: number): Stmt {
+    const lx = this.lx;
+    let init: Stmt | null = null;
+    if (this.isPunct(SEMI)) lx.advance();
+    else {
+      // a declaration (int i = 0;) or an assignment (i = 0;), each ending at its ';'
+      const at = lx.start;
+      if (lx.kind === NAME && (DECL_SPECS.has(lx.text) || this.looksLikeDeclaration())) init = this.declaration(at);
+      else init = this.step(true);
+    }
+    let cond: Node | null = null;
+    if (!this.isPunct(SEMI)) cond = this.composed();
+    this.expectPunct(SEMI, "after the condition of 'for'");
+    const step = this.isPunct(RPAREN) ? null : this.step(false);
+    this.expectPunct(RPAREN, "closing 'for (...)'");
+    return { k: "loop", word: "for", init, cond, step, body: this.loopBody(), pos };
+  }
+  private loopBody(): Stmt {
+    this.loops++;
+    const b = this.body();
+    this.loops--;
+    return b;
+  }
+
+  /** `++x` / `--x` at the current token ('+' or '-' twice, side by side) */
+  private atIncrement(): boolean {
+    const c = this.lx.kind === PUNCT ? this.lx.punct : -1;
+    return (c === PLUS || c === MINUS) && this.next() === c;
+  }
+  /** `x++`, `x--` or `x op= e` (the lexer stands on the name) */
+  private atUpdate(): boolean {
+    const i = this.skipSpace(this.lx.at);
+    const c = this.src.charCodeAt(i), c1 = this.src.charCodeAt(i + 1);
+    if ((c === PLUS || c === MINUS) && c1 === c) return true;
+    return COMPOUND_OPS.has(c) && c1 === EQ;
+  }
+
+  /**
+   * a change of an integer variable, as an assignment: `x = e`, `x op= e` (x = x op e), `++x`,
+   * `x++` (x = x + 1), `--x`, `x--`; ended by ';' when `ended`
+   */
+  private step(ended: boolean): Stmt {
+    const lx = this.lx;
+    const pos = lx.start;
+    let e: Node;
+    let name: string;
+    const nameNode = (at: number): Node => {
+      const n = node("name", at);
+      n.name = name;
+      n.targs = NO_TARGS;
+      n.end = at + name.length;
+      return done(n);
+    };
+    const op = (sign: string, at: number, right: Node): Node => {
+      const n = node("op", at);
+      n.name = sign;
+      n.items = [nameNode(at), right];
+      return done(n);
+    };
+    const one = (at: number): Node => {
+      const n = node("int", at);
+      n.v = 1;
+      return done(n);
+    };
+    if (this.atIncrement()) {
+      const sign = lx.punct === PLUS ? "+" : "-";
+      lx.advance();
+      lx.advance();
+      if (lx.kind !== NAME) this.fail(`expected the variable after '${sign}${sign}'`);
+      name = lx.text;
+      const at = lx.start;
+      lx.advance();
+      e = op(sign, at, one(at));
+    } else {
+      if (lx.kind !== NAME) this.fail("expected a variable to change (x = e, x += e, ++x, x++)");
+      name = lx.text;
+      const at = lx.start;
+      lx.advance();
+      const c = (lx.kind as number) === PUNCT ? lx.punct : -1;
+      if ((c === PLUS || c === MINUS) && this.next() === c) {
+        lx.advance();
+        lx.advance();
+        e = op(c === PLUS ? "+" : "-", at, one(at));
+      } else if (c === EQ) {
+        lx.advance();
+        e = this.composed();
+      } else if (COMPOUND_OPS.has(c) && this.next() === EQ) {
+        lx.advance();
+        lx.advance();
+        e = op(COMPOUND_OPS.get(c)!, at, this.composed());
+      } else this.fail(`expected '=', '+=', '++' or another change of ${quote(name)}`);
+    }
+    if (ended) this.endStatement();
+    return { k: "assign", name, e, pos };
+  }
+
   /** `name = ...` (one '=', not '=='): the lexer stands on the name */
   private isAssignment(): boolean {
     const i = this.skipSpace(this.lx.at);
     return this.src.charCodeAt(i) === EQ && this.src.charCodeAt(i + 1) !== EQ;
-  }
-
-  private assignment(pos: number, name: string): Stmt {
-    const lx = this.lx;
-    lx.advance();
-    lx.advance();
-    const e = this.composed();
-    this.endStatement();
-    return { k: "assign", name, e, pos };
   }
 
   private endStatement(): void {
@@ -1506,6 +1673,7 @@ class StatementParser extends Parser {
       for (;;) {
         if (lx.kind !== NAME) this.fail("expected a name in the structured binding");
         bind.push(lx.text);
+        this.variables.add(lx.text);
         lx.advance();
         if (this.isPunct(COMMA)) {
           lx.advance();
@@ -1520,7 +1688,8 @@ class StatementParser extends Parser {
     }
     if (lx.kind !== NAME) this.fail("expected the declared name");
     const name = lx.text;
-    if (DECL_SPECS.has(name) || REFUSED.has(name)) this.fail("expected the declared name");
+    if (DECL_SPECS.has(name) || REFUSED.has(name) || CONTROL.has(name)) this.fail("expected the declared name");
+    this.variables.add(name);
     lx.advance();
     if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays (T a[N])");
     if (this.isPunct(EQ)) {

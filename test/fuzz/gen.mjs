@@ -74,6 +74,15 @@ export function corpus() {
     }
   }
   exprs.push(...programs);
+  // the tutorial snippets (test/snippets/) and control flow around the algebra: blocks with { }, if, for, while
+  const snippets = fileURLToPath(new URL("../snippets/", import.meta.url));
+  for (const f of readdirSync(snippets)) if (f.endsWith(".cpp")) exprs.push(readFileSync(join(snippets, f), "utf8"));
+  exprs.push(
+    "auto L = make_layout(make_shape(Int<4>{}, 8));\nfor (int m = 0; m < size<0>(L); ++m) { for (int n = 0; n < size<1>(L); ++n) { printf(\"%d \", L(m,n)); } print(\"\\n\"); }",
+    "int k = 0;\nwhile (k < 100) { k += 7; if (k % 3 == 0) continue; if (k > 90) break; print(k); }",
+    "if (thread0()) { auto t = make_tensor(counting_iter(0), make_shape(4, 4)); print_tensor(t); } else { print(0); }",
+    "int s = 0;\nfor (int i = 0; i < 1000; i++) { s += size(logical_divide(make_layout(make_shape(16, 32)), make_shape(4, 8))); }\nprint(s);",
+  );
   // the goldens' C++ spelling of their expressions, for C++ sources given to check
   const cxx = [];
   for (const line of readFileSync(join(dir, "algebra.jsonl"), "utf8").split("\n")) {

@@ -10,9 +10,10 @@ import { LAYOUT_FUNCTIONS } from "./layout.js";
 import { ALGEBRA_FUNCTIONS } from "./algebra.js";
 import { TENSOR_FUNCTIONS } from "./tensor.js";
 import { POINTER_FUNCTIONS } from "./pointer.js";
+import { DEBUG_FUNCTIONS } from "./debug.js";
 
 /** the concept modules, in the order their names are listed */
-const TABLES: readonly FunctionTable[] = [INT_TUPLE_FUNCTIONS, LAYOUT_FUNCTIONS, ALGEBRA_FUNCTIONS, TENSOR_FUNCTIONS, POINTER_FUNCTIONS];
+const TABLES: readonly FunctionTable[] = [INT_TUPLE_FUNCTIONS, LAYOUT_FUNCTIONS, ALGEBRA_FUNCTIONS, TENSOR_FUNCTIONS, POINTER_FUNCTIONS, DEBUG_FUNCTIONS];
 
 function build(tables: readonly FunctionTable[]): Map<string, Fn> {
   const m = new Map<string, Fn>();
