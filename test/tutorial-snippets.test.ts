@@ -45,8 +45,6 @@ function colMajor(shape: number[]): string {
 
 /** snippets cute-ts refuses, with the words the refusal must contain */
 const REFUSED: Record<string, RegExp> = {
-  // sizeof in a template argument: the refusal names the type to write
-  "tiled_copy-host.cpp": /does not support .*sizeof in a template argument.*uint_byte_t<16>/,
 };
 
 describe("every tutorial snippet runs, or is refused by name", () => {
@@ -59,6 +57,22 @@ describe("every tutorial snippet runs, or is refused by name", () => {
       else expect((await evalFile(f)).length).toBeGreaterThan(0);
     });
   }
+});
+
+describe("tiled_copy.cu's host code: sizeof in a template argument", () => {
+  it("UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>: 4-byte floats, 4 values a thread, 16 bytes a copy", async () => {
+    const out = (await evalFile("tiled_copy-host.cpp")).split("\n");
+    const [M, N, bM, bN] = [256, 512, 128, 64];
+    expect(out.slice(0, 2)).toEqual(["1", "0"]); // evenly_divides, and no remainder either way
+    // tiled_divide of the column-major (M,N) tensor by (bM,bN): ((bM,bN), M/bM, N/bN)
+    const tiled = `((_${bM},_${bN}),${M / bM},${N / bN}):((_1,${M}),_${bM},${bN * M})`;
+    expect(out[2]).toBe(`gmem_ptr[32b](0x10000) o ${tiled}`);
+    expect(out[3]).toBe(`gmem_ptr[32b](0x90000) o ${tiled}`);
+    expect(out[4]).toBe(`${M / bM} ${N / bN} _256`);
+    // 32x8 column-major threads, 4x1 values each: thread t = m + 32n owns (4m + v, n), index 4t + v in the (128,8) tile
+    expect(out.slice(5, 8)).toEqual(["TiledCopy", "  Tiler_MN:       (_128,_8)", "  TiledLayout_TV: (_256,_4):(_4,_1)"]);
+    expect(out).toContain("  ValLayoutSrc: (_1,_4):(_0,_1)"); // a 128-bit UniversalCopy moves 4 floats
+  });
 });
 
 describe("sgemm_1.cu's control flow: if (thread0()) and the k-tile loop run as on the host", () => {

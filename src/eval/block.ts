@@ -22,7 +22,7 @@ import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellTy
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
-import { blockSupport, checkValue } from "./evaluate.js";
+import { blockSupport, checkValue, computedTarg } from "./evaluate.js";
 import { convert, coreType } from "./types.js";
 
 /** what a program gives: an expression's value, or a block's printed text and last value */
@@ -327,7 +327,7 @@ function initNode(type: Node & { k: "name" }, pos: number): InitNode {
  * aliased type (`TileShape{}`) takes the alias's name and arguments.
  */
 function resolveTypes(n: Node, scope: Scope, src: string): Node {
-  if (scope.aliases.size === 0 && scope.constants.size === 0) return n;
+  if (scope.aliases.size === 0 && scope.constants.size === 0 && scope.values.size === 0) return n;
   walk(n, scope, src, 0);
   return n;
 }
@@ -352,8 +352,11 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
     m.name = spellType(a.node, src);
   }
   if (m.types !== null && m.types !== undefined && (m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member")) {
+    const before = m.types;
     m.types = m.types.map((t) => typeArg(t, scope, src, depth));
     m.targs = m.types.map((t) => (t.k === "int" ? t.v : spellType(t, src)));
+    // a type named with what its arguments became (UniversalCopy<uint_byte_t<16>>), not as the source wrote them
+    if (m.k === "name" && m.types.some((t, i) => t !== before[i])) (m as unknown as { spelled: string }).spelled = `${m.name}<${m.types.map((t) => spellType(t, src)).join(",")}>`;
   }
   if (m.items) for (const x of m.items) walk(x, scope, src, depth + 1);
   if (m.shape) walk(m.shape, scope, src, depth + 1);
@@ -361,6 +364,8 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
 }
 
 function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
+  // sizeof(Element) * size(val_layout): computed in the block's scope, an integer from here on
+  if (t.k === "texpr") return computedTarg(t, src, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue) as Value);
   if (t.k !== "name") return t;
   if (t.types === null) {
     const a = scope.aliases.get(t.name);

@@ -11,8 +11,9 @@
  */
 import { ParseError, Unsupported, UsageError, quote } from "../core/errors.js";
 import type { Value } from "../core/value.js";
+import { Int } from "../core/integer.js";
 import { show } from "../print/print.js";
-import { type Node, parse } from "../notation/parse.js";
+import { type Node, type TArg, parse, spellType } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, type MemberNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
 import { addressOf, apply } from "./apply.js";
@@ -112,9 +113,41 @@ function unknownFunction(n: CallNode, src: string): never {
  */
 export type CallIntercept = (n: CallNode, args: Value[], src: string, base: Hooks) => Value | undefined;
 
+/**
+ * A template argument computed when the expression runs (`sizeof(Element) * size(val_layout)`),
+ * as the integer constant C++ makes of it; `value` evaluates its expression where it stands
+ */
+export function computedTarg(t: Node & { k: "texpr" }, src: string, value: (e: Node) => Value): Node {
+  const v = value(t.e);
+  if (!(v instanceof Int)) throw new ParseError(src, t.pos, `a template argument is an integer constant or a type: ${quote(spellType(t, src))} is ${show(v)}`);
+  return { k: "int", v: v.v, s: false, pos: t.pos } as unknown as Node;
+}
+
+/** n's template arguments with the computed ones (texpr, at any depth) made integers and spelled again; n itself when it has none */
+function withComputedTargs<N extends Node & { k: "call" | "init" }>(n: N, src: string, hooks: Hooks): N {
+  if (n.types === null || !n.types.some(hasComputed)) return n;
+  const resolve = (t: Node): Node => {
+    if (t.k === "texpr") return computedTarg(t, src, (e) => evalNode(e, src, hooks));
+    if (t.k !== "name" || t.types === null || !t.types.some(hasComputed)) return t;
+    const types = t.types.map(resolve);
+    return retyped(t, types, `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`, src);
+  };
+  return retyped(n, n.types.map(resolve), undefined, src);
+}
+/** a copy of a node (of its class, whatever it is) with other template arguments */
+function retyped<N extends Node & { types: Node[] | null }>(n: N, types: Node[], spelled: string | undefined, src: string): N {
+  const c = Object.assign(Object.create(Object.getPrototypeOf(n) as object) as N, n);
+  c.types = types;
+  (c as { targs: TArg[] }).targs = types.map((x) => (x.k === "int" ? x.v : spellType(x, src)));
+  if (spelled !== undefined) (c as { spelled?: string }).spelled = spelled;
+  return c;
+}
+const hasComputed = (t: Node): boolean => t.k === "texpr" || (t.k === "name" && t.types !== null && t.types.some(hasComputed));
+
 function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
   const hooks: Hooks = {
-    call(n, args, src) {
+    call(n0, args, src) {
+      const n = withComputedTargs(n0, src, hooks);
       if (intercept !== undefined) {
         const v = intercept(n, args, src, hooks);
         if (v !== undefined) return v;
@@ -142,8 +175,9 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
       if (!ATOMS) throw NEEDS_ATOMS;
       return ATOMS.call(n, args, src) ?? unknownFunction(n, src);
     },
-    init(n, args, src) {
-      if (n.name === "") return new Braced(args) as unknown as Value;
+    init(n0, args, src) {
+      if (n0.name === "") return new Braced(args) as unknown as Value;
+      const n = withComputedTargs(n0, src, hooks);
       if (coreType(n.name)) {
         if (extState.made) refuseExt(args.filter((a) => !(a instanceof Braced)), `${n.name}{...}`);
         return construct({ name: n.name, types: n.types, args, pos: n.pos, src });

@@ -62,6 +62,11 @@ export type Node =
   | { k: "ptr"; name: string; targs: TArg[]; bits: number; v: number; sbits: number; pos: number }
   /** a C++ cast to a pointer type, `(T*)x` or `reinterpret_cast<T*>(x)`: `name` is T as written (no cv), `v` the number of '*', `args` [x] */
   | { k: "cast"; name: string; v: number; args: Node[]; pos: number }
+  /**
+   * an integer template argument computed when the expression runs (`sizeof(Element) *
+   * size(val_layout)`): `e` the expression, `end` where its text ends
+   */
+  | { k: "texpr"; e: Node; pos: number; end: number }
   /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
   | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 
@@ -103,6 +108,10 @@ class AstNode {
     return this.items;
   }
   get target(): Node | null {
+    return this.shape;
+  }
+  /** a computed template argument's expression */
+  get e(): Node | null {
     return this.shape;
   }
   /** template arguments as nodes (types and constants), null without `<>` */
@@ -524,6 +533,30 @@ class Parser {
     return null;
   }
   /** the character right after the current one-character token: `<<` is two '<' side by side */
+  /** `sizeof(` names a type: one name that is not a variable, with or without template arguments, then ')' */
+  private sizeofType(): boolean {
+    const src = this.src;
+    const m = /^\(\s*((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*/y;
+    m.lastIndex = 0;
+    const found = m.exec(src.slice(this.lx.start, this.lx.start + 200));
+    if (found === null || this.isVariable(found[1]!)) return false;
+    let i = this.lx.start + found[0].length;
+    if (src.charCodeAt(i) === LT) {
+      // the type's template arguments, to their '>' (parentheses inside them hold no '>' of theirs)
+      let angle = 0, paren = 0;
+      for (; i < src.length; i++) {
+        const c = src.charCodeAt(i);
+        if (c === LPAREN) paren++;
+        else if (c === RPAREN) paren--;
+        else if (paren === 0 && c === LT) angle++;
+        else if (paren === 0 && c === GT && --angle === 0) break;
+        if (paren < 0) return false;
+      }
+      i++;
+      while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9 || src.charCodeAt(i) === 10) i++;
+    }
+    return src.charCodeAt(i) === RPAREN;
+  }
   /** whether a name is a variable the text declared before (a pasted block's, see StatementParser) */
   protected isVariable(_name: string): boolean {
     return false;
@@ -809,6 +842,18 @@ class Parser {
       n.shape = args[0]!;
       return done(n);
     }
+    if (name === "sizeof" && this.isPunct(LPAREN) && this.sizeofType()) {
+      // sizeof(T) of a type: a call with T as its template argument and no arguments
+      lx.advance(); // '('
+      const t = this.targ();
+      this.expectPunct(RPAREN, "closing sizeof(...)");
+      const n = node("call", pos);
+      n.name = name;
+      n.types = [t];
+      n.targs = this.spelled([t]);
+      n.items = [];
+      return done(n);
+    }
     if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
     // after a variable's name '<' compares (i < n); after any other name it opens template arguments
@@ -907,8 +952,8 @@ class Parser {
   protected targ(): Node {
     const lx = this.lx;
     const pos = lx.start;
-    if (lx.kind === NAME && lx.text === "sizeof") this.unsupported(pos, "sizeof in a template argument (write the type or integer it gives: uint_byte_t<sizeof(float) * 4> is uint_byte_t<16>)");
-    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false") {
+    // a name is a type (half_t, _8, SM80_CP_ASYNC<T>), unless it is called (sizeof(T), size(L)): then an integer expression
+    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64))) {
       const name = lx.text;
       let end = lx.at;
       lx.advance();
@@ -935,6 +980,13 @@ class Parser {
     }
     const e = this.binary(0, true);
     if (e.k === "int") return e;
+    if (computed(e)) {
+      // sizeof(T) or a call: the value is known when the expression runs (src/eval/block.ts, evaluate.ts)
+      const t = node("texpr", pos);
+      t.shape = e;
+      t.end = lx.start;
+      return done(t);
+    }
     const n = node("int", pos);
     n.v = fold(e, this.src);
     return done(n);
@@ -978,6 +1030,8 @@ class Parser {
       this.closesAtGt = gt;
       return e;
     }
+    // sizeof(T), a constexpr call (size(val_layout)) or a constant's name: computed when the expression runs
+    if (lx.kind === NAME) return this.named(pos);
     this.fail("expected a template argument (a type such as _8 or half_t, or an integer constant)");
   }
 
@@ -1135,6 +1189,12 @@ function grouped(n: Node): Node {
 }
 
 /** the value of an integer constant expression in template arguments (C++ arithmetic on literals) */
+/** whether a template argument's expression holds a call or a name (sizeof(T), size(L), bM): not foldable as it is read */
+function computed(n: Node): boolean {
+  if (n.k === "call" || n.k === "name" || n.k === "member" || n.k === "apply") return true;
+  return n.k === "op" && n.args.some(computed);
+}
+
 function fold(n: Node, src: string): number {
   if (n.k === "int") {
     if (n.s) throw new ParseError(src, n.pos, "expected an integer constant here, found the type _" + n.v);
@@ -1178,6 +1238,7 @@ function fold(n: Node, src: string): number {
 export function spellType(n: Node, src: string): string {
   if (n.k === "int") return n.s ? `_${n.v}` : `${n.v}`;
   if (n.k === "name") return n.spelled ?? src.slice(n.pos, n.end).replace(/\s+/g, "");
+  if (n.k === "texpr") return src.slice(n.pos, n.end).trim();
   return src.slice(n.pos, n.pos + 1);
 }
 

@@ -65,6 +65,8 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "composed":
       // mixed bits can only be an offset: an odd number of parts from the end (composedOf checks the rest)
       return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && (n.parts.length - 1 - i) % 2 === 1 ? mixedBitsOf(p) : evalNode(p, src, h))));
+    case "texpr":
+      return evalNode(n.e, src, h);
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":

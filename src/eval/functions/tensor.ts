@@ -1,12 +1,13 @@
 /** Tensors and their iterators (tensor_impl.hpp): make_tensor over counting and arithmetic-tuple iterators, identity tensors, tiling and partitioning. */
 import { CuteError, Unsupported, UsageError } from "../../core/errors.js";
-import { Int, _0 } from "../../core/integer.js";
+import { D, Int, _0 } from "../../core/integer.js";
 import { Idx } from "../../core/basis.js";
 import * as T from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor, CountingIter, ArithIter, PtrIter, isIter } from "../../core/tensor.js";
+import { findValueType, valueTypeNames } from "../../core/value-types.js";
 import * as TT from "../../tensor/algorithms.js";
 import * as M from "../../tensor/memory.js";
 import { typeArg } from "./pointer.js";
@@ -29,8 +30,14 @@ function layoutArgs(args: Value[], name: string): Layout | ComposedLayout {
 }
 
 export const TENSOR_FUNCTIONS: FunctionTable = {
-  // sizeof(t) of an owning tensor: its register array's bytes (a size_t, dynamic)
-  sizeof(args, _t, name) {
+  // sizeof(T) of a value type: its bytes (a sub-byte type takes its byte of storage); sizeof(t)
+  // of an owning tensor: its register array's bytes (both a size_t, dynamic)
+  sizeof(args, targs, name) {
+    if (args.length === 0 && targs.length === 1 && typeof targs[0] === "string") {
+      const vt = findValueType(targs[0]);
+      if (vt === undefined) throw new Unsupported(`${name}(${targs[0]})`, `: cute-ts knows the sizes of CuTe's value types (${valueTypeNames().slice(0, 6).join(", ")}, ...) and owning tensors`);
+      return D(Math.ceil(vt.bits / 8));
+    }
     nargs(name, args, 1, 1);
     const t = args[0]!;
     if (!(t instanceof Tensor)) throw new Unsupported(`${name} of ${show(t)}`, ": cute-ts knows sizeof of owning tensors (make_tensor_like(...)) only");
