@@ -140,7 +140,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         }
         break;
       case "print": {
-        const text = printStatement(st, ev, force, src);
+        const text = printStatement(st, ev, force);
         if ((printed?.length ?? 0) + text.length > MAX_PRINTED) throw new UsageError(`the block's print statements wrote more than ${MAX_PRINTED} characters: cute-ts stops there`);
         printed = (printed ?? "") + text;
         break;
@@ -426,7 +426,7 @@ function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
 
 // ---------------------------------------------------------------- print statements
 
-function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean, src: string): string {
+function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean): string {
   const args = st.args;
   const fn = st.fn;
   if (fn === "printf" || (fn === "print" && args.length > 1)) {
@@ -453,8 +453,15 @@ function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, f
     case "print_tensor":
       if (!(v instanceof Tensor)) throw new CuteError("print_tensor", "no matching overload: it prints a tensor", [describe(v)]);
       return print_tensor(v, force);
-    default:
-      throw new ParseError(src, st.pos, `${fn}(...) draws a picture: cute-ts draws one per command (cute-ts print EXPR --${fn === "print_latex" ? "latex" : "svg"}), not inside a block`);
+    default: {
+      // print_latex / print_svg: a layout (or a shape, as make_layout of it), or a TiledMMA, MMA_Atom or TiledCopy
+      const kind = fn === "print_latex" ? "latex" : "svg";
+      const pics = blockSupport.pictures();
+      if (v instanceof AtomValue) return v.picture(kind, force, pics.atoms);
+      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v as Value) ? make_layout(asIntTuple(v as Value, fn)) : undefined;
+      if (l === undefined) throw new CuteError(fn, "no matching overload: it draws a layout, a TiledMMA or a TiledCopy", [describe(v)]);
+      return kind === "latex" ? pics.layouts.print_latex_layout(l, force) : pics.layouts.print_svg_layout(l, force);
+    }
   }
 }
 

@@ -26,7 +26,7 @@ import { formatMmaAtom } from "../atoms/mma/atom.js";
 import { type TiledMma, formatTiledMma, layoutTV, make_tiled_mma, mmaAtom, tileSizeMNK } from "../atoms/mma/tiled-mma.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
-import { AtomValue } from "./ext-value.js";
+import { AtomValue, type Pictures } from "./ext-value.js";
 import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
 import { type DslNumeric, dslNumeric, dslNumericNames, mlirOfCxx } from "../core/dsl-types.js";
 
@@ -113,8 +113,8 @@ class DslMmaOp extends AtomValue {
   dsl(): string {
     return this.text;
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("draw the atom: cute.make_tiled_mma(op)"));
+  picture(): string {
+    throw new UsageError("draw the atom: cute.make_tiled_mma(op)");
   }
 }
 
@@ -134,8 +134,8 @@ class DslMmaAtomValue extends AtomValue {
   dsl(): string {
     return showDslMmaAtom(mmaFields(this.traits));
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    return new DslTiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force);
+  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
+    return new DslTiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force, pics);
   }
 }
 
@@ -154,8 +154,7 @@ class DslTiledMmaValue extends AtomValue {
   dsl(): string {
     return showDslTiledMma(tiledMmaFields(this.mma));
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    const p = await import("../atoms/pictures.js");
+  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
     return kind === "latex" ? p.print_latex_tiled_mma(this.mma, force) : p.print_svg_tiled_mma(this.mma, force);
   }
 }
@@ -177,8 +176,8 @@ class DslCopyOp extends AtomValue {
   dsl(): string {
     throw new UsageError(`cute-ts does not print the copy operation ${this.dslName} itself: print cute.make_copy_atom(op, dtype)`);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("draw a TiledCopy: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)"));
+  picture(): string {
+    throw new UsageError("draw a TiledCopy: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)");
   }
 }
 
@@ -200,8 +199,8 @@ class DslCopyAtomValue extends AtomValue {
   dsl(): string {
     return showDslCopyAtom(copyAtomFields(this.atom, this.mlir));
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("CuTe draws TiledCopies, not bare atoms: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)"));
+  picture(): string {
+    throw new UsageError("CuTe draws TiledCopies, not bare atoms: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)");
   }
 }
 
@@ -223,8 +222,7 @@ class DslTiledCopyValue extends AtomValue {
   dsl(): string {
     return showDslTiledCopy(tiledCopyFields(this.tc, this.mlir));
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    const p = await import("../atoms/pictures.js");
+  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
     return kind === "latex" ? p.print_latex_tiled_copy(this.tc, force) : p.print_svg_tiled_copy(this.tc, force);
   }
 }

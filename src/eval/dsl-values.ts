@@ -51,8 +51,8 @@ export class DslTensorSSA extends AtomValue {
   print(): string {
     throw new UsageError("a TensorSSA is the CuTe DSL's (t.load()); CuTe's C++ has no print of it: use --dialect dsl");
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("a TensorSSA has no picture"));
+  picture(): string {
+    throw new UsageError("a TensorSSA has no picture");
   }
   dsl(): string {
     return `tensor_value<vector<${this.size}x${this.mlir}> o ${this.shapeText}>\n`;
@@ -67,8 +67,8 @@ export class DslRuntimeScalar extends AtomValue {
   print(): string {
     throw new UsageError(`${this.what} is a run-time value of the CuTe DSL: use --dialect dsl`);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError(`${this.what} has no picture`));
+  picture(): string {
+    throw new UsageError(`${this.what} has no picture`);
   }
   dsl(): string {
     return "?\n";
@@ -90,7 +90,7 @@ export class DslPrinted extends AtomValue {
   print(): string {
     throw new UsageError("a program in the DSL's spelling prints with --dialect dsl or dsl-printf");
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("a program's prints have no picture"));
+  picture(): string {
+    throw new UsageError("a program's prints have no picture");
   }
 }

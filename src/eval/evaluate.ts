@@ -22,7 +22,7 @@ import { valueTypeNames } from "../core/value-types.js";
 import { nearest } from "../core/suggest.js";
 import { coreMember } from "./members.js";
 import { Braced, construct, coreType, unknownType } from "./types.js";
-import { AtomValue, type EvalValue, ExtValue, extState, findExt } from "./ext-value.js";
+import { AtomValue, type EvalValue, ExtValue, type Pictures, extState, findExt } from "./ext-value.js";
 
 /** what ./functions/atoms.ts provides once loaded */
 export interface AtomsModule {
@@ -50,10 +50,24 @@ function needTma(): TmaModule {
   wantTma = true;
   throw NEEDS_ATOMS;
 }
+/** the picture modules a block's print_latex / print_svg draws with: layouts' and atoms' */
+export interface PictureModules {
+  layouts: typeof import("../print/pictures.js");
+  atoms: Pictures;
+}
+let PICTURES: PictureModules | undefined;
+/** set when a block draws a picture: the next load brings the picture modules too */
+let wantPictures = false;
+function needPictures(): PictureModules {
+  if (PICTURES) return PICTURES;
+  wantPictures = true;
+  throw NEEDS_ATOMS;
+}
 /** loads the modules an expression stopped for (NEEDS_ATOMS) */
 async function loadModules(): Promise<void> {
   ATOMS ??= await import("./functions/atoms.js");
   if (wantTma) TMA ??= await import("./functions/tma.js");
+  if (wantPictures) PICTURES ??= { layouts: await import("../print/pictures.js"), atoms: await import("../atoms/pictures.js") };
 }
 /** f(), loading the modules it stops for and running it again (each load brings what was missing, so a few rounds end it) */
 function withModules<R>(f: () => R): R | Promise<R> {
@@ -251,6 +265,8 @@ export const blockSupport = {
   loadAtoms: loadModules,
   /** f(), loading the modules it needs first */
   withModules,
+  /** the picture modules, once loaded; before that it stops the evaluation for withModules to load them */
+  pictures: needPictures,
 };
 
 /** a core value: an integer, tuple, layout, swizzle, composed layout or tensor (no atoms) */

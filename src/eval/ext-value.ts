@@ -23,11 +23,14 @@ export abstract class ExtValue {
   }
 }
 
+/** the atoms' pictures module, which callers load when they draw (it is large) */
+export type Pictures = typeof import("../atoms/pictures.js");
+
 export abstract class AtomValue extends ExtValue {
   /** CuTe's print(): lines each ending in a newline (a CuteError where CuTe has no print for it) */
   abstract print(): string;
-  /** print_latex / print_svg, where CuTe draws it */
-  abstract picture(kind: "latex" | "svg", force: boolean): Promise<string>;
+  /** print_latex / print_svg, where CuTe draws it, with the pictures module (src/atoms/pictures.ts, loaded by the caller) */
+  abstract picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string;
   /** its member functions `x.f(args)`, where the value answers them itself (the TMA values); else the atoms module does */
   member?(n: MemberNode, args: Value[], src: string): Value;
 }

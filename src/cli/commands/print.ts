@@ -96,7 +96,8 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
 async function drawAtom(v: AtomValue, opts: OptionValues, io: Io): Promise<number> {
   if (opts.latex || opts.svg) {
     if (opts.latex && opts.svg) throw new UsageError("choose one of --latex and --svg");
-    io.out(await v.picture(opts.latex ? "latex" : "svg", opts.force === true));
+    const pics = await import("../../atoms/pictures.js");
+    io.out(v.picture(opts.latex ? "latex" : "svg", opts.force === true, pics));
     return 0;
   }
   const text = v.print();

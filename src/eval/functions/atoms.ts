@@ -28,12 +28,10 @@ import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layo
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
 import { parseValueType } from "../../core/value-types.js";
-import { AtomValue, core, describe } from "../ext-value.js";
+import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
 import { nargs } from "./registry.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
-
-const pictures = () => import("../../atoms/pictures.js");
 
 /** an MMA operation `OP{}`: an argument of make_tiled_mma; CuTe has no print for it */
 class MmaOpValue extends AtomValue {
@@ -45,8 +43,8 @@ class MmaOpValue extends AtomValue {
   print(): string {
     throw new CuteError("print", `no matching overload for the MMA operation ${this.traits.op}{}: print MMA_Atom<${this.traits.op}>{} or a TiledMMA`);
   }
-  picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    return new MmaAtomValue(this.traits).picture(kind, force);
+  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
+    return new MmaAtomValue(this.traits).picture(kind, force, pics);
   }
 }
 
@@ -59,8 +57,8 @@ class MmaAtomValue extends AtomValue {
     return formatMmaAtom(this.traits);
   }
   // CuTe draws an atom as make_tiled_mma(atom)
-  picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    return new TiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force);
+  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
+    return new TiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force, pics);
   }
 }
 
@@ -72,8 +70,7 @@ class TiledMmaValue extends AtomValue {
   print(): string {
     return formatTiledMma(this.mma);
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    const p = await pictures();
+  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
     return kind === "latex" ? p.print_latex_tiled_mma(this.mma, force) : p.print_svg_tiled_mma(this.mma, force);
   }
 }
@@ -88,8 +85,8 @@ class CopyOpValue extends AtomValue {
   print(): string {
     throw new CuteError("print", `no matching overload for the copy operation ${this.op}{}: print Copy_Atom<${this.op}, T>{}`);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("CuTe draws TiledCopies, not copy operations: make_tiled_copy(Copy_Atom<OP, T>{}, thr, val)"));
+  picture(): string {
+    throw new UsageError("CuTe draws TiledCopies, not copy operations: make_tiled_copy(Copy_Atom<OP, T>{}, thr, val)");
   }
 }
 
@@ -101,8 +98,8 @@ class CopyAtomValue extends AtomValue {
   print(): string {
     return formatCopyAtom(this.atom);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("CuTe draws TiledCopies, not bare atoms: make_tiled_copy(atom, thr, val)"));
+  picture(): string {
+    throw new UsageError("CuTe draws TiledCopies, not bare atoms: make_tiled_copy(atom, thr, val)");
   }
 }
 
@@ -114,8 +111,7 @@ class TiledCopyValue extends AtomValue {
   print(): string {
     return formatTiledCopy(this.tc);
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    const p = await pictures();
+  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
     return kind === "latex" ? p.print_latex_tiled_copy(this.tc, force) : p.print_svg_tiled_copy(this.tc, force);
   }
 }
@@ -130,8 +126,8 @@ class ThrMmaValue extends AtomValue {
     return ThrMMA.formatThrMma(this.thr);
   }
   // print_latex(TiledMMA const&) takes the ThrMMA as the TiledMMA it derives from
-  picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    return new TiledMmaValue(this.thr.mma).picture(kind, force);
+  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
+    return new TiledMmaValue(this.thr.mma).picture(kind, force, pics);
   }
 }
 
@@ -144,8 +140,8 @@ class ThrCopyValue extends AtomValue {
   print(): string {
     return formatTiledCopy(this.thr.tc);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy"));
+  picture(): string {
+    throw new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy");
   }
 }
 

@@ -28,7 +28,7 @@ import { getTmaTensor, partition } from "../../atoms/tma/coords.js";
 import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
-import { AtomValue, core, describe } from "../ext-value.js";
+import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
 import { nargs } from "./registry.js";
 import { copyAtomOf, tiledMmaOf } from "./atoms.js";
 import { create_tma_multicast_mask, tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
@@ -51,8 +51,8 @@ class TmaOpValue extends AtomValue {
   print(): string {
     throw new CuteError("print", `no matching overload for the copy operation ${this.op}{}: print the TiledCopy make_tma_copy(${this.op}{}, gtensor, slayout) builds`);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("CuTe draws TiledCopies, not copy operations"));
+  picture(): string {
+    throw new UsageError("CuTe draws TiledCopies, not copy operations");
   }
 }
 
@@ -87,8 +87,7 @@ class TmaTiledCopyValue extends TmaValue {
   print(): string {
     return printTiledCopy(this.copy);
   }
-  async picture(kind: "latex" | "svg", force: boolean): Promise<string> {
-    const p = await import("../../atoms/pictures.js");
+  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
     return kind === "latex" ? p.print_latex_tiled_copy(this.copy.tiled, force) : p.print_svg_tiled_copy(this.copy.tiled, force);
   }
   protected members(): Members {
@@ -109,8 +108,8 @@ class TmaAtomValue extends TmaValue {
   print(): string {
     return printTmaAtom(this.atom);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new UsageError("CuTe draws TiledCopies, not bare atoms: make_tma_copy builds one"));
+  picture(): string {
+    throw new UsageError("CuTe draws TiledCopies, not bare atoms: make_tma_copy builds one");
   }
   protected members(): Members {
     return { get_tma_tensor: (args, name) => tmaTensor(this.atom, args, name) };
@@ -131,8 +130,8 @@ class TmaThrCopyValue extends TmaValue {
   print(): string {
     return formatTiledCopy(this.copy.tiled);
   }
-  picture(): Promise<string> {
-    return Promise.reject(new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy"));
+  picture(): string {
+    throw new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy");
   }
   protected members(): Members {
     const part = (side: "S" | "D") => (args: Value[], name: string): Value => {
