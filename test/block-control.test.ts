@@ -52,6 +52,18 @@ print(s);`;
   });
 });
 
+describe("operator[] on tensors", () => {
+  it("t[i] and t[make_coord(m, n)] read the element the layout maps to, as t(...) does", async () => {
+    // (2,3):(1,2) over counting_iter(0): t[i] = i, t(m,n) = m + 2n
+    const src = "auto t = make_tensor(counting_iter(0), make_shape(2, 3));\nfor (int i = 0; i < size(t); ++i) { print(t[i]); print(\" \"); }\nprint(t[make_coord(1, 2)]);";
+    expect(await evalBlock(src)).toBe("0 1 2 3 4 5 " + String(1 + 2 * 2));
+  });
+  it("a slice or a layout is refused: operator[] is a tensor's, one coordinate", async () => {
+    expect(await refused(["eval", "auto t = make_tensor(counting_iter(0), make_shape(2, 3));\nprint(t[make_coord(_, 1)]);"])).toMatch(/takes a coordinate, not a slice/);
+    expect(await refused(["eval", "auto L = make_layout(4);\nprint(L[1]);"])).toMatch(/reads a tensor's element/);
+  });
+});
+
 describe("if, else and scopes", () => {
   it("if (thread0()) runs its body; block0(), thread(t), thread(t,b), block(b) are true on the host", async () => {
     expect(await evalBlock('if (thread0()) { print("a"); }\nif (block0()) print("b");\nif (thread(37)) print("c");\nif (thread(1, 2)) print("d");\nif (block(3)) print("e");')).toBe("abcde");

@@ -49,7 +49,8 @@ export type Node =
   | { k: "member"; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
   | { k: "op"; name: string; args: Node[]; pos: number }
-  | { k: "apply"; target: Node; args: Node[]; pos: number }
+  /** `target(args)`, or `target[arg]` (`subscript`: a tensor's operator[], one coordinate) */
+  | { k: "apply"; target: Node; args: Node[]; pos: number; subscript?: boolean }
   | { k: "composed"; parts: Node[]; pos: number }
   | { k: "swizzle"; b: number; m: number; s: number; pos: number }
   | { k: "smem"; bits: number; pos: number }
@@ -109,6 +110,10 @@ class AstNode {
   }
   get target(): Node | null {
     return this.shape;
+  }
+  /** an application written t[c] */
+  get subscript(): boolean {
+    return this.k === "apply" && this.s === true;
   }
   /** a computed template argument's expression */
   get e(): Node | null {
@@ -623,7 +628,8 @@ class Parser {
     let chain = 0;
     for (;;) {
       const dot = this.isPunct(DOT);
-      if (!dot && !this.isPunct(LPAREN)) return e;
+      const subscript = this.isPunct(LBRACK);
+      if (!dot && !subscript && !this.isPunct(LPAREN)) return e;
       const pos = this.lx.start;
       // each application or member call nests the value one level deeper, as a '(' does
       if (this.depth + ++chain > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (applications chained one after another count as nesting)`);
@@ -632,7 +638,15 @@ class Parser {
         continue;
       }
       const n = node("apply", pos);
-      n.items = this.args();
+      if (subscript) {
+        // t[c]: Tensor::operator[], one coordinate
+        this.lx.advance();
+        this.enter(pos);
+        n.items = [this.composed()];
+        this.depth--;
+        this.expectPunct(RBRACK, "closing '[...]'");
+        n.s = true;
+      } else n.items = this.args();
       // a tuple cannot be applied: `(f(x))(3)` is C++ grouping
       n.shape = grouped(e);
       e = done(n);

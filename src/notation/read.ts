@@ -7,6 +7,7 @@
 import { ParseError, UsageError, quote } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
+import * as T from "../core/int-tuple.js";
 import { _ as UNDER } from "../core/int-tuple.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
@@ -73,8 +74,16 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return (h.name !== undefined ? h.name(n, src) : undefined) ?? nameValue(n.name, src, n.pos);
     case "call":
       return h.call(n, evalAll(n.args, src, h), src);
-    case "apply":
-      return h.apply(evalNode(n.target, src, h), evalAll(n.args, src, h));
+    case "apply": {
+      const target = evalNode(n.target, src, h);
+      const args = evalAll(n.args, src, h);
+      // t[c]: CuTe's Tensor::operator[] reads the element at one coordinate (no slicing)
+      if (n.subscript === true) {
+        if (!(target instanceof Tensor)) throw new ParseError(src, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
+        if (T.has_underscore(args[0] as never)) throw new ParseError(src, n.pos, "operator[] takes a coordinate, not a slice: slice with t(_, j)");
+      }
+      return h.apply(target, args);
+    }
     case "init":
       return h.init(n, evalAll(n.args, src, h), src);
     case "op": {
