@@ -4,7 +4,7 @@
  */
 import { CuteError } from "../errors.js";
 import * as I from "../integer.js";
-import { Int, _0, _1, isConst } from "../integer.js";
+import { Int, S, _0, _1, isConst } from "../integer.js";
 import { Idx, ScaledBasis } from "../basis.js";
 import * as T from "../int-tuple.js";
 import { IntTuple, Stride, StrideLeaf, Coord, Underscore } from "../int-tuple.js";
@@ -251,7 +251,11 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
 
 export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
   // all static (CuTe's common case): the same steps on plain numbers, one pass, no Int until the result
-  return complementStatic(l, cotarget) ?? complementChecked(l, cotarget);
+  if (cotarget === undefined || (cotarget instanceof Int && cotarget.s && cotarget.v <= SMALL && cotarget.v >= -SMALL)) {
+    const r = complementStatic(l, cotarget === undefined ? undefined : cotarget.v);
+    if (r !== undefined) return r;
+  }
+  return complementChecked(l, cotarget);
 }
 /** complement on CuTe's integers, every step checked (the reference the static path is tested against) */
 export function complementChecked(l: Layout, cotarget?: IntTuple | Layout): Layout {
@@ -310,7 +314,7 @@ export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | un
 }
 
 
-const fS: number[] = [], fD: number[] = [], oS: number[] = [], oD: number[] = [];
+const fD: number[] = [], oS: number[] = [], oD: number[] = [];
 /** the modes put so far by putMode: (oS, oD)[0..outN) */
 let outN = 0;
 /**
@@ -333,64 +337,115 @@ function putMode(s: number, d: number): boolean {
   outN = k + 1;
   return true;
 }
-/** the layout of putMode's modes, all static: `_1:_0` for none, a leaf for one */
-function layoutOfModes(): Layout {
-  const k = outN;
-  if (k === 0) return new Layout(_1, _0);
-  if (k === 1) return new Layout(I.S(oS[0]!), I.S(oD[0]!));
-  const shape: Int[] = new Array(k), stride: Int[] = new Array(k);
-  for (let i = 0; i < k; i++) {
-    shape[i] = I.S(oS[i]!);
-    stride[i] = I.S(oD[i]!);
-  }
-  return new Layout(shape, stride);
-}
 
+/** complementStatic's scratch: the coalesced modes of l, then of the result (its own arrays, whose element kinds no other path changes) */
+const cS: number[] = [], cD: number[] = [], cOS: number[] = [], cOD: number[] = [];
 /**
- * complement(l, cotarget) when l and cotarget are static integers (small): filter, then
- * complementImpl, then coalesce, as the checked path does them, on numbers, in one pass over the
- * leaves and one over the modes. Undefined for anything else, a refusal included: the checked path
- * then answers (and words the refusal).
+ * complement(l, cotarget) when l is static and cotarget a small static integer (its value here,
+ * or undefined for cosize(l)): filter, then complementImpl, then coalesce, as the checked path
+ * does them, on numbers, in one pass over the modes and one over the result. Undefined for
+ * anything else, a refusal included: the checked path then answers (and words the refusal).
+ *
+ * Written for the first call as much as for the millionth: most runs of cute-ts are one pass,
+ * and before V8 optimizes this function each call it makes costs more than the arithmetic
+ * around it. So the modes are read straight from the layout's integers into the coalesced modes
+ * (no leaf arrays), coalescing is written out where it happens, and the only calls are the
+ * result's constructors. (Measured on pycute's workload, a cold pass of 20,000: 12.7 ms against
+ * 18.3 ms for the same steps through helpers; warm, 29M complements/s against 15M.)
  */
-function complementStatic(l: Layout, cotarget: IntTuple | Layout | undefined): Layout | undefined {
-  if (cotarget !== undefined && !(cotarget instanceof Int && cotarget.s && small(cotarget.v))) return undefined;
-  leafN = 0;
-  if (!staticLeaves(l.shape, l.stride)) return undefined;
-  // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (fS, fD)[0..k); the cosize on the way
-  outN = 0;
-  let cos = 1;
-  for (let i = 0, n = leafN; i < n; i++) {
-    const s = leafS[i]!, d = leafD[i]!;
-    if (s > SMALL || s < 1 || d > SMALL || d < -SMALL) return undefined;
-    cos += (s - 1) * (d < 0 ? -d : d);
-    if (d !== 0 && !putMode(s, d)) return undefined;
+function complementStatic(l: Layout, cotarget: number | undefined): Layout | undefined {
+  const sh = l.shape, st = l.stride;
+  // a leaf layout as its one mode (the loop below reads the layout's own arrays, no copy)
+  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : complementStatic(new Layout([sh], [st]), cotarget);
+  const n = sh.length;
+  if (!Array.isArray(st) || st.length !== n) return undefined;
+  // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (cS, cD)[0..k); the cosize on the way
+  let k = 0, cos = 1;
+  for (let i = 0; i < n; i++) {
+    const s = sh[i]!, d = st[i]!;
+    if (!(s instanceof Int) || !(d instanceof Int)) return Array.isArray(s) ? complementOfFlat(l, cotarget) : undefined;
+    if (!s.s || !d.s) return undefined;
+    const sv = s.v, dv = d.v;
+    if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return undefined;
+    cos += (sv - 1) * (dv < 0 ? -dv : dv);
+    if (dv === 0 || sv === 1) continue;
+    // a mode whose stride continues the one before it extends that one
+    if (k > 0 && dv === cS[k - 1]! * cD[k - 1]!) {
+      const x = cS[k - 1]! * sv;
+      if (x > SMALL) return undefined;
+      cS[k - 1] = x;
+    } else {
+      cS[k] = sv;
+      cD[k] = dv;
+      k++;
+    }
   }
-  const cot = cotarget instanceof Int ? cotarget.v : cos;
-  if (!small(cot)) return undefined;
+  const cot = cotarget === undefined ? cos : cotarget;
+  if (cot > SMALL) return undefined;
   // an empty layout, or one mapping only to _0: the complement is the whole cotarget
-  const k = outN;
-  if (k === 0) return new Layout(I.S(cot), cot === 1 ? _0 : _1);
-  for (let i = 0; i < k; i++) {
-    fS[i] = oS[i]!;
-    fD[i] = oD[i]!;
-  }
-  // the modes by increasing stride (the first of equal ones first), each taken mode's extent set to 0
-  outN = 0;
-  let cur = 1;
+  if (k === 0) return new Layout(S(cot), cot === 1 ? _0 : _1);
+  // the modes by increasing stride (the first of equal ones first), each taken mode's extent set
+  // to 0: each gives the mode (its stride / the extent so far) : (the extent so far), coalesced into (cOS, cOD)[0..m)
+  let m = 0, cur = 1;
   for (let left = k; left > 0; left--) {
     let mi = -1;
-    for (let j = 0; j < k; j++) if (fS[j] !== 0 && (mi < 0 || fD[j]! < fD[mi]!)) mi = j;
-    const minStride = fD[mi]!;
+    for (let j = 0; j < k; j++) if (cS[j] !== 0 && (mi < 0 || cD[j]! < cD[mi]!)) mi = j;
+    const minStride = cD[mi]!;
     const ns = Math.trunc(minStride / cur);
-    if (ns === 0 || !putMode(ns, cur)) return undefined;
-    cur = minStride * fS[mi]!;
-    if (!small(cur)) return undefined;
-    fS[mi] = 0;
+    if (ns === 0) return undefined;
+    if (ns !== 1) {
+      if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
+        const x = cOS[m - 1]! * ns;
+        if (x > SMALL) return undefined;
+        cOS[m - 1] = x;
+      } else {
+        cOS[m] = ns;
+        cOD[m] = cur;
+        m++;
+      }
+    }
+    cur = minStride * cS[mi]!;
+    if (cur > SMALL) return undefined;
+    cS[mi] = 0;
   }
   // the rest of the cotarget
   const rest = Math.trunc((cot + cur - 1) / cur);
-  if (!putMode(rest, rest === 1 ? 0 : cur)) return undefined;
-  return layoutOfModes();
+  if (rest !== 1) {
+    if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
+      const x = cOS[m - 1]! * rest;
+      if (x > SMALL) return undefined;
+      cOS[m - 1] = x;
+    } else {
+      cOS[m] = rest;
+      cOD[m] = cur;
+      m++;
+    }
+  }
+  // the result, static (layoutOfNumbers, written out: one call fewer on the first pass)
+  if (m === 0) return new Layout(_1, _0);
+  if (m === 1) return new Layout(S(cOS[0]!), S(cOD[0]!));
+  const rs: Int[] = new Array(m), rd: Int[] = new Array(m);
+  for (let i = 0; i < m; i++) {
+    rs[i] = S(cOS[i]!);
+    rd[i] = S(cOD[i]!);
+  }
+  return new Layout(rs, rd);
+}
+/** complementStatic of a layout with nested modes: of its flat modes (complement reads no more of it) */
+function complementOfFlat(l: Layout, cotarget: number | undefined): Layout | undefined {
+  if (!T.congruent(l.shape, l.stride)) return undefined;
+  return complementStatic(new Layout(T.flatten(l.shape), T.flatten(l.stride) as Stride), cotarget);
+}
+/** the static layout of the modes (oS, oD)[0..m): `_1:_0` for none, a leaf for one */
+function layoutOfNumbers(m: number): Layout {
+  if (m === 0) return new Layout(_1, _0);
+  if (m === 1) return new Layout(S(oS[0]!), S(oD[0]!));
+  const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
+  for (let i = 0; i < m; i++) {
+    shape[i] = S(oS[i]!);
+    stride[i] = S(oD[i]!);
+  }
+  return new Layout(shape, stride);
 }
 
 /** (a + b - 1) / b in C++: on plain floats while that is exact (below 2^52), else checked */
@@ -477,28 +532,42 @@ export function right_inverse(l: Layout): Layout {
 }
 
 const pS: number[] = [], pD: number[] = [], ord: number[] = [];
-/** right_inverse of a static layout of small integers, on numbers (coalesce, the sorted walk, coalesce); undefined otherwise */
+/**
+ * right_inverse of a static layout of small integers, on numbers: coalesce, the sorted walk,
+ * coalesce; undefined otherwise. Written as complementStatic is, for the first call: the modes
+ * read straight into the coalesced ones, coalescing written out where it happens.
+ */
 function rightInverseStatic(l: Layout): Layout | undefined {
-  leafN = 0;
-  if (!staticLeaves(l.shape, l.stride)) return undefined;
-  const n = leafN;
-  if (n === 0) return undefined;
-  // coalesce, front to back (putMode), into (pS, pD)[0..k)
-  outN = 0;
+  const sh = l.shape, st = l.stride;
+  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : rightInverseStatic(new Layout([sh], [st]));
+  const n = sh.length;
+  if (n === 0 || !Array.isArray(st) || st.length !== n) return undefined;
+  // coalesce, front to back, into (pS, pD)[0..k): extents of 1 dropped, a mode whose stride continues the one before it merged
+  let k = 0;
   for (let i = 0; i < n; i++) {
-    const s = leafS[i]!, d = leafD[i]!;
-    if (s > SMALL || s < -SMALL || d > SMALL || d < -SMALL || !putMode(s, d)) return undefined;
+    const s = sh[i]!, d = st[i]!;
+    if (!(s instanceof Int) || !(d instanceof Int)) return Array.isArray(s) ? rightInverseOfFlat(l) : undefined;
+    if (!s.s || !d.s) return undefined;
+    const sv = s.v, dv = d.v;
+    if (sv > SMALL || sv < -SMALL || dv > SMALL || dv < -SMALL) return undefined;
+    if (sv === 1) continue;
+    if (k > 0 && dv === pS[k - 1]! * pD[k - 1]!) {
+      const x = pS[k - 1]! * sv;
+      if (x > SMALL || x < -SMALL) return undefined;
+      pS[k - 1] = x;
+    } else {
+      pS[k] = sv;
+      pD[k] = dv;
+      k++;
+    }
   }
-  const k = outN;
   // each mode's prefix product (fD), and the modes' order by stride: CuTe's SortByKey, an exchange sort (not stable)
   let pre = 1;
   for (let i = 0; i < k; i++) {
-    pS[i] = oS[i]!;
-    pD[i] = oD[i]!;
     ord[i] = i;
     fD[i] = pre;
-    pre *= oS[i]!;
-    if (!small(pre)) return undefined;
+    pre *= pS[i]!;
+    if (pre > SMALL || pre < -SMALL) return undefined;
   }
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
@@ -509,18 +578,30 @@ function rightInverseStatic(l: Layout): Layout | undefined {
       }
     }
   }
-  // the modes whose stride continues the extent covered so far, in stride order, coalesced as put
-  outN = 0;
-  let curr = 1;
+  // the modes whose stride continues the extent covered so far, in stride order, as extent : prefix product, coalesced into (oS, oD)[0..m)
+  let m = 0, curr = 1;
   for (let j = 0; j < k; j++) {
     const i = ord[j]!;
-    if (curr === pD[i]) {
-      if (!putMode(pS[i]!, fD[i]!)) return undefined;
-      curr = pS[i]! * pD[i]!;
-      if (!small(curr)) return undefined;
+    if (curr !== pD[i]) continue;
+    const s = pS[i]!, d = fD[i]!;
+    if (m > 0 && d === oS[m - 1]! * oD[m - 1]!) {
+      const x = oS[m - 1]! * s;
+      if (x > SMALL || x < -SMALL) return undefined;
+      oS[m - 1] = x;
+    } else {
+      oS[m] = s;
+      oD[m] = d;
+      m++;
     }
+    curr = s * pD[i]!;
+    if (curr > SMALL || curr < -SMALL) return undefined;
   }
-  return layoutOfModes();
+  return layoutOfNumbers(m);
+}
+/** rightInverseStatic of a layout with nested modes: of its flat modes (coalesce flattens them first) */
+function rightInverseOfFlat(l: Layout): Layout | undefined {
+  if (!T.congruent(l.shape, l.stride)) return undefined;
+  return rightInverseStatic(new Layout(T.flatten(l.shape), T.flatten(l.stride) as Stride));
 }
 
 /** right_inverse on CuTe's integers, every step checked */
