@@ -250,9 +250,16 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
 // ---------------------------------------------------------------- complement
 
 export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
-  // all static (CuTe's common case): the same steps on plain numbers, one pass, no Int until the result
-  if (cotarget === undefined || (cotarget instanceof Int && cotarget.s && cotarget.v <= SMALL && cotarget.v >= -SMALL)) {
-    const r = complementStatic(l, cotarget === undefined ? undefined : cotarget.v);
+  // all static (CuTe's common case): the same steps on plain numbers, one pass, no Int until the
+  // result; a leaf or nested layout by its flat form. (Of a cotarget's kinds only an Int has a
+  // boolean `s`: a tuple or a layout has none.)
+  if (cotarget === undefined || ((cotarget as Int).s === true && (cotarget as Int).v <= SMALL && (cotarget as Int).v >= -SMALL)) {
+    const cot = cotarget === undefined ? undefined : (cotarget as Int).v;
+    let r = complementStatic(l, cot);
+    if (r === undefined) {
+      const f = flatForm(l);
+      if (f !== undefined) r = complementStatic(f, cot);
+    }
     if (r !== undefined) return r;
   }
   return complementChecked(l, cotarget);
@@ -354,16 +361,16 @@ const cS: number[] = [], cD: number[] = [], cOS: number[] = [], cOD: number[] = 
  * 18.3 ms for the same steps through helpers; warm, 29M complements/s against 15M.)
  */
 function complementStatic(l: Layout, cotarget: number | undefined): Layout | undefined {
+  // a flat tuple of modes (a leaf or nested layout comes as its flatForm): the layout's own arrays, read in place
   const sh = l.shape, st = l.stride;
-  // a leaf layout as its one mode (the loop below reads the layout's own arrays, no copy)
-  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : complementStatic(new Layout([sh], [st]), cotarget);
+  if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
   const n = sh.length;
-  if (!Array.isArray(st) || st.length !== n) return undefined;
+  if (st.length !== n) return undefined;
   // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (cS, cD)[0..k); the cosize on the way
   let k = 0, cos = 1;
   for (let i = 0; i < n; i++) {
     const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int)) return Array.isArray(s) ? complementOfFlat(l, cotarget) : undefined;
+    if (!(s instanceof Int) || !(d instanceof Int)) return undefined;
     if (!s.s || !d.s) return undefined;
     const sv = s.v, dv = d.v;
     if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return undefined;
@@ -431,10 +438,16 @@ function complementStatic(l: Layout, cotarget: number | undefined): Layout | und
   }
   return new Layout(rs, rd);
 }
-/** complementStatic of a layout with nested modes: of its flat modes (complement reads no more of it) */
-function complementOfFlat(l: Layout, cotarget: number | undefined): Layout | undefined {
-  if (!T.congruent(l.shape, l.stride)) return undefined;
-  return complementStatic(new Layout(T.flatten(l.shape), T.flatten(l.stride) as Stride), cotarget);
+/**
+ * A leaf layout, or one with nested modes, as the flat tuple of its modes (what complement and
+ * right_inverse read of it, and what their static paths take); undefined for a flat tuple already,
+ * or for a shape and stride that are not congruent
+ */
+function flatForm(l: Layout): Layout | undefined {
+  const sh = l.shape, st = l.stride;
+  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : new Layout([sh], [st]);
+  if (!sh.some((x) => Array.isArray(x)) || !T.congruent(sh, st)) return undefined;
+  return new Layout(T.flatten(sh), T.flatten(st) as Stride);
 }
 /** the static layout of the modes (oS, oD)[0..m): `_1:_0` for none, a leaf for one */
 function layoutOfNumbers(m: number): Layout {
@@ -528,25 +541,30 @@ function sortByKey(strides: Int[], idx: number[]): number[] {
 }
 
 export function right_inverse(l: Layout): Layout {
-  return rightInverseStatic(l) ?? rightInverseChecked(l);
+  let r = rightInverseStatic(l);
+  if (r === undefined) {
+    const f = flatForm(l);
+    if (f !== undefined) r = rightInverseStatic(f);
+  }
+  return r ?? rightInverseChecked(l);
 }
 
 const pS: number[] = [], pD: number[] = [], ord: number[] = [];
 /**
- * right_inverse of a static layout of small integers, on numbers: coalesce, the sorted walk,
- * coalesce; undefined otherwise. Written as complementStatic is, for the first call: the modes
+ * right_inverse of a static layout of small integers given as a flat tuple of modes, on numbers:
+ * coalesce, the sorted walk, coalesce; undefined otherwise. Written as complementStatic is, for the first call: the modes
  * read straight into the coalesced ones, coalescing written out where it happens.
  */
 function rightInverseStatic(l: Layout): Layout | undefined {
   const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : rightInverseStatic(new Layout([sh], [st]));
+  if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
   const n = sh.length;
-  if (n === 0 || !Array.isArray(st) || st.length !== n) return undefined;
+  if (n === 0 || st.length !== n) return undefined;
   // coalesce, front to back, into (pS, pD)[0..k): extents of 1 dropped, a mode whose stride continues the one before it merged
   let k = 0;
   for (let i = 0; i < n; i++) {
     const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int)) return Array.isArray(s) ? rightInverseOfFlat(l) : undefined;
+    if (!(s instanceof Int) || !(d instanceof Int)) return undefined;
     if (!s.s || !d.s) return undefined;
     const sv = s.v, dv = d.v;
     if (sv > SMALL || sv < -SMALL || dv > SMALL || dv < -SMALL) return undefined;
@@ -597,11 +615,6 @@ function rightInverseStatic(l: Layout): Layout | undefined {
     if (curr > SMALL || curr < -SMALL) return undefined;
   }
   return layoutOfNumbers(m);
-}
-/** rightInverseStatic of a layout with nested modes: of its flat modes (coalesce flattens them first) */
-function rightInverseOfFlat(l: Layout): Layout | undefined {
-  if (!T.congruent(l.shape, l.stride)) return undefined;
-  return rightInverseStatic(new Layout(T.flatten(l.shape), T.flatten(l.stride) as Stride));
 }
 
 /** right_inverse on CuTe's integers, every step checked */
