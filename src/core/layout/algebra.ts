@@ -27,9 +27,15 @@ function compositionOf(lhs: Layout, rhs: Tiler, fastPath: boolean): Layout {
       const stride = scaleStrides(rhs.shape, rhs.stride, lhs.stride);
       if (stride !== undefined) return new Layout(rhs.shape, stride);
     }
-    // both static (CuTe's common case): coalesce_x and the fold on plain numbers
-    const fast = fastPath ? compositionStatic(lhs, rhs) : undefined;
-    if (fast !== undefined) return fast;
+    // both static (CuTe's common case): coalesce_x and the fold on plain numbers (a leaf or nested lhs by its flat form)
+    if (fastPath) {
+      let fast = compositionStatic(lhs, rhs);
+      if (fast === undefined) {
+        const f = flatForm(lhs);
+        if (f !== undefined) fast = compositionStatic(f, rhs);
+      }
+      if (fast !== undefined) return fast;
+    }
     const flat = coalesce_x(lhs, coprofile(rhs));
     if (!Array.isArray(flat.shape) && flat.stride instanceof Int) {
       // onto a single integer mode s:d every tiler leaf just has its stride scaled by d
@@ -52,40 +58,86 @@ function compositionOf(lhs: Layout, rhs: Tiler, fastPath: boolean): Layout {
 const xS: number[] = [], xD: number[] = [];
 let xN = 0;
 /**
- * composition(lhs, rhs) for static layouts of small integers with integer strides: coalesce_x of
- * lhs and compositionImpl's fold per leaf of rhs, on numbers. Undefined for anything else, a
- * refusal included (the checked path then answers and words it).
+ * composition(lhs, rhs) for static layouts of small integers with integer strides, lhs a flat
+ * tuple of modes (a leaf or nested lhs comes as its flatForm): coalesce_x of lhs and
+ * compositionImpl's fold per leaf of rhs, on numbers. Undefined for anything else, a refusal
+ * included (the checked path then answers and words it). Written as complementStatic is, for
+ * the first pass: lhs read in place and coalesced where it is read, a flat rhs folded mode by
+ * mode without the recursion a nested one takes.
  */
 function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
-  leafN = 0;
-  if (!staticLeaves(rhs.shape, rhs.stride)) return undefined;
-  for (let i = 0; i < leafN; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
-  leafN = 0;
-  if (!staticLeaves(lhs.shape, lhs.stride)) return undefined;
-  const n = leafN;
-  if (n === 0) return undefined;
-  // coalesce_x, front to back (putMode): a last extent of _1 counts as _2 (the function outside the domain is kept)
-  outN = 0;
+  const sh = lhs.shape, st = lhs.stride;
+  if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
+  const n = sh.length;
+  if (n === 0 || st.length !== n) return undefined;
+  // coalesce_x, front to back into (xS, xD)[0..k): a last extent of _1 counts as _2 (the function outside the domain is kept)
+  let k = 0;
   for (let i = 0; i < n; i++) {
-    const s = leafS[i]!, d = leafD[i]!;
-    if (s > SMALL || s < 1 || d > SMALL || d < -SMALL) return undefined;
-    if (!putMode(i === n - 1 && s === 1 ? 2 : s, d)) return undefined;
-  }
-  const k = outN;
-  // onto a single mode s:d every leaf of rhs just has its stride scaled by d
-  if (k === 1) {
-    const stride = scaleStrides(rhs.shape, rhs.stride, I.S(oD[0]!));
-    return stride === undefined ? undefined : new Layout(rhs.shape, stride);
-  }
-  for (let i = 0; i < k; i++) {
-    xS[i] = oS[i]!;
-    xD[i] = oD[i]!;
+    const s = sh[i]!, d = st[i]!;
+    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
+    let sv = s.v;
+    const dv = d.v;
+    if (sv > SMALL || sv < 1 || dv > SMALL || dv < -SMALL) return undefined;
+    if (sv === 1) {
+      if (i !== n - 1) continue;
+      sv = 2;
+    }
+    // a mode whose stride continues the one before it extends that one
+    if (k > 0 && dv === xS[k - 1]! * xD[k - 1]!) {
+      const x = xS[k - 1]! * sv;
+      if (x > SMALL) return undefined;
+      xS[k - 1] = x;
+    } else {
+      xS[k] = sv;
+      xD[k] = dv;
+      k++;
+    }
   }
   xN = k;
-  const r = compositionNum(rhs.shape, rhs.stride);
-  return r === undefined ? undefined : new Layout(r[0], r[1]);
+  const rs = rhs.shape, rd = rhs.stride;
+  if (!Array.isArray(rs)) {
+    if (!(rd instanceof Int) || !rs.s || !rd.s || rs.v < 1 || rs.v > SMALL || rd.v > SMALL || rd.v < -SMALL) return undefined;
+    if (k === 1) return new Layout(rs, timesStatic(rd, xD[0]!));
+    return foldNum(rs, rd) ? new Layout(fShape!, fStride!) : undefined;
+  }
+  if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
+  const r = rs.length;
+  for (let j = 0; j < r; j++) {
+    const s = rs[j]!, d = rd[j]!;
+    // a nested rhs: its leaves checked, then the fold by recursion
+    if (Array.isArray(s)) return compositionNested(rs, rd, k);
+    if (!(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL || d.v > SMALL || d.v < -SMALL) return undefined;
+  }
+  // onto a single mode s:d every leaf of rhs just has its stride scaled by d
+  if (k === 1) {
+    const strides: Stride[] = new Array(r);
+    for (let j = 0; j < r; j++) strides[j] = timesStatic(rd[j] as Int, xD[0]!);
+    return new Layout(rs, strides);
+  }
+  const shapes: IntTuple[] = new Array(r), strides: Stride[] = new Array(r);
+  for (let j = 0; j < r; j++) {
+    if (!foldNum(rs[j] as Int, rd[j] as Int)) return undefined;
+    shapes[j] = fShape!;
+    strides[j] = fStride!;
+  }
+  return new Layout(shapes, strides);
 }
-const rS: number[] = [], rD: number[] = [];
+/** a static rhs's stride d times the static d of the lhs's one mode, on numbers (a _0 stays itself) */
+function timesStatic(d: Int, by: number): Int {
+  return d.v === 0 ? d : I.S(d.v * by);
+}
+/** compositionStatic of a nested static rhs onto the coalesced lhs (xS, xD)[0..k) */
+function compositionNested(rs: IntTuple, rd: Stride, k: number): Layout | undefined {
+  leafN = 0;
+  if (!staticLeaves(rs, rd)) return undefined;
+  for (let i = 0; i < leafN; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
+  if (k === 1) {
+    const stride = scaleStrides(rs, rd, I.S(xD[0]!));
+    return stride === undefined ? undefined : new Layout(rs, stride);
+  }
+  const x = compositionNum(rs, rd);
+  return x === undefined ? undefined : new Layout(x[0], x[1]);
+}
 /** compositionImpl onto the coalesced lhs (xS, xD)[0..xN) of a static rhs mode, as shape and stride */
 function compositionNum(rs: IntTuple, rd: Stride): [IntTuple, Stride] | undefined {
   if (Array.isArray(rs)) {
@@ -99,16 +151,27 @@ function compositionNum(rs: IntTuple, rd: Stride): [IntTuple, Stride] | undefine
     }
     return [shapes, strides];
   }
-  const d0 = (rd as Int).v;
-  if (d0 === 0) return [rs, rd];
+  return foldNum(rs, rd as Int) ? [fShape!, fStride!] : undefined;
+}
+/** foldNum's result */
+let fShape: IntTuple | undefined, fStride: Stride | undefined;
+const rS: number[] = [], rD: number[] = [];
+/** compositionImpl's fold of one static rhs leaf rs:rd over the coalesced lhs (xS, xD)[0..xN), into (fShape, fStride); false where the checked path must answer */
+function foldNum(rs: Int, rd: Int): boolean {
+  const d0 = rd.v;
+  if (d0 === 0) {
+    fShape = rs;
+    fStride = rd;
+    return true;
+  }
   const n = xN;
   let rsV = rs.v, rdV = d0, m = 0;
   for (let i = 0; i < n - 1; i++) {
     const cs = xS[i]!;
     // the refusals (divisibility, a zero divisor) are the checked path's to word
-    if (!(rdV % cs === 0 || rdV < cs)) return undefined;
+    if (!(rdV % cs === 0 || rdV < cs)) return false;
     const absRd = rdV < 0 ? -rdV : rdV;
-    if (absRd === 0) return undefined;
+    if (absRd === 0) return false;
     const nsV = Math.trunc((cs + absRd - 1) / absRd);
     const cdV = Math.trunc((absRd + cs - 1) / cs);
     const nxV = rdV > 0 ? cdV : rdV < 0 ? -cdV || 0 : 0;
@@ -117,28 +180,38 @@ function compositionNum(rs: IntTuple, rd: Stride): [IntTuple, Stride] | undefine
       continue;
     }
     const newV = Math.min(nsV, rsV);
-    if (newV === 0 || rsV % newV !== 0) return undefined;
+    if (newV === 0 || rsV % newV !== 0) return false;
     rS[m] = newV;
     rD[m] = rdV * xD[i]!;
-    if (!small(rD[m]!)) return undefined;
+    if (!small(rD[m]!)) return false;
     m++;
     rsV = Math.trunc(rsV / newV);
     rdV = nxV;
   }
   const lastStride = rdV * xD[n - 1]!;
-  if (!small(lastStride)) return undefined;
-  if (m === 0) return [I.S(rsV), I.S(lastStride)];
+  if (!small(lastStride)) return false;
+  if (m === 0) {
+    fShape = I.S(rsV);
+    fStride = I.S(lastStride);
+    return true;
+  }
   if (rsV !== 1) {
     rS[m] = rsV;
     rD[m] = lastStride;
     m++;
-  } else if (m === 1) return [I.S(rS[0]!), I.S(rD[0]!)];
+  } else if (m === 1) {
+    fShape = I.S(rS[0]!);
+    fStride = I.S(rD[0]!);
+    return true;
+  }
   const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
   for (let i = 0; i < m; i++) {
     shape[i] = I.S(rS[i]!);
     stride[i] = I.S(rD[i]!);
   }
-  return [shape, stride];
+  fShape = shape;
+  fStride = stride;
+  return true;
 }
 
 /** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
@@ -320,30 +393,8 @@ export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | un
   return n <= SMALL ? n : undefined;
 }
 
-
+/** right_inverse's scratch: each mode's prefix product, and the result's modes */
 const fD: number[] = [], oS: number[] = [], oD: number[] = [];
-/** the modes put so far by putMode: (oS, oD)[0..outN) */
-let outN = 0;
-/**
- * append the static mode s:d to (oS, oD) as coalesce keeps it: an extent of 1 adds nothing, a
- * mode whose stride continues the one before it extends that one. Reading front to back merges
- * the same pairs as CuTe's back-to-front fold (a merged run's extent times its first stride is
- * its last mode's extent times stride). False when a merged extent leaves the small range.
- */
-function putMode(s: number, d: number): boolean {
-  if (s === 1) return true;
-  const k = outN;
-  if (k > 0 && d === oS[k - 1]! * oD[k - 1]!) {
-    const m = oS[k - 1]! * s;
-    if (m > SMALL || m < -SMALL) return false;
-    oS[k - 1] = m;
-    return true;
-  }
-  oS[k] = s;
-  oD[k] = d;
-  outN = k + 1;
-  return true;
-}
 
 /** complementStatic's scratch: the coalesced modes of l, then of the result (its own arrays, whose element kinds no other path changes) */
 const cS: number[] = [], cD: number[] = [], cOS: number[] = [], cOD: number[] = [];
