@@ -371,26 +371,45 @@ const small = (x: number) => x <= SMALL && x >= -SMALL;
  * undefined otherwise, for the checked integers to answer
  */
 export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | undefined {
-  leafN = 0;
-  if (!staticLeaves(block.shape, block.stride)) return undefined;
-  let size = 1;
-  for (let i = 0; i < leafN; i++) {
-    const s = leafS[i]!;
-    if (s < 1 || s > SMALL) return undefined;
-    size *= s;
-    if (size > SMALL) return undefined;
-  }
-  leafN = 0;
-  if (!staticLeaves(tiler.shape, tiler.stride)) return undefined;
-  let cos = 1;
-  for (let i = 0; i < leafN; i++) {
-    const s = leafS[i]!, d = leafD[i]!;
-    if (s < 1 || s > SMALL || d > SMALL || d < -SMALL) return undefined;
-    cos += (s - 1) * (d < 0 ? -d : d);
-    if (cos > SMALL) return undefined;
-  }
+  const size = staticSize(block) ?? ofFlat(block, staticSize);
+  if (size === undefined) return undefined;
+  const cos = staticCosize(tiler) ?? ofFlat(tiler, staticCosize);
+  if (cos === undefined) return undefined;
   const n = size * cos;
   return n <= SMALL ? n : undefined;
+}
+/** f of a leaf or nested layout's flatForm (undefined for a flat one: f has answered for it) */
+function ofFlat(l: Layout, f: (l: Layout) => number | undefined): number | undefined {
+  const g = flatForm(l);
+  return g === undefined ? undefined : f(g);
+}
+/** size(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
+function staticSize(l: Layout): number | undefined {
+  const sh = l.shape, st = l.stride;
+  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
+  let size = 1;
+  for (let i = 0; i < sh.length; i++) {
+    const s = sh[i]!, d = st[i]!;
+    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL) return undefined;
+    size *= s.v;
+    if (size > SMALL) return undefined;
+  }
+  return size;
+}
+/** cosize(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
+function staticCosize(l: Layout): number | undefined {
+  const sh = l.shape, st = l.stride;
+  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
+  let cos = 1;
+  for (let i = 0; i < sh.length; i++) {
+    const s = sh[i]!, d = st[i]!;
+    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
+    const sv = s.v, dv = d.v;
+    if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return undefined;
+    cos += (sv - 1) * (dv < 0 ? -dv : dv);
+    if (cos > SMALL) return undefined;
+  }
+  return cos;
 }
 
 /** right_inverse's scratch: each mode's prefix product, and the result's modes */
