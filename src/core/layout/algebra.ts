@@ -649,6 +649,8 @@ function rightInverseStatic(l: Layout): Layout | undefined {
       k++;
     }
   }
+  // one mode s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
+  if (k === 1) return pD[0] === 1 ? new Layout(S(pS[0]!), _1) : new Layout(_1, _0);
   // each mode's prefix product (fD), and the modes' order by stride: CuTe's SortByKey, an exchange sort (not stable)
   let pre = 1;
   for (let i = 0; i < k; i++) {
