@@ -68,6 +68,9 @@ describe("if, else and scopes", () => {
   it("if (thread0()) runs its body; block0(), thread(t), thread(t,b), block(b) are true on the host", async () => {
     expect(await evalBlock('if (thread0()) { print("a"); }\nif (block0()) print("b");\nif (thread(37)) print("c");\nif (thread(1, 2)) print("d");\nif (block(3)) print("e");')).toBe("abcde");
   });
+  it("true and false: run-time bools, printed as 1 and 0", async () => {
+    expect(await evalBlock('print(true); print(false);\nif (true) print(" y");\nbool b = false;\nif (!b) print(" n");')).toBe("10 y n");
+  });
   it("else, and if constexpr on a static comparison", async () => {
     const src = `auto L = make_layout(make_shape(Int<4>{}, Int<8>{}));
 if constexpr (size(L) == Int<32>{}) { print("32"); } else { print("other"); }

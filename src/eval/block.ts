@@ -401,7 +401,7 @@ function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
       if (v !== undefined) return v as Value;
       if (DEVICE_VALUES.has(n.name)) throw new ParseError(src, n.pos, `${n.name} is a CUDA device value: cute-ts evaluates host code, so write the index itself (e.g. 37)`);
       if (scope.aliases.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' names a type (using ${n.name} = ...): write a value of it, ${n.name}{}`);
-      if (/^[a-z_]\w*$/i.test(n.name) && !/^(?:LayoutLeft|LayoutRight|GenColMajor|GenRowMajor|ArithTuple_?\d+)$/.test(n.name)) {
+      if (/^[a-z_]\w*$/i.test(n.name) && !/^(?:LayoutLeft|LayoutRight|GenColMajor|GenRowMajor|ArithTuple_?\d+|true|false|nullptr)$/.test(n.name)) {
         throw new ParseError(src, n.pos, `unknown name '${n.name}': a name is declared earlier in the pasted block (auto ${n.name} = ...;), which is all cute-ts sees`);
       }
       return undefined;

@@ -112,6 +112,8 @@ function nameValue(name: string, src: string, pos: number): Value {
   // an arithmetic-tuple iterator at a single integer prints with no parentheses: ArithTuple_0, ArithTuple5
   const at = /^ArithTuple(_?)(\d{1,15})$/.exec(name);
   if (at) return new ArithIter(at[1] ? S(Number(at[2])) : D(Number(at[2])));
+  // C++'s bool literals: a run-time bool, which CuTe's print writes as 1 or 0
+  if (name === "true" || name === "false") return D(name === "true" ? 1 : 0);
   // C++'s null pointer: a void* at address 0 (make_gmem_ptr<float>(nullptr))
   if (name === "nullptr") return new PtrIter(0, 0, -1, []);
   throw new ParseError(src, pos, `unknown name ${quote(name)} (a value is an integer, a tuple, a layout, a swizzle, a call such as size(L), or a C++ value such as Int<8>{} or LayoutRight{})`);
