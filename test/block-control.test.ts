@@ -77,6 +77,9 @@ if constexpr (size(L) == Int<32>{}) { print("32"); } else { print("other"); }
 if (rank(L) != 2) print("x"); else if (cosize(L) > 16) print(" big"); else print(" small");`;
     expect(await evalBlock(src)).toBe("32 big");
   });
+  it("'<' after a variable compares only where the variable is in scope: size<0>(...) after a block that declared size", async () => {
+    expect(await evalBlock("{ int size = 3; print(size); }\nfor (int i = 0; i < 2; ++i) print(i);\nprint(size<0>(make_shape(2, 3)));")).toBe("3012");
+  });
   it("a compound statement's names end with it; an assignment inside changes the outer variable", async () => {
     expect(await evalBlock("int k = 7;\nint j = 1;\n{ int k = 99; j = k + 1; print(k); }\nprint(\" \"); print(k); print(\" \"); print(j);")).toBe("99 7 100");
   });

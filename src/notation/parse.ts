@@ -21,7 +21,8 @@
  *   targ     := name targs? | integer | constant expression   ('>' ends the list outside parentheses)
  *   mixed    := 'M_' digits '|(' digits '&' digits ')=' digits      (one token: CuTe's print of MixedBits)
  *
- * A name followed by '<' always opens template arguments (there are no variables to compare).
+ * A name followed by '<' opens template arguments, except a variable's name in a pasted block
+ * (StatementParser.isVariable), where '<' compares.
  * `(x)` is a rank-1 tuple in the print notation and groups in C++: an expression is C++ when it
  * has a construct only C++ has (Lexer.cxx, or a make_tuple-style call), decided once it is read.
  * Blocks of statements pasted from a kernel have their own grammar (StatementParser, at the end).
@@ -1363,10 +1364,16 @@ class StatementParser extends Parser {
   /** how deep the current statement is nested (compound statements, ifs, loops), and in how many loops */
   private nesting = 0;
   private loops = 0;
-  /** the names the block declares as variables, as far as it has been read */
-  private readonly variables = new Set<string>();
+  /** the names the block declares as variables where the parser stands: how many declarations of each are in scope */
+  private readonly variables = new Map<string, number>();
+  /** the names declared in each scope the parser is inside (compound statements, bodies, a for's init) */
+  private readonly scopes: string[][] = [];
   protected override isVariable(name: string): boolean {
     return this.variables.has(name);
+  }
+  private declareVariable(name: string): void {
+    this.variables.set(name, (this.variables.get(name) ?? 0) + 1);
+    this.scopes[this.scopes.length - 1]?.push(name);
   }
 
   /** the argument: one expression (read exactly as `parse` reads it) or a block of statements */
@@ -1481,7 +1488,14 @@ class StatementParser extends Parser {
   /** a statement nested in another (a compound statement's, an if's or a loop's), within MAX_NESTING */
   private nested<T>(pos: number, read: () => T): T {
     if (++this.nesting > MAX_NESTING) throw new ParseError(this.src, pos, `statements nested deeper than ${MAX_NESTING} levels`);
+    this.scopes.push([]);
     const r = read();
+    // the scope's declarations end with it
+    for (const name of this.scopes.pop()!) {
+      const n = this.variables.get(name)! - 1;
+      if (n === 0) this.variables.delete(name);
+      else this.variables.set(name, n);
+    }
     this.nesting--;
     return r;
   }
@@ -1516,7 +1530,8 @@ class StatementParser extends Parser {
     }
     if (word === "if" && this.isName("constexpr")) lx.advance();
     this.expectPunct(LPAREN, `after '${word}'`);
-    if (word === "for") return this.forLoop(pos);
+    // a for's init declares its names for the loop only
+    if (word === "for") return this.nested(pos, () => this.forLoop(pos));
     const cond = this.composed();
     this.expectPunct(RPAREN, `closing the condition of '${word}'`);
     if (word === "while") return { k: "loop", word: "while", init: null, cond, step: null, body: this.loopBody(), pos };
@@ -1748,7 +1763,7 @@ class StatementParser extends Parser {
       for (;;) {
         if (lx.kind !== NAME) this.fail("expected a name in the structured binding");
         bind.push(lx.text);
-        this.variables.add(lx.text);
+        this.declareVariable(lx.text);
         lx.advance();
         if (this.isPunct(COMMA)) {
           lx.advance();
@@ -1764,7 +1779,7 @@ class StatementParser extends Parser {
     if (lx.kind !== NAME) this.fail("expected the declared name");
     const name = lx.text;
     if (DECL_SPECS.has(name) || REFUSED.has(name) || CONTROL.has(name)) this.fail("expected the declared name");
-    this.variables.add(name);
+    this.declareVariable(name);
     lx.advance();
     if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays (T a[N])");
     if (this.isPunct(EQ)) {
