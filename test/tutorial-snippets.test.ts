@@ -59,6 +59,23 @@ describe("every tutorial snippet runs, or is refused by name", () => {
   }
 });
 
+describe("the TMA tensors document (0z_tma_tensors.md): what its examples print, as it quotes them", () => {
+  it("a counting iterator's tensor", async () => {
+    expect(await evalFile("tma-doc-counting.cpp")).toBe(
+      "counting_iter(42) o (4,5):(_1,4):\n   42   46   50   54   58\n   43   47   51   55   59\n   44   48   52   56   60\n   45   49   53   57   61\n",
+    );
+  });
+  it("an ArithmeticTupleIterator offset by a tuple", async () => {
+    expect(await evalFile("tma-doc-arith-iter.cpp")).toBe("(42,7,_9)");
+  });
+  it("tensors of TMA coordinates with basis strides", async () => {
+    const rows = (f: (m: number, n: number) => string) => [0, 1, 2, 3].map((m) => [0, 1, 2, 3, 4].map((n) => "  " + f(m, n)).join("") + "\n").join("");
+    expect(await evalFile("tma-doc-basis-tensors.cpp")).toBe(
+      "ArithTuple(0,0) o (4,5):(_1@0,_1@1):\n" + rows((m, n) => `(${m},${n})`) + "ArithTuple(0,0) o (4,5):(_1@1,_1@0):\n" + rows((m, n) => `(${n},${m})`),
+    );
+  });
+});
+
 describe("tiled_copy.cu's host code: sizeof in a template argument", () => {
   it("UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>: 4-byte floats, 4 values a thread, 16 bytes a copy", async () => {
     const out = (await evalFile("tiled_copy-host.cpp")).split("\n");

@@ -14,7 +14,7 @@ import { CuteError, ParseError, UnsupportedSyntax, UsageError } from "../core/er
 import { D, Int } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
-import { CountingIter, PtrIter, Tensor, TmemIter } from "../core/tensor.js";
+import { ArithIter, CountingIter, PtrIter, Tensor, TmemIter } from "../core/tensor.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
@@ -68,6 +68,8 @@ const DEDUCED: ReadonlyMap<string, (v: EvalValue) => boolean> = new Map<string, 
   ["Tensor", (v) => v instanceof Tensor],
   ["Layout", (v) => v instanceof Layout],
   ["ComposedLayout", (v) => v instanceof ComposedLayout],
+  // the TMA tensors doc declares make_inttuple_iter's iterator by its class template's name
+  ["ArithmeticTupleIterator", (v) => v instanceof ArithIter],
   ["TiledMMA", (v) => v instanceof AtomValue && (v.what === "a TiledMMA" || v.what === "a ThrMMA")],
   ["ThrMMA", (v) => v instanceof AtomValue && v.what === "a ThrMMA"],
   ["TiledCopy", (v) => v instanceof AtomValue && v.what === "a TiledCopy"],
