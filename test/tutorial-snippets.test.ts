@@ -76,6 +76,17 @@ describe("the TMA tensors document (0z_tma_tensors.md): what its examples print,
   });
 });
 
+describe("Colfax's TMA tutorial: tma_load_kernel's coordinate tensors, as it quotes them", () => {
+  it("if (cute::thread(0)) print(gmem_tensor_coord); and block 7's 16x16 tile of coordinates", async () => {
+    const out = (await evalFile("colfax-tma-coords.cpp")).split("\n");
+    expect(out[0]).toBe("ArithTuple(_0,_0) o (1024,1024):(_1@1,_1@0)");
+    expect(out[1]).toBe("ArithTuple(0,112) o (_16,_16):(_1@1,_1@0):");
+    // row r of the tile holds (c, 112 + r) for c = 0..15, each padded as print_tensor pads an ArithTuple
+    const cells = (r: number) => Array.from({ length: 16 }, (_x, c) => `(${c},${112 + r})`);
+    for (const r of [0, 1, 15]) expect(out[2 + r]!.trim().split(/\s+/)).toEqual(cells(r));
+  });
+});
+
 describe("tiled_copy.cu's host code: sizeof in a template argument", () => {
   it("UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>: 4-byte floats, 4 values a thread, 16 bytes a copy", async () => {
     const out = (await evalFile("tiled_copy-host.cpp")).split("\n");
