@@ -23,6 +23,7 @@ import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
 import { blockSupport, checkValue, computedTarg } from "./evaluate.js";
+import { FloatValue, floatType, formatFloat, printFloat, toFloat, truncated } from "./float.js";
 import { convert, coreType } from "./types.js";
 
 /** what a program gives: an expression's value, or a block's printed text and last value */
@@ -196,6 +197,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
 /** a condition's truth: an integer (CuTe's bool is one) other than 0 */
 function truth(v: EvalValue, what: string, n: Node, src: string): boolean {
   if (v instanceof Int) return v.v !== 0;
+  if (v instanceof FloatValue) return v.v !== 0;
   throw new ParseError(src, n.pos, `the condition of '${what}' is ${describe(v)}: cute-ts reads integer and bool conditions`);
 }
 
@@ -234,7 +236,14 @@ const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : sho
 function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: string): EvalValue {
   const old = scope.values.get(st.name);
   if (old === undefined) throw new ParseError(src, st.pos, `use of undeclared identifier '${st.name}' (declare it first: auto ${st.name} = ...;)`);
+  if (old instanceof FloatValue) {
+    const f = toFloat(v, old.type);
+    if (f === undefined) throw new CuteError(`${st.name} = ...`, `no viable conversion from ${describe(v)} to the ${old.type} ${st.name}`, [describe(v)]);
+    return f;
+  }
   if (!(old instanceof Int)) throw new UnsupportedSyntax(src, st.pos, `assignments to a variable that is not an integer (${st.name} holds ${describe(old)}): declare a new name`);
+  // a floating value converts to an int toward zero
+  if (v instanceof FloatValue && !old.s) return truncated(v);
   if (!(v instanceof Int)) throw new CuteError(`${st.name} = ...`, `no viable conversion from ${describe(v)} to the integer ${st.name}`, [describe(v)]);
   if (old.s && v.v !== old.v) throw new CuteError(`${st.name} = ...`, `${st.name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`, [show(old as Value), show(v as Value)]);
   return old.s ? old : D(v.v);
@@ -254,6 +263,15 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   if (t.k === "decltype" && t.member !== undefined) throw new UnsupportedSyntax(src, t.pos, "declarations of type decltype(...)::value_type (alias it first: using T = typename decltype(x)::value_type;)");
   if (t.k === "decltype") return init === null ? defaultValue(ev(t.e)) : one();
   const type = resolveTypes(t.node, scope, src) as Node & { k: "name" };
+  // float / double (or an alias of one): an initialiser converts; without one the value is indeterminate in C++
+  const ft = type.types === null ? floatType(type.name) : undefined;
+  if (ft !== undefined) {
+    if (init === null) throw new CuteError(`${type.name} ${d.name}`, `declared without a value: C++ leaves a ${type.name} indeterminate (write ${type.name} ${d.name} = 0;)`);
+    const v = one();
+    const f = toFloat(v, ft);
+    if (f === undefined) throw new CuteError(`${type.name} ${d.name} = ...`, `no viable conversion from ${describe(v)} to ${type.name}`, [describe(v)]);
+    return f;
+  }
   const alias = scope.decltypes.get(type.name) ?? decltypeAlias(type.name, scope, ev);
   if (alias !== undefined) return init === null ? alias : one();
   const deduced = type.types === null ? DEDUCED.get(type.name) : undefined;
@@ -266,6 +284,8 @@ function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][nu
   if (init === null) return make([], type.pos);
   if (init.k !== "=") return make(init.args.map(ev), init.pos);
   const v = ev(init.e);
+  // an integer type from a float or double: toward zero
+  if (v instanceof FloatValue && coreType(type.name) !== undefined && make([], type.pos) instanceof Int) return truncated(v);
   // copy-initialisation: a core type converts the value; an atom type takes an atom as it is
   if (coreType(type.name)) return convert(make([], type.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
   if (v instanceof AtomValue) return v;
@@ -446,6 +466,7 @@ function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, f
   switch (fn) {
     case "print":
       if (v instanceof AtomValue) return v.print();
+      if (v instanceof FloatValue) return printFloat(v);
       return show(v as Value);
     case "print_layout": {
       const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v as Value) ? make_layout(asIntTuple(v as Value, "print_layout")) : undefined;
@@ -484,8 +505,8 @@ function printf(fmt: string, args: (string | EvalValue)[], fn: string): string {
       out += c;
       continue;
     }
-    const m = /^%([-0+ #]*)(\d*)(?:\.(\d+))?(hh|h|ll|l|z|j|t)?([diuxXcs%])/.exec(f.slice(i));
-    if (!m) throw new UsageError(`${fn}: cute-ts formats %d %i %u %x %X %c %s and %% (with flags and a width), not '${f.slice(i, i + 4)}'`);
+    const m = /^%([-0+ #]*)(\d*)(?:\.(\d*))?(hh|h|ll|l|L|z|j|t)?([diuxXcsfFeEgG%])/.exec(f.slice(i));
+    if (!m) throw new UsageError(`${fn}: cute-ts formats %d %i %u %x %X %c %s %f %e %g and %% (with flags, a width and a precision), not '${f.slice(i, i + 4)}'`);
     i += m[0].length - 1;
     const conv = m[5]!;
     if (conv === "%") {
@@ -498,6 +519,10 @@ function printf(fmt: string, args: (string | EvalValue)[], fn: string): string {
     if (conv === "s") {
       if (typeof a !== "string") throw new CuteError(fn, "%s takes a string literal", [describe(a)]);
       text = cString(a);
+    } else if ("fFeEgG".includes(conv)) {
+      // a float argument is promoted to double, as C's varargs do; an integer here is undefined behaviour in C
+      if (!(a instanceof FloatValue)) throw new CuteError(fn, `%${conv} takes a floating-point value (float or double)`, [typeof a === "string" ? JSON.stringify(a) : describe(a)]);
+      text = formatFloat(conv, a.v, m[3] === undefined ? 6 : Number(m[3] || 0), m[1]!);
     } else {
       if (!(a instanceof Int)) throw new CuteError(fn, `%${conv} takes an integer`, [typeof a === "string" ? JSON.stringify(a) : describe(a)]);
       const v = a.v;

@@ -23,6 +23,7 @@ import { nearest } from "../core/suggest.js";
 import { coreMember } from "./members.js";
 import { Braced, construct, coreType, unknownType } from "./types.js";
 import { AtomValue, type EvalValue, ExtValue, type Pictures, extState, findExt } from "./ext-value.js";
+import { FloatValue, floatOp, makeFloat } from "./float.js";
 
 /** what ./functions/atoms.ts provides once loaded */
 export interface AtomsModule {
@@ -204,7 +205,12 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
       if (!ATOMS) throw NEEDS_ATOMS;
       return ATOMS.init(n, args, src);
     },
+    float(n) {
+      return makeFloat(n.v, n.s ? "float" : "double") as unknown as Value;
+    },
     op(n, args) {
+      // host code's float or double: C++'s arithmetic on it
+      if ((args as unknown[]).some((a) => a instanceof FloatValue)) return floatOp(n.name, args) as Value;
       if (extState.made) refuseExt(args, `operator${n.name.replace(/^u(?=.)/, "")}`);
       return operate(n.name, args);
     },
@@ -246,7 +252,7 @@ function run(tree: Node, src: string, hooks: Hooks): EvalValue {
 
 /** a value an expression may have: an atom, or a core value holding no atom or braced list */
 export function checkValue(v: EvalValue): EvalValue {
-  if (extState.made && !(v instanceof AtomValue)) {
+  if (extState.made && !(v instanceof AtomValue) && !(v instanceof FloatValue)) {
     const e = findExt(v);
     if (e instanceof Braced) throw new UsageError("a braced list {...} has no type here: write the type before it, as in Shape<int,int>{8, 4}");
     if (e) throw new Unsupported(`tuples holding ${e.what}`);

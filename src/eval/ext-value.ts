@@ -8,6 +8,7 @@ import { CuteError } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import type { MemberNode } from "../notation/read.js";
+import { formatFloat } from "./float-format.js";
 
 /** set when an ExtValue is made; the evaluator clears it before each expression */
 export const extState = { made: false };
@@ -35,8 +36,25 @@ export abstract class AtomValue extends ExtValue {
   member?(n: MemberNode, args: Value[], src: string): Value;
 }
 
-/** what `cute-ts eval` can print: a core value or an atom */
-export type EvalValue = Value | AtomValue;
+export type FloatType = "float" | "double";
+
+/**
+ * C++'s float or double in pasted host code (src/eval/float.ts: its arithmetic and printing):
+ * `v` already rounded to the type's precision
+ */
+export class FloatValue extends ExtValue {
+  readonly what: string;
+  constructor(
+    readonly v: number,
+    readonly type: FloatType,
+  ) {
+    super();
+    this.what = `the ${type} ${formatFloat("g", v, 6, "")}`;
+  }
+}
+
+/** what `cute-ts eval` can print: a core value, an atom, or host code's float or double */
+export type EvalValue = Value | AtomValue | FloatValue;
 
 /** an ExtValue anywhere in a value (tuples included) */
 export function findExt(v: unknown): ExtValue | undefined {

@@ -32,6 +32,8 @@ import { SAFE_LIMIT_TEXT } from "../core/integer.js";
 
 export type Node =
   | { k: "int"; v: number; s: boolean; pos: number }
+  /** a C++ floating-point literal: `s` true for a float (suffix f), false for a double */
+  | { k: "float"; v: number; s: boolean; pos: number }
   | { k: "basis"; v: number; s: boolean; modes: number[]; pos: number }
   | { k: "under"; pos: number }
   /** `s`: written `(x)` in a C++ expression, where the parentheses only group: the value is x's */
@@ -143,7 +145,7 @@ export const MAX_INPUT = 1_000_000;
 const MAX_DEPTH = 500;
 
 // token kinds
-const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5, STRING = 6;
+const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5, STRING = 6, FLOAT = 7;
 const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 47, STAR = 42;
 const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
 const DOT = 46, LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
@@ -187,8 +189,11 @@ class Lexer {
   start = 0;
   /** where the next token's scan begins */
   at = 0;
-  /** a construct only C++ has was read: a brace, an operator, `;`, `::`, a comment, 0x1f, 32_c */
+  /** a construct only C++ has was read: a brace, an operator, `;`, `::`, a comment, 0x1f, 32_c, 1.5f */
   cxx = false;
+  /** a floating-point literal's value (`num` holds none), and whether it is a float (suffix f) or a double */
+  fnum = 0;
+  fsingle = false;
   constructor(readonly src: string) {}
 
   /** read the token at `at` */
@@ -213,6 +218,7 @@ class Lexer {
       else {
         this.at = this.readNumber(i);
         if (src.charCodeAt(this.at) === UNDERSCORE) this.staticLiteral();
+        else this.floatLiteral(i);
       }
       return;
     }
@@ -395,6 +401,44 @@ class Lexer {
     }
     this.num = neg ? -v || 0 : v;
     return j;
+  }
+
+  /**
+   * A C++ floating-point literal at `start` whose digits readNumber has read: `1.5`, `2.`,
+   * `1.0f`, `1e-3`, `2.5E+2f` (a fraction or an exponent, then an optional f / l suffix). The
+   * integer token is left as it is where neither follows.
+   */
+  private floatLiteral(start: number): void {
+    const src = this.src;
+    let j = this.at;
+    const c = src.charCodeAt(j);
+    let isFloat = false;
+    if (c === DOT && !isIdStartCode(src.charCodeAt(j + 1) === 102 || src.charCodeAt(j + 1) === 70 ? src.charCodeAt(j + 2) : src.charCodeAt(j + 1))) {
+      // 1.5, 1., 1.f (not 1.x: a member of 1)
+      isFloat = true;
+      j++;
+      while (isDigitCode(src.charCodeAt(j))) j++;
+    }
+    const e = src.charCodeAt(j);
+    if (e === 101 || e === 69) {
+      const k = src.charCodeAt(j + 1) === PLUS || src.charCodeAt(j + 1) === MINUS ? j + 2 : j + 1;
+      if (isDigitCode(src.charCodeAt(k))) {
+        isFloat = true;
+        j = k;
+        while (isDigitCode(src.charCodeAt(j))) j++;
+      }
+    }
+    if (!isFloat) return;
+    const suffix = src.charCodeAt(j);
+    const single = suffix === 102 || suffix === 70;
+    const v = Number(src.slice(start, j));
+    if (single || suffix === 108 || suffix === 76) j++;
+    if (isIdCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected the end of a floating-point literal (1.5, 1.5f, 1e-3)");
+    this.kind = FLOAT;
+    this.fnum = v;
+    this.fsingle = single;
+    this.at = j;
+    this.cxx = true;
   }
 
   /** a C++ hexadecimal literal 0x1f at `start`: a dynamic integer */
@@ -763,6 +807,13 @@ class Parser {
       const n = node("int", pos);
       n.v = v;
       n.s = s;
+      return done(n);
+    }
+    if (lx.kind === FLOAT) {
+      const n = node("float", pos);
+      n.v = negative ? -lx.fnum : lx.fnum;
+      n.s = lx.fsingle;
+      lx.advance();
       return done(n);
     }
     if (negative) this.fail("expected an integer after '-'");

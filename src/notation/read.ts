@@ -42,7 +42,10 @@ export interface Hooks {
   member(n: MemberNode, target: Value, args: Value[], src: string): Value;
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
   name?(n: NameNode, src: string): Value | undefined;
+  /** a C++ floating-point literal (1.5, 1.0f): a value of host code only, where the evaluator has one */
+  float?(n: FloatNode, src: string): Value;
 }
+export type FloatNode = Node & { k: "float" };
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
   switch (n.k) {
@@ -68,6 +71,9 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && (n.parts.length - 1 - i) % 2 === 1 ? mixedBitsOf(p) : evalNode(p, src, h))));
     case "texpr":
       return evalNode(n.e, src, h);
+    case "float":
+      if (h.float === undefined) throw new ParseError(src, n.pos, "a floating-point number is a value of C++ host code: cute-ts eval reads it (float alpha = 1.0f;), a layout holds integers");
+      return h.float(n, src);
     case "mixed":
       throw new ParseError(src, n.pos, "mixed bits M_s|(d&f)=v are only the offset of a swizzled layout, as CuTe prints it: Sw<B,M,S> o M_s|(d&f)=v o layout");
     case "name":

@@ -1,6 +1,7 @@
 import { UsageError } from "../../core/errors.js";
 import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
 import { type ProgramResult, evaluateProgram } from "../../eval/block.js";
+import { FloatValue, printFloat } from "../../eval/float.js";
 import { show } from "../../print/print.js";
 import { jsonLine, printedObjectsJson, toJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
@@ -79,6 +80,10 @@ function write(io: Io, r: ProgramResult): number {
 }
 
 function writeValue(io: Io, v: EvalValue): void {
+  if (v instanceof FloatValue) {
+    io.out(io.json ? jsonLine({ kind: "float", type: v.type, value: v.v }) : printFloat(v) + "\n");
+    return;
+  }
   if (v instanceof AtomValue) {
     const text = v.print();
     io.out(io.json ? jsonLine(printedObjectsJson(text, parseLayoutText)) : text);
