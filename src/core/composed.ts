@@ -65,6 +65,22 @@ export function make_composed(a: ComposedOuter, offset: Idx | SmemPtrFlag | Mixe
   return new ComposedLayout(a, offset, b);
 }
 
+/**
+ * get_swizzle_portion / get_nonswizzle_portion (swizzle_layout.hpp): of Sw<B,M,S> o offset o B,
+ * the swizzle and B; of a plain layout, the identity swizzle Sw<0,4,3> and the layout itself.
+ * CuTe has them for no other composed layout.
+ */
+export function get_swizzle_portion(l: Layout | ComposedLayout): Swizzle {
+  if (l instanceof Layout) return new Swizzle(0, 4, 3);
+  if (l.a instanceof Swizzle) return l.a;
+  throw new CuteError("get_swizzle_portion", "no matching overload: it takes a Layout or a ComposedLayout<Swizzle<B,M,S>,Offset,Layout>", [showValue(l)]);
+}
+export function get_nonswizzle_portion(l: Layout | ComposedLayout): Layout | ComposedLayout {
+  if (l instanceof Layout) return l;
+  if (l.a instanceof Swizzle) return l.b as Layout | ComposedLayout;
+  throw new CuteError("get_nonswizzle_portion", "no matching overload: it takes a Layout or a ComposedLayout<Swizzle<B,M,S>,Offset,Layout>", [showValue(l)]);
+}
+
 /** a right-hand side composition(Layout, X) takes as a tiler: a layout, an integer, `_`, or a tuple of them */
 function isTiler(v: Value): v is Tiler {
   return v instanceof Layout || v instanceof Int || v instanceof T.Underscore || (Array.isArray(v) && v.every(isTiler));

@@ -11,7 +11,8 @@ import * as T from "../../core/int-tuple.js";
 import { _, type Coord, type IntTuple } from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout, type Tiler } from "../../core/layout.js";
-import { ComposedLayout, Swizzle } from "../../core/swizzle.js";
+import { ComposedLayout } from "../../core/swizzle.js";
+import { get_nonswizzle_portion } from "../../core/composed.js";
 import { Tensor } from "../../core/tensor.js";
 import { domain_offset, withLayout } from "../../tensor/algorithms.js";
 import { show } from "../../print/print.js";
@@ -25,15 +26,11 @@ function innerLayout(t: Tensor): Layout {
   return l;
 }
 
-/**
- * get_nonswizzle_portion(layout<0>(stensor)): a plain layout is itself; Sw<B,M,S> o offset o L is
- * L (layout_b); CuTe has no overload for other composed layouts.
- */
-export function get_nonswizzle_portion(l: Layout | ComposedLayout): Layout {
-  if (l instanceof Layout) return l;
-  if (!(l.a instanceof Swizzle)) throw new CuteError("get_nonswizzle_portion", "no matching overload: it takes a Layout or a ComposedLayout<Swizzle<B,M,S>,Offset,Layout>", [show(l)]);
-  if (!(l.b instanceof Layout)) throw new Unsupported(`${OP} of an smem tensor whose swizzle composes with another composed layout`, ` (${show(l)})`);
-  return l.b;
+/** get_nonswizzle_portion(layout<0>(stensor)) (core/composed.ts), which here must be a plain layout */
+function nonswizzleLayout(l: Layout | ComposedLayout): Layout {
+  const b = get_nonswizzle_portion(l);
+  if (!(b instanceof Layout)) throw new Unsupported(`${OP} of an smem tensor whose swizzle composes with another composed layout`, ` (${show(l)})`);
+  return b;
 }
 
 /** layout<0>(x): mode 0, a composed layout keeping its outer function and offset */
@@ -59,7 +56,7 @@ export function tma_partition(numValSrc: Int, ctaCoord: IntTuple, ctaLayout: Lay
   if (sSize.v !== gSize.v) throw new CuteError(OP, "CUTE_STATIC_ASSERT_V(size<0>(stensor) == size<0>(gtensor))", operands);
 
   // smem index -> smem coordinate of the tile, then covering the whole tile
-  const inv = L.right_inverse(get_nonswizzle_portion(mode0(stensor.layout)));
+  const inv = L.right_inverse(nonswizzleLayout(mode0(stensor.layout)));
   const layoutV = L.tile_to_shape(L.make_layout([inv.shape], [inv.stride] as T.Stride), sSize);
   // the single instruction's values, then its iterations
   const tmaLayoutV = L.make_layout(numValSrc);

@@ -13,7 +13,32 @@ import { show } from "../../print/print.js";
 import { asIntTuple, asStride, asLayout, asCoord, isIntTuple } from "../../notation/coerce.js";
 import { type FunctionTable, nargs, intTargs, tupleLike, onInner, onLayoutLike, refuseTensor, layoutOf, shapeOf, getAt, sizeOf } from "./registry.js";
 
+/** a swizzled or composed layout's parts, as make_composed_layout takes them */
+const isOuter = (v: Value): boolean => v instanceof Swizzle || v instanceof Layout || v instanceof ComposedLayout;
+const isSwizzled = (v: Value, name: string): Layout | ComposedLayout => {
+  if (v instanceof Layout || v instanceof ComposedLayout) return v;
+  if (v instanceof Tensor) throw new CuteError(name, "no matching overload for a tensor: pass its layout (t.layout())", [show(v)]);
+  throw new CuteError(name, "no matching overload: it takes a Layout or a ComposedLayout<Swizzle<B,M,S>,Offset,Layout>", [show(v)]);
+};
+
 export const LAYOUT_FUNCTIONS: FunctionTable = {
+  // make_composed_layout(A, offset, B) (layout_composed.hpp): the ComposedLayout as written, A o offset o B
+  make_composed_layout(args, _t, name) {
+    nargs(name, args, 3);
+    const [a, off, b] = args as [Value, Value, Value];
+    if (!isOuter(a)) throw new CuteError(name, "layout_a is a function of an index: a Swizzle, a Layout or a ComposedLayout", [show(a)]);
+    if (!(b instanceof Layout || b instanceof ComposedLayout)) throw new CuteError(name, "layout_b is a Layout or a ComposedLayout", [show(b)]);
+    if (!(off instanceof Int || isIntTuple(off))) throw new CuteError(name, "the offset is an integer or a coordinate", [show(off)]);
+    return new ComposedLayout(a as Swizzle | Layout | ComposedLayout, off as Int, b);
+  },
+  get_swizzle_portion(args, _t, name) {
+    nargs(name, args, 1);
+    return C.get_swizzle_portion(isSwizzled(args[0]!, name));
+  },
+  get_nonswizzle_portion(args, _t, name) {
+    nargs(name, args, 1);
+    return C.get_nonswizzle_portion(isSwizzled(args[0]!, name));
+  },
   make_layout(args, _t, name) {
     if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
     // make_layout(Swizzle<B,M,S>): the swizzle over the layout (M+B+|S|):_1, as CuTe writes it
