@@ -450,6 +450,8 @@ const COPY_METHODS: Readonly<Record<string, Method<TiledCopy>>> = {
 const THR_COPY_METHODS: Readonly<Record<string, Method<ThrCopy.ThrCopy>>> = {
   partition_S: (thr, args, _t, name) => ThrCopy.partition(thr, "S", tensorArg(args, name)),
   partition_D: (thr, args, _t, name) => ThrCopy.partition(thr, "D", tensorArg(args, name)),
+  retile_S: (thr, args, _t, name) => ThrCopy.retile(thr.tc, tensorArg(args, name)),
+  retile_D: (thr, args, _t, name) => ThrCopy.retile(thr.tc, tensorArg(args, name)),
 };
 
 function method<X>(table: Readonly<Record<string, Method<X>>>, name: string): Method<X> | undefined {
