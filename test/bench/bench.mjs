@@ -6,6 +6,10 @@
 //   CUTE_TS_BENCH_BEFORE=DIR  a checkout of an earlier build (DIR/dist, DIR/bin): its cold passes run
 //                             interleaved with this build's, and the ratios to pycute are derived from
 //                             the issue's (ratio now = ratio then x time then / time now)
+//   CUTE_TS_BENCH_NODE_FLAGS="--v8-pool-size=1"
+//                             node options for cute-ts's processes in the first pass and batch (the
+//                             figures then describe that setting, not node's default; pycute's
+//                             processes are not affected)
 //   PYCUTE_PATH=DIR           where `import pycute` works (CUTLASS's python/): pycute's own cold
 //                             passes run side by side (test/bench/pycute_workload.py); not needed
 //
@@ -50,6 +54,8 @@ const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(",")) : undefined;
 const want = (s) => only === undefined || only.has(s);
 const verdict = (ok) => (ok ? "MET" : "NOT MET");
 const node = process.execPath;
+const nodeFlags = (process.env.CUTE_TS_BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+if (nodeFlags.length) console.log(`(cute-ts's first-pass and batch processes run with node ${nodeFlags.join(" ")})`);
 const summary = [];
 const line = (s) => console.log(s);
 const record = (what, value, target, ok) => {
@@ -137,8 +143,8 @@ if (want("cold")) {
   for (const op of OPS) {
     const now = [], then = [], py = [];
     for (let k = 0; k < K; k++) {
-      now.push(runOne(node, [here + "cold-pass.mjs", root, op]));
-      if (before) then.push(runOne(node, [here + "cold-pass.mjs", before.endsWith("/") ? before : before + "/", op]));
+      now.push(runOne(node, [...nodeFlags, here + "cold-pass.mjs", root, op]));
+      if (before) then.push(runOne(node, [...nodeFlags, here + "cold-pass.mjs", before.endsWith("/") ? before : before + "/", op]));
       if (pycute) py.push(runOne("python3", [here + "pycute_workload.py", op], { ...process.env, PYTHONPATH: pyPath }));
     }
     const w = now.map((x) => x.ms), c = now.map((x) => x.cpu_ms);
@@ -171,7 +177,7 @@ if (want("batch")) {
   const ts = [];
   for (let k = 0; k < K; k++) {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(node, [bin, "batch"], { input, maxBuffer: 1 << 30 });
+    const r = spawnSync(node, [...nodeFlags, bin, "batch"], { input, maxBuffer: 1 << 30 });
     ts.push(Number(process.hrtime.bigint() - t0) / 1e9);
     if (r.status !== 0) throw new Error("batch failed");
   }
