@@ -49,7 +49,8 @@ export class FloatValue extends ExtValue {
     readonly type: FloatType,
   ) {
     super();
-    this.what = `the ${type} ${formatFloat("g", v, 6, "")}`;
+    // as %f prints it (no exponent: a refusal's numbers read as the input's)
+    this.what = Math.abs(v) < 1e16 || !Number.isFinite(v) ? `the ${type} ${formatFloat("f", v, 6, "")}` : `a ${type} of ${formatFloat("f", v, 0, "").replace("-", "").length} digits`;
   }
 }
 

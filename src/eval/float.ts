@@ -32,7 +32,7 @@ export function toFloat(v: unknown, type: FloatType): FloatValue | undefined {
 
 /** a floating value as an integer, as C++ converts it (toward zero); an integer as it is */
 export function truncated(v: FloatValue): Int {
-  if (!Number.isFinite(v.v) || Math.abs(v.v) > Number.MAX_SAFE_INTEGER) throw new CuteError("int(...)", `${formatFloat("g", v.v, 6, "")} has no integer value cute-ts holds (C++: undefined behaviour)`);
+  if (!Number.isFinite(v.v) || Math.abs(v.v) > Number.MAX_SAFE_INTEGER) throw new CuteError("int(...)", `${v.what} has no integer value cute-ts holds (C++: undefined behaviour)`);
   return D(Math.trunc(v.v));
 }
 

@@ -433,7 +433,7 @@ class Lexer {
     const single = suffix === 102 || suffix === 70;
     const v = Number(src.slice(start, j));
     if (single || suffix === 108 || suffix === 76) j++;
-    if (isIdCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected the end of a floating-point literal (1.5, 1.5f, 1e-3)");
+    if (isIdCode(src.charCodeAt(j))) throw new ParseError(src, j, "expected the end of a floating-point literal (digits, '.' and digits, an exponent e and its digits, then an f or l suffix)");
     this.kind = FLOAT;
     this.fnum = v;
     this.fsingle = single;
