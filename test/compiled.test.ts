@@ -167,7 +167,8 @@ describe("print_tensor by affine forms: byte for byte the cell-by-cell path", ()
       }),
       { numRuns: 500 },
     );
-  });
+    // half a second alone; a generous limit for a loaded machine running every file at once
+  }, 60_000);
 
   it("every cell a static integer, a dynamic one, or a coordinate: the text is pretty_print's", () => {
     // brute force from at(): %5d for a dynamic integer, two blanks and print() otherwise

@@ -37,6 +37,11 @@ const cases: [string[], RegExp][] = [
   [["print", "complement((94906265,6):(_1,_10))", "--svg"], /print_svg: the picture has 1581772 cells, more than cute-ts's limit of 65536/],
   // a million threads were gathered one crd2idx each before this refusal: 1.4 s (verify seed 31 #27550; now an odometer)
   [["verify", "mma", "SM90_64x96x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "--atoms", "(4,_8,(_2,8,16))"], /Dynamic-stride complement only for rank-1 layouts/],
+  // a basis element of mode 2^32 made print_tensor build a coordinate of 2^32 modes ("Invalid array length", exit 3: print seed 2805 #21185)
+  [["print", "make_tensor(make_inttuple_iter(0,0), make_shape(4, 5), make_stride(E<4294967296>{}, E<1>{}))"], /E<N\.\.\.>: mode index 4294967296 is beyond 1023/],
+  [["eval", "ScaledBasis<Int<2>,-1>{}"], /mode index -1 is negative/],
+  // a float literal's message gave an example with an exponent, which read as a float printed for an integer (tma seed 2804 #22337)
+  [["eval", "1.5e"], /expected the end of a floating-point literal \(digits, '\.' and digits, an exponent e and its digits, then an f or l suffix\)/],
 ];
 
 describe("fuzz regressions", () => {

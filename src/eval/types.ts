@@ -9,7 +9,7 @@
  * `_`/`X`, basis elements (E, ScaledBasis), Layout, Swizzle, ComposedLayout, the smem pointer
  * flag, the major-order tags, counting_iterator, and CuTe's GMMA/UMMA shared-memory layout atoms.
  */
-import { CuteError, ParseError, quote } from "../core/errors.js";
+import { CuteError, ParseError, UsageError, quote } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import { ScaledBasis } from "../core/basis.js";
 import * as T from "../core/int-tuple.js";
@@ -193,6 +193,12 @@ const major =
     return new MajorTag(name);
   };
 
+/** a basis element's mode index: a mode of a tuple, 0 to 1023 (as the notation's `v@i` reads it) */
+function modeIndex(n: number, what: string): number {
+  if (!(n >= 0 && n <= 1023)) throw new UsageError(`${what}: mode index ${n} ${n < 0 ? "is negative" : "is beyond 1023"} (a basis element names a mode of a tuple; cute-ts holds modes 0 to 1023)`);
+  return n;
+}
+
 const TYPES: ReadonlyMap<string, Ctor> = new Map<string, Ctor>([
   ["Int", staticInt("Int<N>", (u) => constant(targsOf(u, 1, 1, "Int<N>")[0]!, u.src, "Int<N>"))],
   ["C", staticInt("C<v>", (u) => constant(targsOf(u, 1, 1, "C<v>")[0]!, u.src, "C<v>"))],
@@ -214,7 +220,7 @@ const TYPES: ReadonlyMap<string, Ctor> = new Map<string, Ctor>([
   [
     "E",
     (u) => {
-      const modes = (u.types ?? []).map((t) => constant(t, u.src, "E<N...>"));
+      const modes = (u.types ?? []).map((t) => modeIndex(constant(t, u.src, "E<N...>"), "E<N...>"));
       const def = new ScaledBasis(S(1), modes);
       return u.args.length === 0 ? def : convert(def, u.args.length === 1 ? u.args[0]! : new Braced(u.args), "E<N...>");
     },
@@ -225,7 +231,7 @@ const TYPES: ReadonlyMap<string, Ctor> = new Map<string, Ctor>([
       const [t, ...ns] = targsOf(u, 1, Infinity, "ScaledBasis<T,N...>");
       const v = typeValue(t!, u.src);
       if (!(v instanceof Int)) throw new CuteError("ScaledBasis<T,N...>", "cute-ts scales basis elements by integers", [show(v)]);
-      const def = new ScaledBasis(v, ns.map((x) => constant(x, u.src, "ScaledBasis<T,N...>")));
+      const def = new ScaledBasis(v, ns.map((x) => modeIndex(constant(x, u.src, "ScaledBasis<T,N...>"), "ScaledBasis<T,N...>")));
       if (u.args.length === 0) return def;
       if (u.args.length > 1) throw new CuteError("ScaledBasis<T,N...>", "no matching constructor: a basis element holds one value", u.args.map(showArg));
       return new ScaledBasis(convert(v, u.args[0]!, "ScaledBasis<T,N...>") as Int, def.modes);
