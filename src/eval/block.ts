@@ -22,7 +22,7 @@ import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellTy
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
-import { blockSupport, checkValue, computedTarg } from "./evaluate.js";
+import { blockSupport, checkValue, computedTarg, retyped } from "./evaluate.js";
 import { FloatValue, floatType, formatFloat, printFloat, toFloat, truncated } from "./float.js";
 import { convert, coreType } from "./types.js";
 
@@ -37,6 +37,8 @@ interface Scope {
   aliases: Map<string, TypeRef>;
   /** the values of `decltype(e)` aliases, evaluated once */
   decltypes: Map<string, EvalValue>;
+  /** the block has template arguments computed when it runs (Program.computed): they are resolved in this scope */
+  computed: boolean;
   /**
    * the scopes inside the block's own (compound statements, ifs' and loops' bodies, a for's
    * init), innermost last: for each name declared there, what the name held outside, put back
@@ -94,7 +96,7 @@ function expression(e: Node, src: string): EvalValue {
 }
 
 function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): ProgramResult {
-  const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), frames: [] };
+  const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), computed: prog.computed, frames: [] };
   const hooks = blockHooks(blockSupport.hooks(), scope, src);
   let printed: string | null = null;
   let last: EvalValue | undefined;
@@ -105,15 +107,17 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
     extState.made = true;
     return checkValue(evalNode(resolveTypes(n, scope, src), src, hooks) as EvalValue);
   };
-  /** a statement in a scope of its own (C++: an if's or a loop's body is one, braces or not) */
-  const scoped = (st: Stmt): void => {
+  /** f() in a scope of its own: the names it declares end with it */
+  const inScope = (f: () => void): void => {
     scope.frames.push(new Map());
     try {
-      exec(st);
+      f();
     } finally {
       leaveScope(scope);
     }
   };
+  /** a statement in a scope of its own (C++: an if's or a loop's body is one, braces or not) */
+  const scoped = (st: Stmt): void => inScope(() => exec(st));
   const exec = (st: Stmt): void => {
     switch (st.k) {
       case "expr":
@@ -155,20 +159,17 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         check(st, ev(st.e), src, constexpr(st.e, scope));
         break;
       case "compound":
-        scope.frames.push(new Map());
-        try {
+        inScope(() => {
           for (const x of st.stmts) exec(x);
-        } finally {
-          leaveScope(scope);
-        }
+        });
         break;
       case "if":
         if (truth(ev(st.cond), "if", st.cond, src)) scoped(st.then);
         else if (st.else !== null) scoped(st.else);
         break;
       case "loop":
-        scope.frames.push(new Map());
-        try {
+        // the for's init declares its names for the loop only
+        inScope(() => {
           if (st.init !== null) exec(st.init);
           while (st.cond === null || truth(ev(st.cond), st.word, st.cond, src)) {
             if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
@@ -182,9 +183,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
             }
             if (st.step !== null) exec(st.step);
           }
-        } finally {
-          leaveScope(scope);
-        }
+        });
         break;
       case "jump":
         throw new Jump(st.what);
@@ -349,7 +348,7 @@ function initNode(type: Node & { k: "name" }, pos: number): InitNode {
  * aliased type (`TileShape{}`) takes the alias's name and arguments.
  */
 function resolveTypes(n: Node, scope: Scope, src: string): Node {
-  if (scope.aliases.size === 0 && scope.constants.size === 0 && scope.values.size === 0) return n;
+  if (scope.aliases.size === 0 && scope.constants.size === 0 && !scope.computed) return n;
   walk(n, scope, src, 0);
   return n;
 }
@@ -405,8 +404,7 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   // a type with template arguments of its own (SM80_CP_ASYNC_CACHEALWAYS<TA>): a new node spelled with them substituted
   const types = t.types.map((x) => typeArg(x, scope, src, depth + 1));
   if (types.every((x, i) => x === t.types![i])) return t;
-  const spelled = `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`;
-  return { k: "name", name: t.name, types, targs: types.map((x) => (x.k === "int" ? x.v : spellType(x, src))), pos: t.pos, end: t.end, spelled } as unknown as Node;
+  return retyped(t, types, `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`, src);
 }
 
 /** the value a `decltype(e)` alias value-initialises, e evaluated in the block's scope (once) */

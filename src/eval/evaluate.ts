@@ -149,8 +149,8 @@ function withComputedTargs<N extends Node & { k: "call" | "init" }>(n: N, src: s
   };
   return retyped(n, n.types.map(resolve), undefined, src);
 }
-/** a copy of a node (of its class, whatever it is) with other template arguments */
-function retyped<N extends Node & { types: Node[] | null }>(n: N, types: Node[], spelled: string | undefined, src: string): N {
+/** a copy of a node (of its class, whatever it is) with other template arguments, spelled anew where `spelled` is given */
+export function retyped<N extends Node & { types: Node[] | null }>(n: N, types: Node[], spelled: string | undefined, src: string): N {
   const c = Object.assign(Object.create(Object.getPrototypeOf(n) as object) as N, n);
   c.types = types;
   (c as { targs: TArg[] }).targs = types.map((x) => (x.k === "int" ? x.v : spellType(x, src)));

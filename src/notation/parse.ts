@@ -480,6 +480,8 @@ class Parser {
   protected depth = 0;
   /** a call of make_tuple, make_shape, ... was read */
   protected sawMaker = false;
+  /** a template argument computed when the expression runs (texpr) was read */
+  protected computedTargs = false;
   /** where the last template argument list read ends (after its '>') */
   private targsEnd = 0;
   /**
@@ -1048,6 +1050,7 @@ class Parser {
     if (e.k === "int") return e;
     if (computed(e)) {
       // sizeof(T) or a call: the value is known when the expression runs (src/eval/block.ts, evaluate.ts)
+      this.computedTargs = true;
       const t = node("texpr", pos);
       t.shape = e;
       t.end = lx.start;
@@ -1362,7 +1365,8 @@ export type Stmt =
   | { k: "jump"; what: "break" | "continue"; pos: number };
 
 /** a parsed argument: one expression, or a block of statements */
-export type Program = { k: "expr"; e: Node } | { k: "block"; stmts: Stmt[] };
+/** `computed`: a template argument is computed when the block runs (a texpr), so its names are resolved in the block's scope */
+export type Program = { k: "expr"; e: Node } | { k: "block"; stmts: Stmt[]; computed: boolean };
 
 /** CuTe's printers and printf: statements of a block */
 const PRINTER_NAMES = new Set(["print", "printf", "print_layout", "print_tensor", "print_latex", "print_svg"]);
@@ -1452,7 +1456,7 @@ class StatementParser extends Parser {
       if (st !== null) stmts.push(st);
     }
     this.resolveSingles();
-    return { k: "block", stmts };
+    return { k: "block", stmts, computed: this.computedTargs };
   }
 
   /** the expression is C++ (see Parser.singles): its (x) group */
