@@ -5,6 +5,7 @@
  * the command line while a batch record keeps them.
  */
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Chunks, collect } from "../src/print/stream.js";
@@ -123,6 +124,21 @@ describe("Chunks", () => {
     out.flush();
     expect(chunks.join("")).toBe(expected);
     for (const c of chunks) expect(c.length).toBeLessThanOrEqual(300);
+  });
+  it("putInt writes %*d for every integer it may be given: the 32-bit path, its edges and the wide path agree with String/padStart", () => {
+    const edges = [0, 1, -1, 9, 10, -10, 99, 100, 2 ** 31 - 1, -(2 ** 31 - 1), 2 ** 31, -(2 ** 31), 2 ** 31 + 1, 999999999, 1000000000, -1000000000, 2 ** 53 - 1, -(2 ** 53 - 1)];
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...edges), fc.integer(), fc.maxSafeInteger()), fc.integer({ min: 0, max: 60 }), (v, width) => {
+        const chunks: string[] = [];
+        const out = new Chunks((s) => chunks.push(s), undefined, 256);
+        out.put("[");
+        out.putInt(v, width);
+        out.put("]");
+        out.flush();
+        expect(chunks.join("")).toBe(`[${String(v).padStart(width)}]`);
+      }),
+      { numRuns: 3000, seed: 21 },
+    );
   });
   it("as bytes where a byte sink is given, in the same order as the text around them", () => {
     const parts: string[] = [];

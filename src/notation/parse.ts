@@ -1483,6 +1483,8 @@ class StatementParser extends Parser {
 
   /** `Type<...> name` followed by '=', ';', '(', '{', ',' or the end: two names in a row (the composition `o` and a printed pointer `Sw<..>_smem_ptr[16b](..)` aside) */
   private looksLikeDeclaration(): boolean {
+    // a name followed by '(' is a call (most inputs are): no second lexer for it
+    if (this.src.charCodeAt(this.skipSpace(this.lx.at)) === LPAREN) return false;
     const la = new Lexer(this.src);
     // the lexer's fields read through functions: each advance changes them
     const kind = (): number => la.kind;

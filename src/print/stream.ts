@@ -73,6 +73,7 @@ export class Chunks {
   /** the integer v (|v| < 2^53), right-aligned in `width` characters as %*d */
   putInt(v: number, width = 0): void {
     this.room(24 + Math.min(width, 40));
+    if (v > -2147483648 && v < 2147483648 && width <= 40) return this.putInt32(v, width);
     let a = v < 0 ? -v : v;
     let digits = 1;
     for (let t = a; t >= 10; t = Math.floor(t / 10)) digits++;
@@ -94,6 +95,23 @@ export class Chunks {
       const d = a % 10;
       b[--q] = ZERO + d;
       a = (a - d) / 10;
+    } while (a > 0);
+    this.pos = p;
+  }
+  /** putInt for |v| < 2^31 and width <= 40, the usual case, in 32-bit integer arithmetic (room already made) */
+  private putInt32(v: number, width: number): void {
+    let a = (v < 0 ? -v : v) | 0;
+    const digits = a < 10 ? 1 : a < 100 ? 2 : a < 1000 ? 3 : a < 10000 ? 4 : a < 100000 ? 5 : a < 1000000 ? 6 : a < 10000000 ? 7 : a < 100000000 ? 8 : a < 1000000000 ? 9 : 10;
+    const b = this.bytes;
+    let p = this.pos;
+    for (let k = digits + (v < 0 ? 1 : 0); k < width; k++) b[p++] = SPACE;
+    if (v < 0) b[p++] = MINUS;
+    let q = p + digits;
+    p = q;
+    do {
+      const t = (a / 10) | 0;
+      b[--q] = ZERO + a - t * 10;
+      a = t;
     } while (a > 0);
     this.pos = p;
   }
