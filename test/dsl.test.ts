@@ -146,6 +146,12 @@ describe("the DSL's spelling", () => {
     expect(await dsl("cute.make_layout((2, 4), stride=(cute.E(0), 2 * cute.E(1)))")).toBe("(2,4):(1@0,2@1)");
     expect(await dsl("cute.make_ordered_layout((4, 8, 2), order=(2, 0, 1))")).toBe("(4,8,2):(16,1,8)");
   });
+  it("append and prepend as core.py's docstring shows them for tuples: one element, or up_to_rank", async () => {
+    expect(await dsl("cute.append((4, 4), 2)")).toBe("(4, 4, 2)");
+    expect(await dsl("cute.prepend((4, 4), 2)")).toBe("(2, 4, 4)");
+    expect(await dsl("cute.append((1, 1), 0, up_to_rank=4)")).toBe("(1, 1, 0, 0)");
+    expect(await dsl("cute.prepend((1, 1), 0, up_to_rank=4)")).toBe("(0, 0, 1, 1)");
+  });
   it("make_layout_tv returns (tiler_mn, layout_tv) as a Python tuple", async () => {
     expect(await dsl("cute.make_layout_tv(cute.make_layout((32,), stride=(1,)), cute.make_layout((1,), stride=(1,)))")).toBe("((32,), (32,1):(1,0))");
   });
@@ -187,6 +193,10 @@ describe("the table of DSL names: each is the CuTe function it names (dsl-printf
     ["cute.max_common_vector(cute.make_layout((4, 8)), cute.make_layout((4, 8)))", "max_common_vector(make_layout((_4,_8)),make_layout((_4,_8)))"],
     ["cute.make_identity_layout((4, 8))", "make_identity_layout((_4,_8))"],
     ["cute.coalesce(cute.make_layout((2, (1, 6)), stride=(1, (6, 2))), target_profile=(1, 1))", "coalesce((_2,(_1,_6)):(_1,(_6,_2)),(_1,_1))"],
+    ["cute.append(cute.make_layout((8, 8)), cute.make_layout((2,)))", "append(make_layout((_8,_8)),make_layout(make_shape(_2{})))"],
+    ["cute.prepend(cute.make_layout((8, 8)), cute.make_layout(1), up_to_rank=4)", "prepend<4>(make_layout((_8,_8)),make_layout(_1))"],
+    ["cute.recast_layout(32, 16, cute.make_layout((4, 8), stride=(8, 1)))", "recast_layout<uint16_t,uint32_t>((_4,_8):(_8,_1))"],
+    ["cute.recast_layout(8, 32, cute.make_layout((4, 8), stride=(8, 1)))", "recast_layout<float,uint8_t>((_4,_8):(_8,_1))"],
   ];
   for (const [d, c] of pairs) {
     it(d, async () => {

@@ -693,6 +693,14 @@ const cxxMode = (name: string, ...params: string[]): DslFunction => ({
   params,
   to: (a, c, pos) => c.call(name, c.modes(a["mode"]), trimmed(params.filter((p) => bare(p) !== "mode").map((p) => a[bare(p)]), c), pos),
 });
+/** append / prepend(input, elem, up_to_rank=None): append<N> / prepend<N> when up_to_rank is given */
+const extend = (name: string): DslFunction => ({
+  params: ["input", "elem", "up_to_rank?"],
+  to: (a, c, pos) => {
+    const n = a["up_to_rank"];
+    return c.call(name, n === undefined ? [] : [c.staticInt(n, `cute.${name}'s up_to_rank`)], [c.value(a["input"]!), c.value(a["elem"]!)], pos);
+  },
+});
 const bare = (p: string) => p.replace(/\?$/, "");
 function trimmed(ds: (D | undefined)[], c: Translator): Node[] {
   let n = ds.length;
@@ -759,6 +767,14 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
   raked_product: cxx("raked_product", "block", "tiler"),
   blocked_product: cxx("blocked_product", "block", "tiler"),
   tile_to_shape: cxx("tile_to_shape", "atom", "trg_shape", "order?"),
+  // recast_layout(new_type_bits, old_type_bits, src_layout) is recast_layout<uint_bit_t<old>, uint_bit_t<new>>(src_layout)
+  recast_layout: {
+    params: ["new_type_bits", "old_type_bits", "src_layout"],
+    to: (a, c, pos) => {
+      const bits = (p: string) => `uint_bit_t<${c.staticInt(a[p]!, `cute.recast_layout's ${p}`)}>`;
+      return c.call("recast_layout", [bits("old_type_bits"), bits("new_type_bits")], [c.value(a["src_layout"]!)], pos);
+    },
+  },
   max_common_layout: cxx("max_common_layout", "a", "b"),
   max_common_vector: cxx("max_common_vector", "a", "b"),
   nullspace: cxx("nullspace", "layout"),
@@ -779,6 +795,8 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
     },
   },
   flatten: cxx("flatten", "a"),
+  append: extend("append"),
+  prepend: extend("prepend"),
   filter: cxx("filter", "input"),
   filter_zeros: cxx("filter_zeros", "input", "target_profile?"),
   slice_: { params: ["src", "coord"], to: (a, c, pos) => c.call("slice", [], [c.value(a["coord"]!), c.value(a["src"]!)], pos) },
