@@ -158,6 +158,18 @@ describe("CuTe's integer operators (integral_constant.hpp)", () => {
   });
 });
 
+describe("tuple builders of tuple_algorithms.hpp and int_tuple.hpp", () => {
+  it("repeat_like(t, x) is x in the profile of t, for any x (an integer, _, a tuple)", () => {
+    expect(ev("repeat_like(make_shape(1, make_shape(2, 3)), Int<0>{})")).toBe("(_0,(_0,_0))");
+    expect(ev("repeat_like(make_shape(4, 8), _)")).toBe("(_,_)");
+    expect(ev("repeat_like(Int<4>{}, 7)")).toBe("7");
+    expect(ev("repeat_like(make_shape(4, make_shape(2)), make_shape(_1{}, 2))")).toBe("((_1,2),((_1,2)))");
+  });
+  it("make_int_tuple is a tuple of its arguments, their static-ness kept", () => {
+    expect(ev("make_int_tuple(1, Int<2>{}, 3)")).toBe("(1,_2,3)");
+  });
+});
+
 describe("C++ types as values", () => {
   it("integers: Int, C, _N, constants and booleans; int and friends are dynamic", () => {
     expect(ev("(Int<8>{}, C<8>{}, _8{}, _m2{}, true_type{}, false_type{}, bool_constant<true>{}, integral_constant<int,3>{})")).toBe("(_8,_8,_8,_-2,_1,_0,_1,_3)");

@@ -27,6 +27,13 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
   make_tile: (args) => args,
   make_tuple: (args) => args,
   make_step: (args) => args,
+  make_int_tuple: (args) => args,
+  // x in the profile of t (tuple_algorithms.hpp): repeat_like(make_shape(4, make_shape(2, 3)), _0) is (_0,(_0,_0))
+  repeat_like(args, _t, name) {
+    nargs(name, args, 2);
+    const like = (t: Value): Value => (Array.isArray(t) ? (t as Value[]).map(like) : args[1]!);
+    return like(asIntTuple(args[0]!, name) as Value);
+  },
   reverse(args, _t, name) {
     nargs(name, args, 1);
     return T.reverse(tupleLike(args[0]!, name)) as Value;
