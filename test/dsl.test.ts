@@ -146,6 +146,22 @@ describe("the DSL's spelling", () => {
     expect(await dsl("cute.make_layout((2, 4), stride=(cute.E(0), 2 * cute.E(1)))")).toBe("(2,4):(1@0,2@1)");
     expect(await dsl("cute.make_ordered_layout((4, 8, 2), order=(2, 0, 1))")).toBe("(4,8,2):(16,1,8)");
   });
+  it("print.ipynb's print_example: type(a) of a cutlass.Int32 prints Int32, of a Python int <class 'int'>", async () => {
+    const program = ["a = cutlass.Int32(8)", "b = 2", 'print(">>>", b)', 'print(">>>", a)', 'print(">>>", type(a))', 'print(">>>", type(b))', "layout = cute.make_layout((a, b))", 'print(">>>", layout)'].join("\n");
+    expect(await dsl(program)).toBe([">>> 2", ">>> ?", ">>> Int32", ">>> <class 'int'>", ">>> (?,2):(1,?)"].join("\n"));
+    expect(await dsl("type(cutlass.Int64(8))")).toBe("Int64");
+    expect((await run(["eval", "--dialect", "dsl", "type(cute.make_layout(4))"])).exit).toBe(2);
+  });
+  it("a backslash at a line's end continues the line (the layout notebook's asserts)", async () => {
+    const program = ["a = cute.make_layout((4, 8))", "assert cute.size(a) == \\", "    32, \\", '    "size"', "print(a)"].join("\n");
+    expect(await dsl(program)).toBe("(4,8):(1,4)");
+    expect(await dsl("cute.make_layout((4, 8), \\\n    stride=(8, 1))")).toBe("(4,8):(8,1)");
+  });
+  it("a pointer prints its type as a tensor over it does (core.py's _Pointer.__str__); cute.printf of one is refused", async () => {
+    expect(await dsl("cute.make_ptr(cutlass.Float32, 0, cute.AddressSpace.generic)")).toBe("ptr<f32, generic>");
+    expect(await dsl("cute.make_ptr(cutlass.Float16, 0x1000, cute.AddressSpace.gmem, assumed_align=16)")).toBe("ptr<f16, gmem, align<16>>");
+    expect((await run(["eval", "--dialect", "dsl-printf", "cute.make_ptr(cutlass.Float32, 0, cute.AddressSpace.generic)"])).exit).toBe(2);
+  });
   it("append and prepend as core.py's docstring shows them for tuples: one element, or up_to_rank", async () => {
     expect(await dsl("cute.append((4, 4), 2)")).toBe("(4, 4, 2)");
     expect(await dsl("cute.prepend((4, 4), 2)")).toBe("(2, 4, 4)");

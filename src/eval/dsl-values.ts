@@ -94,3 +94,21 @@ export class DslPrinted extends AtomValue {
     throw new UsageError("a program's prints have no picture");
   }
 }
+
+/** Python's type(x) of an integer: `<class 'int'>` for a Python int, the DSL's class (Int32, Int64) for a dynamic one (print.ipynb) */
+export class DslClass extends AtomValue {
+  readonly what: string;
+  constructor(readonly name: string) {
+    super();
+    this.what = `the Python type ${name}`;
+  }
+  print(): string {
+    throw new UsageError(`${this.what} is Python's (type(x) in the CuTe DSL's spelling): use --dialect dsl`);
+  }
+  picture(): string {
+    throw new UsageError(`${this.what} has no picture`);
+  }
+  dsl(): string {
+    return (this.name === "int" ? "<class 'int'>" : this.name) + "\n";
+  }
+}

@@ -28,7 +28,7 @@ import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
 import { compileLayout } from "../core/layout/compiled.js";
 import { sublayout } from "../core/layout/basics.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import { type DslPieces, type DslStatements, type DslStep, parseDslStatements } from "../notation/dsl-program.js";
 import type { Node } from "../notation/parse.js";
 import { PtrIter, elementAddress } from "../core/tensor.js";
@@ -38,7 +38,7 @@ import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { DslBool, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
+import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -168,6 +168,8 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     }
     case DSL_TYPE:
       return asValue(new DslType(String(n.targs[0])));
+    case DSL_TYPE_OF:
+      return asValue(new DslClass(String(n.targs[0])));
     case DSL_MAKE_PTR:
       return n.targs.length > 0 ? printedPtr(n.targs) : makePtr(args);
     case DSL_FRAGMENT: {
@@ -516,6 +518,7 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
   if (dialect === "dsl-printf") {
     if (overMemory(v)) throw new Unsupported("cute.printf of a tensor over memory (the DSL prints its elements, which are run-time data)");
+    if ((v as unknown) instanceof PtrIter) throw new Unsupported("cute.printf of a pointer (print(ptr) at trace time prints its type)");
     return showDslPrintf(v) + "\n";
   }
   return showDsl(v, (k) => r.dyn[k] ?? { div: 1, i64: false }) + "\n";

@@ -43,6 +43,7 @@ function splitStatements(src: string): [number, number, number][] {
     else if ("([{".includes(c)) depth++;
     else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
     else if (c === "\\" && src[i + 1] === "\n") i++;
+    else if (c === "\\" && src[i + 1] === "\r" && src[i + 2] === "\n") i += 2;
     else if ((c === "\n" || c === ";") && depth === 0) {
       if (start === lineStart) indent = indentAt(start);
       out.push([start, i, indent]);

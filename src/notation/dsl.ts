@@ -70,6 +70,8 @@ export const DSL_GROUP_MODES = "dsl.group_modes";
 export const DSL_OP = "dsl.op";
 /** a numeric type of the DSL (`cutlass.Float16`) as a value: its name is the template argument */
 export const DSL_TYPE = "dsl.type";
+/** type(x): the Python type of an integer (`int`, `Int32`, `Int64`) */
+export const DSL_TYPE_OF = "dsl.type_of";
 /** a Python bool (`transpose=True`) */
 export const DSL_BOOL = "dsl.bool";
 
@@ -150,6 +152,11 @@ export function lex(src: string): Tok[] {
     const c = src[i]!;
     if (c === " " || c === "\t" || c === "\n" || c === "\r") {
       i++;
+      continue;
+    }
+    if (c === "\\" && (src[i + 1] === "\n" || (src[i + 1] === "\r" && src[i + 2] === "\n"))) {
+      // a backslash at a line's end continues the line (the statement splitter kept the lines together)
+      i += src[i + 1] === "\n" ? 2 : 3;
       continue;
     }
     if (c === "#") {
@@ -795,6 +802,8 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
     },
   },
   flatten: cxx("flatten", "a"),
+  // Python's type(x) of an integer: a Python int's class, or the DSL's Int32 / Int64 (print.ipynb prints `<class 'int'>` and `Int32`)
+  type: { params: ["object"], to: (a, c, pos) => c.call(DSL_TYPE_OF, [c.integerType(a["object"]!)], [], pos) },
   append: extend("append"),
   prepend: extend("prepend"),
   filter: cxx("filter", "input"),
@@ -1041,6 +1050,15 @@ export class Translator {
     const slot: DslSlot = { node, given, div: 1, width, pos: d.pos, text: this.src.slice(d.pos, this.endOf(d)) };
     this.slots.push(slot);
     return node as unknown as Node;
+  }
+
+  /** the type of an integer the text gives, a literal or a variable: `int` (a Python int), `Int32` or `Int64` */
+  integerType(d: D): string {
+    const node = this.value(d) as unknown as { k?: string; s?: unknown };
+    const slot = d.t === "dyn" ? d.slot : this.slots.find((x) => x.node === (node as unknown));
+    if (slot !== undefined) return `Int${slot.width}`;
+    if (node.k === "int" && node.s === true) return "int";
+    this.fail("cute-ts reads type(x) of an integer written in the program (a Python int, or a cutlass.Int32 / Int64)", d.pos);
   }
 
   /** `cute.assume(x, divby=N)`: the DSL may take N to divide the dynamic x */

@@ -111,6 +111,8 @@ class DslPrinter {
       return `${this.object(v.a as Value, Ctx.Typed)} o ${this.offset(v.offset)} o ${this.object(v.b as Value, Ctx.Typed)}`;
     }
     if (v instanceof Tensor) return `tensor<${this.iterator(v.iter)} o ${this.object(v.layout, Ctx.Typed)}>`;
+    // a pointer prints its MLIR type without the `!cute.` (core.py's _Pointer.__str__), as inside a tensor's print
+    if (v instanceof PtrIter || v instanceof TmemIter) return this.iterator(v);
     if (v instanceof CountingIter) return this.int(v.v, Ctx.Typed);
     if (v instanceof ArithIter) return this.compact(v.coord as Value, Ctx.Typed);
     if (v instanceof SmemPtrFlag) return `smem_ptr[${v.bits}b](unset)`;
