@@ -16,7 +16,7 @@
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
 import { Unsupported, UsageError } from "../core/errors.js";
-import { Int, _0 } from "../core/integer.js";
+import { D, Int, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
@@ -28,17 +28,18 @@ import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
 import { compileLayout } from "../core/layout/compiled.js";
 import { sublayout } from "../core/layout/basics.js";
-import { DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import { type DslPieces, type DslStatements, type DslStep, parseDslStatements } from "../notation/dsl-program.js";
 import type { Node } from "../notation/parse.js";
 import { PtrIter, elementAddress } from "../core/tensor.js";
 import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
-import type { CallNode, Hooks } from "../notation/read.js";
+import type { CallNode, Hooks, OpNode } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
 import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
+import { DslFloat, type DslFloatType, PyFloat, arithmetic, isDslFloatType, promoted, roundTo, toInteger } from "./dsl-numeric.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -170,6 +171,16 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
       return asValue(new DslType(String(n.targs[0])));
     case DSL_TYPE_OF:
       return asValue(new DslClass(String(n.targs[0])));
+    case DSL_PYFLOAT:
+      return asValue(new PyFloat(n.targs[0] as number));
+    case DSL_FLOAT: {
+      const type = String(n.targs[0]) as DslFloatType;
+      return asValue(new DslFloat(type, roundTo(type, numberOf(args[0]!, `cutlass.${type}(...)`))));
+    }
+    case DSL_TO:
+      return converted(args[0]!, args[1]!);
+    case DSL_ARITH:
+      return arith(String(n.targs[0]), args, base, n, src);
     case DSL_MAKE_PTR:
       return n.targs.length > 0 ? printedPtr(n.targs) : makePtr(args);
     case DSL_FRAGMENT: {
@@ -188,6 +199,53 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
   }
   return undefined;
 };
+
+// ------------------------------------------------------------------------------ numbers
+
+/** the number an integer or a float holds */
+function numberOf(v: Value, what: string): number {
+  const x = v as unknown;
+  if (x instanceof Int) return x.v;
+  if (x instanceof DslFloat || x instanceof PyFloat) return x.v;
+  throw new UsageError(`${what} takes a number, not ${describeValue(v)}`);
+}
+const describeValue = (v: Value): string => ((v as unknown) instanceof AtomValue ? (v as unknown as AtomValue).what : show(v));
+
+/** x.to(T) of a Numeric: to a float type, the value rounded as T stores it; to an integer type, truncated toward zero and wrapped to T's bits */
+function converted(x: Value, t: Value): Value {
+  const type = t as unknown;
+  const n = type instanceof DslType ? dslNumeric(type.name) : undefined;
+  if (n === undefined) throw new UsageError(`x.to(T) takes one of the DSL's numeric types (${dslNumericNames().map((k) => "cutlass." + k).join(", ")})`);
+  const v = numberOf(x, "x.to(T)");
+  if ((x as unknown) instanceof Int && (x as unknown as Int).s) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int has no .to");
+  if (isDslFloatType(n.name)) return asValue(new DslFloat(n.name, roundTo(n.name, v)));
+  if (/^U?[Ii]nt\d+$/.test(n.name)) return D(toInteger(v, n));
+  throw new Unsupported(`x.to(cutlass.${n.name})`);
+}
+
+/**
+ * Python's operators on the DSL's values: integers as CuTe's integers (the evaluator's operators,
+ * Python's // as C++'s /), anything with a float, and true division, by the DSL's promotion (an
+ * Int32 with a Float32 is a Float32, `/` of integers a Float32; a dynamic value makes the result
+ * dynamic)
+ */
+function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string): Value {
+  const xs = args as unknown[];
+  const floating = xs.some((x) => x instanceof DslFloat || x instanceof PyFloat);
+  if (!floating && op !== "/") return base.op({ k: "op", name: op === "//" ? "/" : op, args: [], pos: n.pos } as unknown as OpNode, args, src);
+  const vals = args.map((x) => numberOf(x, `the operator ${op.replace(/^u/, "")}`));
+  const dynamic = xs.some((x) => x instanceof DslFloat || (x instanceof Int && !x.s));
+  if (op === "u~") throw new UsageError("~ applies to integers, not to floating-point values");
+  const r = op === "u-" ? -vals[0]! : arithmetic(op, vals[0]!, vals[1]!);
+  const comparison = op === "<" || op === "<=" || op === ">" || op === ">=" || op === "==" || op === "!=";
+  if (!dynamic) {
+    if (comparison) throw new UsageError(`${op} of two Python numbers: Python answers True or False itself, the DSL is not involved`);
+    return asValue(new PyFloat(r));
+  }
+  if (comparison) return D(r);
+  const type = promoted(xs.map((x) => (x instanceof DslFloat ? x.type : undefined)));
+  return asValue(new DslFloat(type, roundTo(type, r)));
+}
 
 // ------------------------------------------------------------------------------ pointers
 
@@ -509,6 +567,7 @@ const overMemory = (v: Value): boolean => (v instanceof Tensor && v.iter instanc
 export function showDslValue(r: DslValue, dialect: Dialect): string {
   const v = r.value;
   if (v instanceof DslPrinted) return dialect === "dsl" ? v.trace + v.runtime : v.runtime;
+  if ((v instanceof DslFloat || v instanceof PyFloat) && dialect === "dsl-printf") return v.printf() + "\n";
   if (v instanceof AtomValue) {
     if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
     const t = (v as unknown as { dsl?: () => string }).dsl;

@@ -20,7 +20,7 @@
  *   composed := layout ('o' layout)*
  *   layout   := sum (':' sum)?
  *   sum      := term (('+' | '-') term)*
- *   term     := unary (('*' | '//' | '%') unary)*
+ *   term     := unary (('*' | '/' | '//' | '%') unary)*
  *   unary    := ('-' | '+') unary | postfix
  *   postfix  := atom ('(' args ')' | '[' items ']' | '.' NAME)*
  *   atom     := INT ('@' INT)* | '?' ('{' ... '}')? ('@' INT)* | 'None' | '_' | 'True' | 'False'
@@ -70,6 +70,14 @@ export const DSL_GROUP_MODES = "dsl.group_modes";
 export const DSL_OP = "dsl.op";
 /** a numeric type of the DSL (`cutlass.Float16`) as a value: its name is the template argument */
 export const DSL_TYPE = "dsl.type";
+/** a Python float literal: targs [value] */
+export const DSL_PYFLOAT = "dsl.pyfloat";
+/** cutlass.Float32(x) and the other float types: targs [type name], args [x] */
+export const DSL_FLOAT = "dsl.float";
+/** x.to(T): args [x, T] */
+export const DSL_TO = "dsl.to";
+/** an operator of Python's on the DSL's values: targs [operator], args [a] or [a, b] */
+export const DSL_ARITH = "dsl.arith";
 /** type(x): the Python type of an integer (`int`, `Int32`, `Int64`) */
 export const DSL_TYPE_OF = "dsl.type_of";
 /** a Python bool (`transpose=True`) */
@@ -85,6 +93,7 @@ export const DSL_FRAGMENT = "dsl.fragment";
 /** the parsed Python (before translation); exported for ./dsl-program.ts */
 export type D =
   | { t: "int"; v: number; pos: number }
+  | { t: "float"; v: number; pos: number }
   | { t: "dyn"; slot: DslSlot; pos: number }
   | { t: "basis"; value: D; modes: number[]; pos: number }
   | { t: "none"; pos: number }
@@ -117,6 +126,8 @@ interface Kwarg {
 
 const enum K {
   Int,
+  /** a Python float literal (3.14, 2.0, 1e-3): `v` its value */
+  Float,
   Name,
   Punct,
   Dyn,
@@ -201,6 +212,23 @@ export function lex(src: string): Tok[] {
         v = Number.parseInt(src.slice(start + 2, i).replaceAll("_", ""), 16);
       } else {
         while (isDigit(src[i]) || (src[i] === "_" && isDigit(src[i + 1]))) i++;
+        // a Python float: digits '.' digits, and an exponent (3.14, 2.0, 1e-3, 2.5E+2)
+        let float = false;
+        if (src[i] === "." && isDigit(src[i + 1])) {
+          float = true;
+          i++;
+          while (isDigit(src[i]) || (src[i] === "_" && isDigit(src[i + 1]))) i++;
+        }
+        if ((src[i] === "e" || src[i] === "E") && (isDigit(src[i + 1]) || ((src[i + 1] === "+" || src[i + 1] === "-") && isDigit(src[i + 2])))) {
+          float = true;
+          i += 2;
+          while (isDigit(src[i])) i++;
+        }
+        if (float) {
+          if (isId(src[i])) throw new ParseError(src, i, `unexpected ${quote(src[i]!)} after the number ${src.slice(start, i)}`);
+          out.push(tok(K.Float, start, i, src.slice(start, i), Number(src.slice(start, i).replaceAll("_", ""))));
+          continue;
+        }
         v = Number(src.slice(start, i).replaceAll("_", ""));
       }
       if (!Number.isSafeInteger(v)) throw new ParseError(src, start, `integer ${src.slice(start, i)} is beyond 2^53; cute-ts refuses rather than round`);
@@ -237,6 +265,11 @@ export function lex(src: string): Tok[] {
     if (c === "/" && src[i + 1] === "/") {
       out.push(tok(K.Punct, start, i + 2, "//"));
       i += 2;
+      continue;
+    }
+    if (c === "/") {
+      out.push(tok(K.Punct, start, i + 1, "/"));
+      i++;
       continue;
     }
     if (PUNCT.has(c)) {
@@ -380,7 +413,7 @@ export class Parser {
 
   private term(): D {
     let a = this.unary();
-    while (this.isP("*") || this.isP("//") || this.isP("%")) {
+    while (this.isP("*") || this.isP("//") || this.isP("/") || this.isP("%")) {
       const op = this.take();
       a = { t: "op", op: op.text, a, b: this.unary(), pos: op.pos };
     }
@@ -402,6 +435,7 @@ export class Parser {
       this.depth--;
       // a negative literal is a literal (the print notation's -1), not an operation
       if (op.text === "-" && a.t === "int") return { t: "int", v: -a.v || 0, pos: op.pos };
+      if (op.text === "-" && a.t === "float") return { t: "float", v: -a.v, pos: op.pos };
       return op.text === "+" ? a : { t: "op", op: "u-", a, b: undefined, pos: op.pos };
     }
     return this.postfix();
@@ -472,6 +506,10 @@ export class Parser {
     if (t.k === K.Int) {
       this.take();
       return this.basisOf({ t: "int", v: t.v, pos: t.pos });
+    }
+    if (t.k === K.Float) {
+      this.take();
+      return { t: "float", v: t.v, pos: t.pos };
     }
     if (t.k === K.Str) {
       this.take();
@@ -825,6 +863,9 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
 /** cute.runtime.make_ptr is the same function */
 const ALIAS_FUNCTIONS: Readonly<Record<string, string>> = { "runtime.make_ptr": "make_ptr" };
 
+/** the DSL's float types whose constructor makes a dynamic float: cutlass.Float32(3.14) (cutlass.Float is Float32) */
+const FLOAT_TYPE_NAMES: ReadonlySet<string> = new Set(["Float16", "BFloat16", "Float32", "Float64", "Float"]);
+
 /** the DSL's integer types that make a dynamic integer: cutlass.Int32(8) */
 const INT_TYPES: Readonly<Record<string, 32 | 64>> = { Int32: 32, Int64: 64 };
 
@@ -886,7 +927,8 @@ export class Translator {
     const a = this.fold(d.a);
     if (a === undefined) return undefined;
     if (d.b === undefined) return d.op === "u~" ? -a - 1 : -a || 0;
-    if (COMPARISONS.has(d.op)) return undefined;
+    // a comparison is Python's bool, true division Python's float: neither folds to an int
+    if (COMPARISONS.has(d.op) || d.op === "/") return undefined;
     const b = this.fold(d.b);
     if (b === undefined) return undefined;
     return pythonInt(d.op, a, b, this, d.pos);
@@ -904,6 +946,8 @@ export class Translator {
     switch (d.t) {
       case "int":
         return this.node({ k: "int", v: d.v, s: true, pos: d.pos });
+      case "float":
+        return this.call(DSL_PYFLOAT, [d.v], [], d.pos);
       case "dyn":
         return d.slot.node as unknown as Node;
       case "basis":
@@ -998,6 +1042,12 @@ export class Translator {
       if (d.args.length > 0 || d.kwargs.length > 0) this.fail("t.load() takes no arguments here", d.pos);
       return this.call(DSL_ATTR, ["load()"], [this.value(fn.target)], d.pos);
     }
+    // x.to(T): a Numeric's conversion (data_types.ipynb)
+    const toTarget = fn.t === "attr" && fn.name === "to" ? this.value(fn.target) : fn.t === "name" && /\.to$/.test(fn.name) && this.env.has(fn.name.split(".")[0]!) ? this.variable(fn.name.slice(0, -3), fn.pos) : undefined;
+    if (toTarget !== undefined) {
+      if (d.args.length !== 1 || d.kwargs.length > 0) this.fail("x.to(T) takes one numeric type, as in x.to(cutlass.Float32)", d.pos);
+      return this.call(DSL_TO, [], [toTarget, this.value(d.args[0]!)], d.pos);
+    }
     if (fn.t === "name" && this.env.has(fn.name.split(".")[0]!)) {
       const parts = fn.name.split(".");
       if (parts.length > 1 && parts[parts.length - 1] === "load") {
@@ -1016,6 +1066,10 @@ export class Translator {
     }
     const n = dslName(fn.name);
     if (Object.hasOwn(INT_TYPES, n)) return this.dynamic(d, INT_TYPES[n]!);
+    if (FLOAT_TYPE_NAMES.has(n)) {
+      if (d.args.length !== 1 || d.kwargs.length > 0) this.fail(`${fn.name}(...) takes one number`, d.pos);
+      return this.call(DSL_FLOAT, [n === "Float" ? "Float32" : n], [this.value(d.args[0]!)], d.pos);
+    }
     if (n === "assume") return this.assume(d);
     if (/^nvgpu\.|^make_(?:mma_atom|tiled_mma|copy_atom|tiled_copy\w*)$/.test(n) || /Op$/.test(n)) return this.atomCall(d, n);
     const f = Object.hasOwn(FUNCTIONS, n) ? FUNCTIONS[n]! : this.unknown(fn);
@@ -1087,15 +1141,15 @@ export class Translator {
   private op(d: D & { t: "op" }): Node {
     const folded = this.fold(d);
     if (folded !== undefined) return this.node({ k: "int", v: folded, s: true, pos: d.pos });
-    if (d.b === undefined) return this.node({ k: "op", name: d.op === "u~" ? "u~" : "u-", args: [this.value(d.a)], pos: d.pos });
+    if (d.b === undefined) return this.call(DSL_ARITH, [d.op === "u~" ? "u~" : "u-"], [this.value(d.a)], d.pos);
     if (COMPARISONS.has(d.op)) {
       // two Python ints compare to a Python bool; a dynamic operand makes the DSL's Boolean, 0 or 1 at run time
       const a = this.fold(d.a), b = this.fold(d.b);
       if (a !== undefined && b !== undefined) this.fail(`${a} ${d.op} ${b} compares two Python ints: Python answers ${compare(d.op, a, b) ? "True" : "False"} itself, the DSL is not involved`, d.pos);
     }
-    // on dynamic integers the DSL emits the arithmetic; C++'s / and % agree with Python's // and % on non-negative operands
-    const name = d.op === "//" ? "/" : d.op;
-    return this.node({ k: "op", name, args: [this.value(d.a), this.value(d.b)], pos: d.pos });
+    // on dynamic integers the DSL emits the arithmetic (C++'s / and % agree with Python's // and %
+    // on non-negative operands); on floats, and for Python's true division, src/eval/dsl-numeric.ts
+    return this.call(DSL_ARITH, [d.op], [this.value(d.a), this.value(d.b)], d.pos);
   }
 
   /** one past the end of a call, for quoting it */
