@@ -217,7 +217,7 @@ function converted(x: Value, t: Value): Value {
   const n = type instanceof DslType ? dslNumeric(type.name) : undefined;
   if (n === undefined) throw new UsageError(`x.to(T) takes one of the DSL's numeric types (${dslNumericNames().map((k) => "cutlass." + k).join(", ")})`);
   const v = numberOf(x, "x.to(T)");
-  if ((x as unknown) instanceof Int && (x as unknown as Int).s) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int has no .to");
+  if (((x as unknown) instanceof Int && (x as unknown as Int).s) || (x as unknown) instanceof PyFloat) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int or float has no .to");
   if (isDslFloatType(n.name)) return asValue(new DslFloat(n.name, roundTo(n.name, v)));
   if (/^U?[Ii]nt\d+$/.test(n.name)) return D(toInteger(v, n));
   throw new Unsupported(`x.to(cutlass.${n.name})`);
