@@ -45,6 +45,12 @@ const cases: [string[], RegExp][] = [
 ];
 
 describe("fuzz regressions", () => {
+  it("--json with a DSL-looking input read as C++: stderr is one JSON error document, no free-text hint before it (eval seed 2903 #46047)", async () => {
+    const r = await run(["eval", "cute.coalesce((3.89-1), tr=cute.make_layout((-1, 9)))", "--json"]);
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+    expect((JSON.parse(r.stderr) as { error: { kind: string } }).error.kind).toBe("parse");
+  });
   for (const [argv, msg] of cases) {
     it(argv.join(" ").slice(0, 120), async () => {
       const r = await run(argv);

@@ -562,12 +562,53 @@ function mmaNameDamage(r, name) {
 }
 
 /** input `r` for `cmd` */
+// ---------------------------------------------------------------- the CuTe DSL's spelling
+
+const DSL_FUNCS = ["make_layout", "coalesce", "composition", "complement", "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product", "blocked_product", "raked_product", "size", "cosize", "rank", "depth", "shape", "get", "select", "group_modes", "flatten", "append", "prepend", "filter", "filter_zeros", "slice_", "crd2idx", "idx2crd", "shape_div", "ceil_div", "recast_layout", "make_identity_tensor", "local_tile", "make_swizzle", "type"];
+const DSL_NUMBERS = ["cutlass.Int32", "cutlass.Int64", "cutlass.Float32", "cutlass.Float16", "cutlass.BFloat16", "cutlass.Float64"];
+const DSL_OPS = [" + ", " - ", " * ", " / ", " // ", " % ", " < ", " == ", " & ", " | ", " ^ "];
+
+function dslNumber(r) {
+  const x = r.f();
+  if (x < 0.4) return num(r);
+  if (x < 0.6) return `${r.int(-9, 99)}.${r.int(0, 99)}`;
+  if (x < 0.7) return r.pick(["1e-3", "1e308", "1e999", "2.5E+2", "0.0", "-0.0", "65519.99", "3.4e38", "1e-40"]);
+  return `${r.pick(DSL_NUMBERS)}(${r.chance(0.7) ? num(r) : `${r.int(0, 9)}.${r.int(0, 99)}`})`;
+}
+function dslTuple(r, depth) {
+  const n = r.int(1, 3);
+  const items = Array.from({ length: n }, () => (depth > 0 && r.chance(0.3) ? dslTuple(r, depth - 1) : r.chance(0.8) ? num(r) : dslNumber(r)));
+  return n === 1 && r.chance(0.5) ? `(${items[0]},)` : `(${items.join(", ")})`;
+}
+function dslValue(r, depth) {
+  const x = r.f();
+  if (x < 0.25) return dslNumber(r);
+  if (x < 0.45) return dslTuple(r, 1);
+  if (x < 0.7 || depth <= 0) return `cute.make_layout(${dslTuple(r, 1)}${r.chance(0.5) ? `, stride=${dslTuple(r, 1)}` : ""})`;
+  if (x < 0.8) return `${dslValue(r, depth - 1)}${r.pick(DSL_OPS)}${dslValue(r, depth - 1)}`;
+  if (x < 0.85) return `${dslValue(r, depth - 1)}.to(${r.pick(["cutlass.Int8", "cutlass.Float32", "cutlass.Uint16", "cutlass.Float16", "3"])})`;
+  const args = Array.from({ length: r.int(1, 3) }, () => dslValue(r, depth - 1));
+  return `cute.${r.pick(DSL_FUNCS)}(${args.join(", ")}${r.chance(0.2) ? `, ${r.pick(["tiler", "stride", "mode", "up_to_rank", "target_profile"])}=${dslValue(r, 0)}` : ""})`;
+}
+/** an expression or a small program in the DSL's spelling (the notebooks' cells), mutated at times */
+export function dslExpr(r) {
+  const x = r.f();
+  if (x < 0.5) return dslValue(r, 2);
+  if (x < 0.8) {
+    const lines = Array.from({ length: r.int(1, 4) }, (_v, i) => `v${i} = ${dslValue(r, 2)}`);
+    lines.push(r.chance(0.5) ? `print("v:", v${r.int(0, lines.length - 1)})` : `cute.printf("{} {}", v0, v${lines.length - 1})`);
+    if (r.chance(0.2)) lines.splice(1, 0, "assert cute.size(v0) == \\\n    4");
+    return lines.join("\n");
+  }
+  return mutate(r, dslValue(r, 2));
+}
+
 export function inputFor(r, cmd) {
   let argv;
   let file;
   switch (cmd) {
     case "eval":
-      argv = ["eval", expr(r)];
+      argv = r.chance(0.15) ? ["eval", "--dialect", r.pick(["dsl", "dsl-printf"]), dslExpr(r)] : ["eval", expr(r)];
       break;
     case "print": {
       const big = r.chance(0.1);

@@ -22,7 +22,9 @@ try {
 // batch and check inputs are files, and the odd files they name (files.mjs)
 const scratch = makeFuzzFiles(`${process.pid}-${threadId}`);
 const FILE = scratch.files.FILE;
-const STACK = /\n[ \t]+at [^\n]*[(:/]/; // [ \t], not \s: on an output of many newlines \s+ backtracks quadratically
+// a V8 stack frame: "    at name (file:line:col)" or "    at file:line:col" ([ \t], not \s: on an output of many
+// newlines \s+ backtracks quadratically); an echoed input that starts with "at " is not one
+const STACK = /\n[ \t]+at [^\n]*:\d+:\d+\)?(?:\n|$)/;
 const HUGE_OUTPUT = 64 << 20;
 
 function clip(s, n = 300) {

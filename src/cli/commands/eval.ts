@@ -47,7 +47,8 @@ function answer(text: string, io: Io): number | Promise<number> {
 
 /** the CuTe DSL's spelling given without --dialect: said on stderr, never read as the DSL */
 export function hintDialect(expr: string, io: Io, command = "eval"): void {
-  if (!looksLikeDsl(expr)) return;
+  // with --json, stderr holds only JSON error documents: no free-text hint there
+  if (io.json || !looksLikeDsl(expr)) return;
   const how = command === "eval" ? "give --dialect dsl (or dsl-printf) to read it as the DSL" : "cute-ts eval --dialect dsl reads it as the DSL";
   io.err(`cute-ts: hint: this looks like the CuTe DSL's Python spelling; ${how}\n`);
 }
