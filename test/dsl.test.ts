@@ -152,6 +152,13 @@ describe("the DSL's spelling", () => {
     expect(await dsl("type(cutlass.Int64(8))")).toBe("Int64");
     expect((await run(["eval", "--dialect", "dsl", "type(cute.make_layout(4))"])).exit).toBe(2);
   });
+  it("an assignment runs where it stands, as Python runs it: what it cannot compute is refused even if nothing prints it", async () => {
+    const r = await run(["eval", "--dialect", "dsl", "x = cute.nvgpu.make_tiled_tma_atom_A(1)\nprint(1)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("make_tiled_tma_atom_A");
+    expect(await dsl("x = cute.make_layout((4, 8))\ny = cute.size(x)\nprint(y)")).toBe("32");
+  });
   it("a backslash at a line's end continues the line (the layout notebook's asserts)", async () => {
     const program = ["a = cute.make_layout((4, 8))", "assert cute.size(a) == \\", "    32, \\", '    "size"', "print(a)"].join("\n");
     expect(await dsl(program)).toBe("(4,8):(1,4)");

@@ -522,6 +522,10 @@ async function runStatements(st: DslStatements, src: string): Promise<DslValue> 
         }
         continue;
       }
+      if (o.kind === "assign") {
+        await value(o.value);
+        continue;
+      }
       if (o.kind === "assert") {
         const c = await value(o.cond);
         if (!(c instanceof Int)) throw new UsageError(`assert takes a condition, not ${String(c)}`);

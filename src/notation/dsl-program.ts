@@ -70,7 +70,9 @@ export type DslStep =
   /** `t.fill(v)`: every element of a tensor over memory is v */
   | { readonly kind: "fill"; readonly tensor: Node; readonly value: number; readonly pos: number }
   /** `cute.print_tensor(t, verbose=False)`, printed at run time */
-  | { readonly kind: "print_tensor"; readonly tensor: Node; readonly verbose: boolean; readonly pos: number };
+  | { readonly kind: "print_tensor"; readonly tensor: Node; readonly verbose: boolean; readonly pos: number }
+  /** an assignment: Python runs it where it stands, so what it cannot compute is an error even if nothing prints it */
+  | { readonly kind: "assign"; readonly value: Node; readonly pos: number };
 
 /** a program in the DSL's spelling: assignments and the prints they feed, in order */
 export interface DslStatements {
@@ -132,6 +134,7 @@ export function parseDslStatements(src: string): DslStatements | undefined {
           );
         }
         const node = c.value(d);
+        steps.push({ kind: "assign", value: node, pos: st.pos });
         if (names.length === 1) c.env.set(names[0]!, node);
         else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: k, s: true, pos: st.pos })], st.pos)));
         continue;
