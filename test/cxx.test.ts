@@ -165,8 +165,14 @@ describe("tuple builders of tuple_algorithms.hpp and int_tuple.hpp", () => {
     expect(ev("repeat_like(Int<4>{}, 7)")).toBe("7");
     expect(ev("repeat_like(make_shape(4, make_shape(2)), make_shape(_1{}, 2))")).toBe("((_1,2),((_1,2)))");
   });
-  it("make_int_tuple is a tuple of its arguments, their static-ness kept", () => {
+  it("make_int_tuple is a tuple of its arguments, their static-ness kept; make_int_tuple<N>(t, n, init) takes t[i] for i < n, then init", () => {
     expect(ev("make_int_tuple(1, Int<2>{}, 3)")).toBe("(1,_2,3)");
+    // int_tuple.hpp's own example: make_int_tuple<5>(a, a.size(), 0) of {6,3,4} is (6,3,4,0,0)
+    expect(ev("make_int_tuple<5>(make_shape(6,3,4), 3, 0)")).toBe("(6,3,4,0,0)");
+    expect(ev("make_int_tuple<3>(make_shape(1,2,3), 2, 0)")).toBe("(1,2,0)");
+    expect(ev("make_int_tuple<1>(make_shape(6,3,4), 3, 0)")).toBe("6");
+    expect(ev("make_int_tuple<2>(make_shape(_1{},_1{}), 1, _1{})")).toBe("(_1,_1)");
+    expect(() => evaluate("make_int_tuple<0>(make_shape(1), 1, 0)")).toThrow(/N > 0/);
   });
 });
 

@@ -8,7 +8,7 @@ import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
 import { Value } from "../../core/value.js";
 import { asIntTuple, asStride } from "../../notation/coerce.js";
-import { type FunctionTable, type Fn, nargs, tupleLike, shapeOf } from "./registry.js";
+import { type FunctionTable, type Fn, intTargs, nargs, tupleLike, shapeOf } from "./registry.js";
 
 const bool = (b: boolean): Int => (b ? _1 : _0);
 
@@ -27,7 +27,26 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
   make_tile: (args) => args,
   make_tuple: (args) => args,
   make_step: (args) => args,
-  make_int_tuple: (args) => args,
+  // make_int_tuple(ts...) is a tuple of them; make_int_tuple<N>(t, n, init) the rank-N tuple of t[i] for i < n and init after
+  // (int_tuple.hpp; each element is `i < n ? t[i] : init`, so of their common type: static only where both are the same _k)
+  make_int_tuple(args, targs, name) {
+    if (targs.length === 0) return args;
+    nargs(name, args, 3);
+    const N = intTargs(name, targs, 1)[0]!;
+    if (N <= 0) throw new CuteError(name, "static_assert(N > 0)", [`N = ${N}`]);
+    const t = args[0]!, n = asIntTuple(args[1]!, "make_int_tuple's n"), init = asIntTuple(args[2]!, "make_int_tuple's init");
+    if (Array.isArray(n) || Array.isArray(init)) throw new CuteError(name, "make_int_tuple<N>(t, n, init) takes an integer n and an integer init");
+    const items = Array.isArray(t) ? (t as Value[]) : [t];
+    const at = (i: number): Int => {
+      const pick = i < n.v ? items[i] : init;
+      if (pick === undefined) throw new CuteError(name, `t[${i}] is past the end of t (n = ${n.v} reaches beyond its ${items.length} elements)`);
+      const v = asIntTuple(pick, "an element of t");
+      if (Array.isArray(v)) throw new CuteError(name, "t's elements are integers");
+      const other = i < n.v ? init : v;
+      return v.s && other.s && v.v === other.v ? v : D(v.v);
+    };
+    return N === 1 ? at(0) : Array.from({ length: N }, (_x, i) => at(i));
+  },
   // x in the profile of t (tuple_algorithms.hpp): repeat_like(make_shape(4, make_shape(2, 3)), _0) is (_0,(_0,_0))
   repeat_like(args, _t, name) {
     nargs(name, args, 2);
