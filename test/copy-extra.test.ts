@@ -68,3 +68,30 @@ describe("value types and op spellings as CuTe's headers define them", () => {
     }
   });
 });
+
+describe("copy_atom.hpp's TiledCopy builders in the notation", () => {
+  const A = "Copy_Atom<UniversalCopy<uint128_t>, half_t>{}";
+  const TC = `make_tiled_copy(${A}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})`;
+  const line = (text: string, label: string) => text.split("\n").find((l) => l.trimStart().startsWith(label))!.trim();
+  it("make_tiled_copy_S/D: an atom over the Src/Dst partitioning of a TiledCopy (its get_layoutS/D_TV and Tiler_MN)", async () => {
+    const tc = (await run(["eval", TC])).stdout;
+    for (const [f, m] of [["make_tiled_copy_S", "get_layoutS_TV"], ["make_tiled_copy_D", "get_layoutD_TV"]] as const) {
+      const r = await run(["eval", `${f}(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, ${TC})`]);
+      expect(r.exit).toBe(0);
+      const tv = (await run(["eval", `${TC}.${m}()`])).stdout.trim();
+      expect(line(r.stdout, "TiledLayout_TV:")).toBe(`TiledLayout_TV: ${tv}`);
+      expect(line(r.stdout, "Tiler_MN:")).toBe(line(tc, "Tiler_MN:"));
+      expect(r.stdout).toContain("ValLayoutSrc: (_1,_2):(_0,_1)");
+    }
+    const bad = await run(["eval", `make_tiled_copy_S(${A}, make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}))`]);
+    expect(bad.exit).toBe(2);
+    expect(bad.stderr).toContain("TiledCopy");
+  });
+  it("make_tiled_copy_C_atom and make_cotiled_copy are the library's", async () => {
+    const c = (await run(["eval", "make_tiled_copy_C_atom(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}))"])).stdout;
+    expect(line(c, "TiledLayout_TV:")).toBe("TiledLayout_TV: ((_4,_8),_2):((_8,_1),_32)");
+    expect(line(c, "Tiler_MN:")).toBe("Tiler_MN:       (_8:_1,(_4,_2):(_2,_1))");
+    const co = (await run(["eval", "make_cotiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_32,_4>,Stride<_4,_1>>{}, Layout<Shape<_8,_16>,Stride<_16,_1>>{})"])).stdout;
+    expect(line(co, "TiledLayout_TV:")).toBe("TiledLayout_TV: ((_4,_8),_4):((_8,_1),_32)");
+  });
+});

@@ -24,7 +24,7 @@ import * as ThrMMA from "../../atoms/mma/thr-mma.js";
 import { make_fragment, partition_fragment, partition_fragment_C_of_shape } from "../../atoms/mma/fragment.js";
 import { copyTraits } from "../../atoms/copy/catalog.js";
 import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
-import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
+import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_cotiled_copy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_C_atom, make_tiled_copy_D, make_tiled_copy_S, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
 import { parseValueType } from "../../core/value-types.js";
@@ -254,6 +254,14 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
   make_tiled_copy_A: copyForMma(make_tiled_copy_A),
   make_tiled_copy_B: copyForMma(make_tiled_copy_B),
   make_tiled_copy_C: copyForMma(make_tiled_copy_C),
+  make_tiled_copy_S: copyForCopy(make_tiled_copy_S),
+  make_tiled_copy_D: copyForCopy(make_tiled_copy_D),
+  make_tiled_copy_C_atom: copyForMma(make_tiled_copy_C_atom),
+  // make_cotiled_copy(atom, atom_tv_layout, data_layout): the TiledCopy whose threads and values take the data's addresses
+  make_cotiled_copy(args, name) {
+    nargs(name, args, 3, 3);
+    return new TiledCopyValue(make_cotiled_copy(copyAtomOf(args[0]!, name), asLayout(core(args[1]!, name), name), asLayout(core(args[2]!, name), name))) as unknown as Value;
+  },
   make_tmem_copy(args, name) {
     nargs(name, args, 2, 2);
     const tmem = tmemTensorOf(args[1]!, name);
@@ -342,6 +350,16 @@ function copyForMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (args: Valu
   return (args, name) => {
     nargs(name, args, 2, 2);
     return new TiledCopyValue(f(copyAtomOf(args[0]!, name), tiledMmaLike(tiledMmaOf(args[1]!, name)))) as unknown as Value;
+  };
+}
+
+/** make_tiled_copy_S/D(atom, tiled_copy): another atom over the Src/Dst partitioning of a TiledCopy (copy_atom.hpp) */
+function copyForCopy(f: (a: CopyAtom, tc: TiledCopy) => TiledCopy): (args: Value[], name: string) => Value {
+  return (args, name) => {
+    nargs(name, args, 2, 2);
+    const x = args[1] as unknown;
+    if (!(x instanceof TiledCopyValue)) throw new CuteError(name, "no matching overload: the second argument is a TiledCopy (make_tiled_copy(...))", [describe(args[1]!)]);
+    return new TiledCopyValue(f(copyAtomOf(args[0]!, name), x.tc)) as unknown as Value;
   };
 }
 
