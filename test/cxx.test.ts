@@ -165,6 +165,46 @@ describe("tuple builders of tuple_algorithms.hpp and int_tuple.hpp", () => {
     expect(ev("repeat_like(Int<4>{}, 7)")).toBe("7");
     expect(ev("repeat_like(make_shape(4, make_shape(2)), make_shape(_1{}, 2))")).toBe("((_1,2),((_1,2)))");
   });
+  it("repeat / tuple_repeat, wrap / unwrap, front / back, replace_front / replace_back, insert, remove, flatten_to_tuple", () => {
+    expect(ev("repeat<3>(_)")).toBe("(_,_,_)");
+    expect(ev("repeat<1>(Int<2>{})")).toBe("_2");
+    expect(ev("tuple_repeat<1>(Int<2>{})")).toBe("(_2)");
+    expect(ev("wrap(Int<4>{})")).toBe("(_4)");
+    expect(ev("wrap(make_shape(1,2))")).toBe("(1,2)");
+    expect(ev("unwrap(make_shape(make_shape(make_shape(4))))")).toBe("4");
+    expect(ev("unwrap(make_shape(make_shape(4, 2)))")).toBe("(4,2)");
+    expect(ev("front(make_shape(make_shape(Int<3>{},2),4))")).toBe("_3");
+    expect(ev("back(make_shape(1,make_shape(2,Int<5>{})))")).toBe("_5");
+    expect(ev("replace_front(make_shape(1,2,3), Int<9>{})")).toBe("(_9,2,3)");
+    expect(ev("replace_back(4, Int<9>{})")).toBe("_9");
+    expect(ev("insert<1>(make_shape(1,2,3), Int<9>{})")).toBe("(1,_9,2,3)");
+    expect(ev("remove<1>(make_shape(1,2,3))")).toBe("(1,3)");
+    expect(ev("remove<0,2>(make_shape(1,2,3))")).toBe("(3)");
+    expect(ev("flatten_to_tuple(make_shape(1,make_shape(2,3)))")).toBe("(1,2,3)");
+    expect(ev("flatten_to_tuple(Int<4>{})")).toBe("(_4)");
+    expect(() => evaluate("insert<5>(make_shape(1,2), 3)")).toThrow(/past its end/);
+  });
+  it("compact_order and compact_major (stride.hpp) agree with make_ordered_layout and the compact majors", () => {
+    expect(ev("compact_order(make_shape(Int<2>{},Int<3>{},Int<4>{}), make_shape(Int<1>{},Int<2>{},Int<0>{}))")).toBe(ev("stride(make_ordered_layout(make_shape(Int<2>{},Int<3>{},Int<4>{}), make_shape(Int<1>{},Int<2>{},Int<0>{})))"));
+    expect(ev("compact_order(make_shape(Int<2>{},Int<3>{}), GenRowMajor{})")).toBe("(_3,_1)");
+    expect(ev("compact_major<LayoutRight>(make_shape(Int<2>{},Int<3>{}))")).toBe("(_3,_1)");
+    expect(ev("compact_major<LayoutLeft>(make_shape(Int<2>{},Int<3>{}), Int<4>{})")).toBe("(_4,_8)");
+  });
+  it("tile_unzip is zipped_divide's last step: tile_unzip(logical_divide(L, T), T) = zipped_divide(L, T)", () => {
+    for (const [l, t] of [["make_layout(make_shape(Int<16>{},Int<32>{}))", "make_shape(Int<4>{},Int<8>{})"], ["(_12,(_4,_8)):(_59,(_13,_1))", "(_3:_3,(_2,_4):(_1,_8))"]] as const) {
+      expect(ev(`tile_unzip(logical_divide(${l}, ${t}), ${t})`)).toBe(ev(`zipped_divide(${l}, ${t})`));
+    }
+  });
+  it("get_1d_coord / get_hier_coord / get_flat_coord of a layout and of a tensor (its layout's), from a linear index only", () => {
+    const L = "make_layout(make_shape(Int<4>{},make_shape(Int<2>{},Int<4>{})), LayoutRight{})";
+    expect(ev(`${L}.get_hier_coord(13)`)).toBe("(1,(1,1))");
+    expect(ev(`${L}.get_1d_coord(13)`)).toBe("13");
+    const t = "make_tensor(counting_iter(0), make_layout(make_shape(Int<4>{},Int<8>{}), LayoutRight{}))";
+    expect(ev(`${t}.get_hier_coord(13)`)).toBe("(1,5)");
+    expect(ev(`${t}.get_1d_coord(13)`)).toBe("21"); // (1,5) as a column-major index of (4,8)
+    expect(ev(`make_tensor(counting_iter(0), ${L}).get_flat_coord(13)`)).toBe("(1,3)");
+    expect(() => evaluate(`${L}.get_1d_coord(make_coord(1,make_coord(1,2)))`)).toThrow(/linear index/);
+  });
   it("make_int_tuple is a tuple of its arguments, their static-ness kept; make_int_tuple<N>(t, n, init) takes t[i] for i < n, then init", () => {
     expect(ev("make_int_tuple(1, Int<2>{}, 3)")).toBe("(1,_2,3)");
     // int_tuple.hpp's own example: make_int_tuple<5>(a, a.size(), 0) of {6,3,4} is (6,3,4,0,0)

@@ -9,4 +9,4 @@ export { Layout, isLayout, make_layout, make_layout_left, make_layout_right, con
 export type { Tiler } from "./layout/basics.js";
 export { compileLayout, type CompiledLayout } from "./layout/compiled.js";
 export { composition, complement, right_inverse, left_inverse, max_common_layout, max_common_vector, domain_offset, nullspace } from "./layout/algebra.js";
-export { logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product, zipped_product, tiled_product, flat_product, blocked_product, raked_product, tile_to_shape, upcast, downcast, recast_layout, recastBy, recastRatio, make_layout_tv, max_alignment, make_fragment_like } from "./layout/products.js";
+export { logical_divide, tile_unzip, zipped_divide, tiled_divide, flat_divide, logical_product, zipped_product, tiled_product, flat_product, blocked_product, raked_product, tile_to_shape, upcast, downcast, recast_layout, recastBy, recastRatio, make_layout_tv, max_alignment, make_fragment_like } from "./layout/products.js";

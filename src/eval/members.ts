@@ -5,6 +5,7 @@
  * `offset()`, `layout_b()`. Each is the free function CuTe's member forwards to.
  */
 import { CuteError, ParseError } from "../core/errors.js";
+import { Int } from "../core/integer.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor } from "../core/tensor.js";
@@ -34,15 +35,26 @@ const MEMBERS: Readonly<Record<string, { on: readonly Kind[]; run(self: Value, a
   with_shape: { on: ["Layout", "ComposedLayout"], run: (x, args, n) => fn("composition")([x, fn("make_layout")([tileOf(atLeastOne(n, args))], [], "make_layout")], [], "composition") },
   tile: { on: ["Layout", "ComposedLayout", "Tensor"], run: (x, args, n) => fn("tiled_divide")([x, tileOf(atLeastOne(n, args))], [], "tiled_divide") },
   // Layout::get_hier_coord(idx): idx2crd(idx, shape, stride); get_flat_coord(idx): each top mode's coordinate flattened (crd2crd to all-_1 modes)
-  get_hier_coord: { on: ["Layout"], run: (x, args, n) => hierCoord(x as Layout, args, n) },
-  get_flat_coord: { on: ["Layout"], run: (x, args, n) => flatCoord(x as Layout, hierCoord(x as Layout, args, n)) },
+  // get_1d_coord(idx): crd2idx(get_hier_coord(idx), shape), the index again in the shape's own type; a tensor forwards all three to its layout
+  get_hier_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => hierCoord(layoutOf(x, n), args, n) },
+  get_flat_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => flatCoord(layoutOf(x, n), hierCoord(layoutOf(x, n), args, n)) },
+  get_1d_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => fn("crd2idx")([hierCoord(layoutOf(x, n), args, n), layoutOf(x, n).shape as Value], [], n.name) },
   layout_a: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).a as Value) },
   offset: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).offset as Value) },
   layout_b: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).b as Value) },
 };
 
+/** the layout a coordinate member reads: a tensor's own (a plain layout; a composed one has no such members) */
+function layoutOf(x: Value, n: MemberNode): Layout {
+  const l = x instanceof Tensor ? x.layout : x;
+  if (!(l instanceof Layout)) throw new CuteError(`.${n.name}(...)`, `no member ${n.name} of a tensor over a composed layout`, [show(l as Value)]);
+  return l;
+}
+
 function hierCoord(l: Layout, args: Value[], n: MemberNode): Value {
   if (args.length !== 1) throw new CuteError(`.${n.name}(...)`, "takes one index");
+  // CuTe's members take an integral index only (__CUTE_REQUIRES(is_integral<IInt>))
+  if (!(args[0] instanceof Int)) throw new CuteError(`.${n.name}(...)`, "no matching member function: it takes a linear index (an integer)", [show(args[0]!)]);
   return fn("idx2crd")([args[0]!, l], [], n.name);
 }
 

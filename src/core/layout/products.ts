@@ -40,6 +40,8 @@ function unpackModes(l: Layout, first: boolean): Layout {
   return slice([first ? rep(m0) : T._, rep(m1)], l);
 }
 
+/** tile_unzip(layout, tiler): each rank-2 mode the tiler's profile reaches split into its two halves, gathered ((tile...),(rest...)) */
+export const tile_unzip = (l: Layout, t: Tiler) => tileUnzip(l, t, "tile_unzip");
 export const zipped_divide = (l: Layout, t: Tiler) => tileUnzip(logical_divide(l, t), t, "zipped_divide");
 export const tiled_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l, t), false);
 export const flat_divide = (l: Layout, t: Tiler) => unpackModes(zipped_divide(l, t), true);

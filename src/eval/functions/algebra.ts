@@ -122,6 +122,11 @@ export const ALGEBRA_FUNCTIONS: FunctionTable = {
     if (a instanceof Tensor && b instanceof Tensor) return vectorizable(a, b) ? C.max_common_vector(a.layout, b.layout) : _0;
     return C.max_common_vector(asLayoutOrComposed(a, name), asLayoutOrComposed(b, name));
   },
+  // tile_unzip(layout, tiler): the zipped divides' and products' last step on its own (layout.hpp)
+  tile_unzip(args, _t, name) {
+    nargs(name, args, 2);
+    return L.tile_unzip(asLayout(args[0]!, name), asTiler(args[1]!, name));
+  },
   logical_divide: divideOrProduct(L.logical_divide, C.logical_divide),
   zipped_divide: divideOrProduct(L.zipped_divide, C.zipped_divide),
   tiled_divide: divideOrProduct(L.tiled_divide, C.tiled_divide),

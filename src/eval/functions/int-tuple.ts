@@ -6,7 +6,8 @@ import * as T from "../../core/int-tuple.js";
 import { IntTuple } from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
-import { Value } from "../../core/value.js";
+import { MajorTag, Value } from "../../core/value.js";
+import { show } from "../../print/print.js";
 import { asIntTuple, asStride } from "../../notation/coerce.js";
 import { type FunctionTable, type Fn, intTargs, nargs, tupleLike, shapeOf } from "./registry.js";
 
@@ -46,6 +47,47 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
       return v.s && other.s && v.v === other.v ? v : D(v.v);
     };
     return N === 1 ? at(0) : Array.from({ length: N }, (_x, i) => at(i));
+  },
+  // tuple_algorithms.hpp's builders: tuple_repeat<N>(x) is a rank-N tuple of x; repeat<N>(x) the same but x itself for N = 1
+  tuple_repeat: repeatN(false),
+  repeat: repeatN(true),
+  // wrap(t): t if a tuple, else (t); unwrap(t): t without its rank-1 tuple wrappers
+  wrap(args, _t, name) {
+    nargs(name, args, 1);
+    return Array.isArray(args[0]) ? args[0]! : [args[0]!];
+  },
+  unwrap(args, _t, name) {
+    nargs(name, args, 1);
+    let t = args[0]!;
+    while (Array.isArray(t) && t.length === 1) t = (t as Value[])[0]!;
+    return t;
+  },
+  // front(t) / back(t): the first / last non-tuple element of a hierarchical tuple
+  front: endOf("front", (t) => t[0]),
+  back: endOf("back", (t) => t[t.length - 1]),
+  // replace_front / replace_back(t, x): t with its first / last element x (x itself when t is not a tuple)
+  replace_front: replaceEnd(true),
+  replace_back: replaceEnd(false),
+  // insert<N>(t, x), remove<N>(t) / remove<B,E>(t)
+  insert(args, targs, name) {
+    nargs(name, args, 2);
+    const n = intTargs(name, targs, 1)[0]!;
+    const t = tupleItems(args[0]!, name);
+    if (n < 0 || n > t.length) throw new CuteError(name, `insert<${n}> of a tuple of rank ${t.length}: the position is past its end`);
+    return [...t.slice(0, n), args[1]!, ...t.slice(n)];
+  },
+  remove(args, targs, name) {
+    nargs(name, args, 1);
+    const [b, e = b + 1] = intTargs(name, targs, 1, 2);
+    const t = tupleItems(args[0]!, name);
+    if (b < 0 || e > t.length || b > e) throw new CuteError(name, `remove<${targs.join(",")}> of a tuple of rank ${t.length}: the range is outside it`);
+    return [...t.slice(0, b), ...t.slice(e)];
+  },
+  // flatten_to_tuple(t): flatten, a non-tuple becoming a rank-1 tuple
+  flatten_to_tuple(args, _t, name) {
+    nargs(name, args, 1);
+    const t = args[0]!;
+    return Array.isArray(t) ? (T.flatten(tupleLike(t, name)) as Value) : [t];
   },
   // x in the profile of t (tuple_algorithms.hpp): repeat_like(make_shape(4, make_shape(2, 3)), _0) is (_0,(_0,_0))
   repeat_like(args, _t, name) {
@@ -145,6 +187,21 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     if (cur !== undefined && Array.isArray(cur)) return T.compact_major_tuple(asIntTuple(args[0]!, name), asIntTuple(cur, name), true);
     return T.compact_col_major(asIntTuple(args[0]!, name), cur === undefined ? _1 : (cur as Int));
   },
+  // compact_order(shape, order) (stride.hpp): the compact strides with the modes taken in `order`; GenColMajor / GenRowMajor for order are the two majors
+  compact_order(args, _t, name) {
+    nargs(name, args, 2);
+    const shape = asIntTuple(args[0]!, name), order = args[1]!;
+    if (order instanceof MajorTag) return order.name === "LayoutLeft" ? T.compact_col_major(shape) : T.compact_row_major(shape);
+    return T.compact_order(shape, asIntTuple(order, name));
+  },
+  // compact_major<LayoutLeft|LayoutRight>(shape, current = _1)
+  compact_major(args, targs, name) {
+    nargs(name, args, 1, 2);
+    const major = targs.length === 1 ? String(targs[0]) : "";
+    const left = major === "LayoutLeft" || major === "GenColMajor" || major === "cute::LayoutLeft";
+    if (!left && major !== "LayoutRight" && major !== "GenRowMajor" && major !== "cute::LayoutRight") throw new CuteError(name, "compact_major<Major>(shape[, current]) takes LayoutLeft or LayoutRight as Major", [targs.join(",") || "none"]);
+    return fnOf(left ? "compact_col_major" : "compact_row_major")(args, [], name);
+  },
   compact_row_major(args, _t, name) {
     nargs(name, args, 1, 2);
     const cur = args[1];
@@ -185,6 +242,49 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     return T.idx2crd(i, asIntTuple(s, "the shape"), args.length === 3 ? asIntTuple(args[2]!, "the stride") : undefined);
   },
 };
+
+/** another function of this table */
+const fnOf = (name: string): Fn => INT_TUPLE_FUNCTIONS[name] as Fn;
+
+/** repeat<N>(x) / tuple_repeat<N>(x): N copies of x (repeat gives x itself for N = 1) */
+function repeatN(oneIsItself: boolean): Fn {
+  return (args, targs, name) => {
+    nargs(name, args, 1);
+    const n = intTargs(name, targs, 1)[0]!;
+    if (n < 0) throw new CuteError(name, `${name}<${n}>: a negative rank`);
+    if (n > 4096) throw new CuteError(name, `${name}<${n}>: cute-ts builds tuples of at most 4096 elements`);
+    return oneIsItself && n === 1 ? args[0]! : Array.from({ length: n }, () => args[0]!);
+  };
+}
+/** a tuple's elements (a non-tuple is refused: these functions index tuples) */
+function tupleItems(v: Value, name: string): Value[] {
+  if (!Array.isArray(v)) throw new CuteError(name, `${name} takes a tuple, not ${show(v)}`);
+  return v as Value[];
+}
+/** front / back: down the first / last element until a non-tuple */
+function endOf(what: string, pick: (t: Value[]) => Value | undefined): Fn {
+  return (args, _t, name) => {
+    nargs(name, args, 1);
+    let t = args[0]!;
+    while (Array.isArray(t)) {
+      const next = pick(t as Value[]);
+      if (next === undefined) throw new CuteError(name, `${what} of an empty tuple`);
+      t = next;
+    }
+    return t;
+  };
+}
+function replaceEnd(first: boolean): Fn {
+  return (args, _t, name) => {
+    nargs(name, args, 2);
+    const [t, x] = args as [Value, Value];
+    if (!Array.isArray(t)) return x;
+    const items = (t as Value[]).slice();
+    if (items.length === 0) throw new CuteError(name, `${name} of an empty tuple`);
+    items[first ? 0 : items.length - 1] = x;
+    return items;
+  };
+}
 
 /** evenly_divides(shape, tiler): a tiler's layouts divide by their complement (ceil_div of a layout) */
 function evenlyDivides(a: IntTuple, b: Value, name: string): Int {
