@@ -34,7 +34,7 @@ const cases: [string[], RegExp][] = [
   // an empty tensor still prints one separator per slab, as wide as its columns: 3.3 GB (print seed 1 #508176, #883692)
   [["print", "make_identity_tensor(((_3,_0),(3,_16,_16,_4),(_8,_4,_16,_8),(_3,_3,3,_2)))"], /print_tensor: the result has 679477248 cells, more than cute-ts's limit/],
   // a picture of no rows still labels its 1.6M columns: 166 MB of SVG (print seed 1 #851606)
-  [["print", "complement((94906265,6):(_1,_10))", "--svg"], /print_svg: the picture has 1581772 cells, more than cute-ts's limit of 65536/],
+  [["print", "complement((94906265,6):(_1,_10))", "--svg"], /print_svg: the picture has 1581772 cells, more than cute-ts's limit of 131072/],
   // a million threads were gathered one crd2idx each before this refusal: 1.4 s (verify seed 31 #27550; now an odometer)
   [["verify", "mma", "SM90_64x96x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "--atoms", "(4,_8,(_2,8,16))"], /Dynamic-stride complement only for rank-1 layouts/],
   // a basis element of mode 2^32 made print_tensor build a coordinate of 2^32 modes ("Invalid array length", exit 3: print seed 2805 #21185)

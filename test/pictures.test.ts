@@ -222,3 +222,17 @@ describe("print_latex_tv", () => {
     expect(out).toContain("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,2);\n\n");
   });
 });
+
+describe("every single MMA atom's picture draws without --force, as CuTe's print_latex draws it", () => {
+  it("the largest atoms (SM100 2x1SM, A + B + C up to 131,072 cells) draw; a larger picture still asks for --force", async () => {
+    for (const [op, f] of [["SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE", "--latex"], ["SM100_MMA_F16BF16_2x1SM_SS", "--svg"], ["SM103_MXF4_ULTRA_2x1SM_SS_VS", "--latex"]] as const) {
+      const r = await run(["mma", op, f]);
+      expect(r.stderr).toBe("");
+      expect(r.exit).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(1_000_000);
+    }
+    const big = await run(["print", "--latex", "(_512,_512):(_512,_1)"]);
+    expect(big.exit).toBe(2);
+    expect(big.stderr).toMatch(/262144 cells, more than cute-ts's limit of 131072; pass --force/);
+  });
+});

@@ -18,8 +18,12 @@ import { ComposedLayout, innermostLayout } from "../core/swizzle.js";
 import * as C from "../core/composed.js";
 import type { Value } from "../core/value.js";
 import { show } from "./print.js";
-/** a picture is ~200 bytes of TikZ/SVG per cell: above 2^16 cells (13 MB) it needs --force */
-const MAX_CELLS = 1 << 16;
+/**
+ * a picture is ~100-300 bytes of TikZ/SVG per cell: above 2^17 cells (up to ~38 MB) it needs
+ * --force. 2^17 is the largest picture of any single MMA atom (SM100's 2x1SM block-scaled sparse
+ * atoms: A, B and C of 256x256x64 and more), so every atom draws as CuTe's print_latex does
+ */
+const MAX_CELLS = 1 << 17;
 /** even --force draws at most 2^18 cells (about 52 MB): memory stays bounded whatever is asked */
 const FORCE_MAX_CELLS = 1 << 18;
 import type * as Api from "./pictures-api.js";
