@@ -231,9 +231,11 @@ if (want("start")) {
 
 // ---------------------------------------------------------------- 6. warm ops (no regression)
 if (want("warm")) {
-  line("6. warm in-process ops on pycute's workload (each op alone in its process, 5 x 200,000 after the first pass), medians over 3 processes; for comparison across builds");
+  // a process settles fast or slow for the same code (two clusters a third apart): a median needs several
+  const P = quick ? 3 : 9;
+  line(`6. warm in-process ops on pycute's workload (each op alone in its process, 5 x 200,000 after the first pass), medians over ${P} processes; for comparison across builds`);
   for (const op of OPS) {
-    const rs = [0, 1, 2].map(() => {
+    const rs = Array.from({ length: P }, () => {
       const r = spawnSync(node, [fileURLToPath(import.meta.url), "--warm", op], { encoding: "utf8" });
       if (r.status !== 0) throw new Error(r.stderr);
       return Number(r.stdout);
