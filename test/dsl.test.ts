@@ -159,6 +159,12 @@ describe("the DSL's spelling", () => {
     expect(r.stderr).toContain("make_tiled_tma_atom_A");
     expect(await dsl("x = cute.make_layout((4, 8))\ny = cute.size(x)\nprint(y)")).toBe("32");
   });
+  it("what the DSL knows divides a floor division or modulo by a dynamic value: nothing (8 // ? is 8, 4, 2, 1, 0 as ? grows)", async () => {
+    expect(await dsl("8 // ?")).toBe("?");
+    expect(await dsl("8 % ?")).toBe("?");
+    expect(await dsl("?{div=16} // 8")).toBe("?{div=2}");
+    expect(await dsl("?{div=4} - ?{div=4}")).toBe("?{div=4}");
+  });
   it("a backslash at a line's end continues the line (the layout notebook's asserts)", async () => {
     const program = ["a = cute.make_layout((4, 8))", "assert cute.size(a) == \\", "    32, \\", '    "size"', "print(a)"].join("\n");
     expect(await dsl(program)).toBe("(4,8):(1,4)");

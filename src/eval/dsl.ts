@@ -337,10 +337,13 @@ function runGiven(p: DslProgram, src: string): EvalValue | Promise<EvalValue> {
 
 /**
  * A deterministic multiplier for slot `i` in sample `k`: 1 for every slot in the first sample
- * (the least values, which min and shape_div meet), then values in [1, 61].
+ * (the least values, which min and shape_div meet), then small values 1 to 7, staggered between
+ * slots (a floor division or a modulo by a dynamic value only varies below the dividend: `8 // ?`
+ * is 0 for every ? past 8), then values in [1, 61].
  */
 function multiplier(k: number, i: number): number {
   if (k === 0) return 1;
+  if (k < 7) return 1 + ((k + i) % 7);
   let x = (k * 73856093) ^ (i * 19349663) ^ 0x5bd1e995;
   x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
   x = Math.imul(x ^ (x >>> 12), 0x297a2d39);
