@@ -175,6 +175,11 @@ describe("the DSL's spelling", () => {
     expect(await dsl("cute.make_ptr(cutlass.Float16, 0x1000, cute.AddressSpace.gmem, assumed_align=16)")).toBe("ptr<f16, gmem, align<16>>");
     expect((await run(["eval", "--dialect", "dsl-printf", "cute.make_ptr(cutlass.Float32, 0, cute.AddressSpace.generic)"])).exit).toBe(2);
   });
+  it("repeat_like(x, target) as core.py's docstring shows it: x in the profile of target", async () => {
+    expect(await dsl("cute.repeat_like(0, (1, 2, 3))")).toBe("(0, 0, 0)");
+    expect(await dsl("cute.repeat_like(1, ((1, 2), 3))")).toBe("((1, 1), 1)");
+    expect(await dsl("cute.repeat_like(2, 5)")).toBe("2");
+  });
   it("append and prepend as core.py's docstring shows them for tuples: one element, or up_to_rank", async () => {
     expect(await dsl("cute.append((4, 4), 2)")).toBe("(4, 4, 2)");
     expect(await dsl("cute.prepend((4, 4), 2)")).toBe("(2, 4, 4)");

@@ -855,6 +855,8 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
   ceil_div: cxx("ceil_div", "input", "tiler"),
   round_up: cxx("round_up", "a", "b"),
   product_each: cxx("product_each", "a"),
+  // repeat_like(x, target): x in the profile of target (CuTe's repeat_like(target, x))
+  repeat_like: { params: ["x", "target"], to: (a, c, pos) => c.call("repeat_like", [], [c.value(a["target"]!), c.value(a["x"]!)], pos) },
   product: cxx("product", "a"),
   // tensors
   local_tile: cxx("local_tile", "input", "tiler", "coord", "proj?"),
