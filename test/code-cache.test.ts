@@ -29,17 +29,19 @@ function runCopy(cache: ((size: number, mtimeMs: number) => Buffer) | undefined,
 }
 
 describe("the code cache of the CLI bundle", () => {
-  it("names the bundle beside it (size and modification time) and V8 accepts it", () => {
-    const bytes = readFileSync(CACHE);
-    const nl = bytes.indexOf(10);
-    const { size, mtimeMs } = statSync(BUNDLE);
-    expect(bytes.toString("latin1", 0, nl)).toBe(`cute-ts ${size} ${mtimeMs}`);
-    // in a fresh node, as bin/cute-ts compiles it
-    const probe = `const vm=require("node:vm"),fs=require("node:fs"),M=require("node:module");
-      const s=new vm.Script(M.wrap(fs.readFileSync(${JSON.stringify(BUNDLE)},"utf8")),{filename:${JSON.stringify(BUNDLE)},cachedData:fs.readFileSync(${JSON.stringify(CACHE)}).subarray(${nl + 1})});
-      process.stdout.write(String(s.cachedDataRejected));`;
-    const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
-    expect(r.stdout).toBe("false");
+  it("each cache (the common one, the TMA commands' one) names the bundle beside it (size and modification time) and V8 accepts it", () => {
+    for (const file of [CACHE, join(ROOT, "dist", "cli-tma.cache")]) {
+      const bytes = readFileSync(file);
+      const nl = bytes.indexOf(10);
+      const { size, mtimeMs } = statSync(BUNDLE);
+      expect(bytes.toString("latin1", 0, nl)).toBe(`cute-ts ${size} ${mtimeMs}`);
+      // in a fresh node, as bin/cute-ts compiles it
+      const probe = `const vm=require("node:vm"),fs=require("node:fs"),M=require("node:module");
+        const s=new vm.Script(M.wrap(fs.readFileSync(${JSON.stringify(BUNDLE)},"utf8")),{filename:${JSON.stringify(BUNDLE)},cachedData:fs.readFileSync(${JSON.stringify(file)}).subarray(${nl + 1})});
+        process.stdout.write(String(s.cachedDataRejected));`;
+      const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
+      expect(r.stdout).toBe("false");
+    }
   });
 
   it("the bundle calls no import(): code run from a cache has no module loader", () => {
