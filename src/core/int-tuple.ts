@@ -128,7 +128,10 @@ export function congruent(a: Tup<unknown>, b: Tup<unknown>): boolean {
   if (ta !== tb) return false;
   if (!ta) return true;
   const aa = a as Tup<unknown>[], bb = b as Tup<unknown>[];
-  return aa.length === bb.length && aa.every((x, i) => congruent(x, bb[i]!));
+  if (aa.length !== bb.length) return false;
+  // a plain loop: every make_layout asks this, most runs are one pass, and a callback per call costs there
+  for (let i = 0; i < aa.length; i++) if (!congruent(aa[i]!, bb[i]!)) return false;
+  return true;
 }
 
 /** weakly_congruent, compatible, evenly_divides give CuTe booleans (static when decidable statically) */
