@@ -40,6 +40,10 @@ const cases: [string[], RegExp][] = [
   // a basis element of mode 2^32 made print_tensor build a coordinate of 2^32 modes ("Invalid array length", exit 3: print seed 2805 #21185)
   [["print", "make_tensor(make_inttuple_iter(0,0), make_shape(4, 5), make_stride(E<4294967296>{}, E<1>{}))"], /E<N\.\.\.>: mode index 4294967296 is beyond 1023/],
   [["eval", "ScaledBasis<Int<2>,-1>{}"], /mode index -1 is negative/],
+  // a tuple builder with a huge rank must not allocate it
+  [["eval", "make_int_tuple<100000000>(make_shape(1), 1, 0)"], /at most 4096 elements/],
+  [["eval", "repeat<100000000>(_)"], /at most 4096 elements/],
+  [["eval", "tuple_repeat<5000>(_1{})"], /at most 4096 elements/],
   // a float literal's message gave an example with an exponent, which read as a float printed for an integer (tma seed 2804 #22337)
   [["eval", "1.5e"], /expected the end of a floating-point literal \(digits, '\.' and digits, an exponent e and its digits, then an f or l suffix\)/],
 ];

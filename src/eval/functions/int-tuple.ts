@@ -35,6 +35,7 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     nargs(name, args, 3);
     const N = intTargs(name, targs, 1)[0]!;
     if (N <= 0) throw new CuteError(name, "static_assert(N > 0)", [`N = ${N}`]);
+    if (N > 4096) throw new CuteError(name, `make_int_tuple<${N}>: cute-ts builds tuples of at most 4096 elements`);
     const t = args[0]!, n = asIntTuple(args[1]!, "make_int_tuple's n"), init = asIntTuple(args[2]!, "make_int_tuple's init");
     if (Array.isArray(n) || Array.isArray(init)) throw new CuteError(name, "make_int_tuple<N>(t, n, init) takes an integer n and an integer init");
     const items = Array.isArray(t) ? (t as Value[]) : [t];
