@@ -1,5 +1,5 @@
 /** Integers and integer tuples (int_tuple.hpp, math.hpp): tuple builders, arithmetic, congruence, crd2idx/idx2crd. */
-import { CuteError } from "../../core/errors.js";
+import { CuteError, UsageError } from "../../core/errors.js";
 import * as I from "../../core/integer.js";
 import { Int, S, D, _0, _1 } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
@@ -35,7 +35,7 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     nargs(name, args, 3);
     const N = intTargs(name, targs, 1)[0]!;
     if (N <= 0) throw new CuteError(name, "static_assert(N > 0)", [`N = ${N}`]);
-    if (N > 4096) throw new CuteError(name, `make_int_tuple<${N}>: cute-ts builds tuples of at most 4096 elements`);
+    if (N > 4096) throw new UsageError(`make_int_tuple<${N}>: cute-ts builds tuples of at most 4096 elements`);
     const t = args[0]!, n = asIntTuple(args[1]!, "make_int_tuple's n"), init = asIntTuple(args[2]!, "make_int_tuple's init");
     if (Array.isArray(n) || Array.isArray(init)) throw new CuteError(name, "make_int_tuple<N>(t, n, init) takes an integer n and an integer init");
     const items = Array.isArray(t) ? (t as Value[]) : [t];
@@ -253,7 +253,7 @@ function repeatN(oneIsItself: boolean): Fn {
     nargs(name, args, 1);
     const n = intTargs(name, targs, 1)[0]!;
     if (n < 0) throw new CuteError(name, `${name}<${n}>: a negative rank`);
-    if (n > 4096) throw new CuteError(name, `${name}<${n}>: cute-ts builds tuples of at most 4096 elements`);
+    if (n > 4096) throw new UsageError(`${name}<${n}>: cute-ts builds tuples of at most 4096 elements`);
     return oneIsItself && n === 1 ? args[0]! : Array.from({ length: n }, () => args[0]!);
   };
 }
