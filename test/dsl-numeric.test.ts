@@ -82,6 +82,17 @@ describe("Python's floats", () => {
     expect(await dsl("1 / 3")).toBe("0.3333333333333333");
     expect(await dsl("7 // 2")).toBe("3");
   });
+  it("** binds as Python's: tighter than a sign on its left, right-associative, a negative exponent a float", async () => {
+    expect(await dsl("2 ** 10")).toBe("1024");
+    expect(await dsl("-2 ** 2")).toBe("-4");
+    expect(await dsl("2 ** 3 ** 2")).toBe("512");
+    expect(await dsl("2 ** -1")).toBe("0.5");
+    expect(await dsl("cute.make_layout((2 ** 3, 4))")).toBe("(8,4):(1,8)");
+    expect(await dsl("cutlass.Int32(3) ** 2", "dsl-printf")).toBe("9");
+    expect(await dsl("cutlass.Float32(1.5) ** 2", "dsl-printf")).toBe("2.250000");
+    expect((await run(["eval", "--dialect", "dsl", "2 ** 100"])).exit).toBe(2);
+    expect((await run(["eval", "--dialect", "dsl", "0.0 ** -1"])).exit).toBe(2);
+  });
   it("repr: the shortest text that reads back, an exponent outside [1e-4, 1e16)", () => {
     expect(pythonRepr(2)).toBe("2.0");
     expect(pythonRepr(0.1)).toBe("0.1");

@@ -133,6 +133,9 @@ export function arithmetic(op: string, a: number, b: number): number {
     case "/":
       if (b === 0) throw new UsageError("float division by zero (Python raises ZeroDivisionError)");
       return a / b;
+    case "**":
+      if (a === 0 && b < 0) throw new UsageError("0.0 cannot be raised to a negative power (Python raises ZeroDivisionError)");
+      return a ** b;
     case "//":
       if (b === 0) throw new UsageError("float floor division by zero (Python raises ZeroDivisionError)");
       return Math.floor(a / b);

@@ -16,7 +16,7 @@
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
 import { Unsupported, UsageError } from "../core/errors.js";
-import { D, Int, _0 } from "../core/integer.js";
+import { D, Int, S, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
@@ -232,6 +232,7 @@ function converted(x: Value, t: Value): Value {
 function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string): Value {
   const xs = args as unknown[];
   const floating = xs.some((x) => x instanceof DslFloat || x instanceof PyFloat);
+  if (!floating && op === "**") return integerPower(args);
   if (!floating && op !== "/") return base.op({ k: "op", name: op === "//" ? "/" : op, args: [], pos: n.pos } as unknown as OpNode, args, src);
   const vals = args.map((x) => numberOf(x, `the operator ${op.replace(/^u/, "")}`));
   const dynamic = xs.some((x) => x instanceof DslFloat || (x instanceof Int && !x.s));
@@ -245,6 +246,17 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
   if (comparison) return D(r);
   const type = promoted(xs.map((x) => (x instanceof DslFloat ? x.type : undefined)));
   return asValue(new DslFloat(type, roundTo(type, r)));
+}
+
+/** an integer to a power: an integer for an exponent >= 0 (dynamic where either is), a float below */
+function integerPower(args: Value[]): Value {
+  const [a, b] = args as unknown[];
+  if (!(a instanceof Int) || !(b instanceof Int)) throw new UsageError(`** takes numbers, not ${describeValue(args[!(a instanceof Int) ? 0 : 1]!)}`);
+  const dynamic = !a.s || !b.s;
+  if (b.v < 0) return asValue(dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v));
+  const r = b.v > 64 && Math.abs(a.v) > 1 ? Number.NaN : a.v ** b.v;
+  if (!Number.isSafeInteger(r)) throw new UsageError(`integer overflow: ${a.v} ** ${b.v} exceeds 2^53 (cute-ts refuses rather than round)`);
+  return dynamic ? D(r || 0) : S(r || 0);
 }
 
 // ------------------------------------------------------------------------------ pointers

@@ -21,7 +21,8 @@
  *   layout   := sum (':' sum)?
  *   sum      := term (('+' | '-') term)*
  *   term     := unary (('*' | '/' | '//' | '%') unary)*
- *   unary    := ('-' | '+') unary | postfix
+ *   unary    := ('-' | '+' | '~') unary | power
+ *   power    := postfix ('**' unary)?
  *   postfix  := atom ('(' args ')' | '[' items ']' | '.' NAME)*
  *   atom     := INT ('@' INT)* | '?' ('{' ... '}')? ('@' INT)* | 'None' | '_' | 'True' | 'False'
  *             | '(' items ')' | '[' items ']' | 'S' '<' INT ',' INT ',' INT '>'
@@ -438,7 +439,19 @@ export class Parser {
       if (op.text === "-" && a.t === "float") return { t: "float", v: -a.v, pos: op.pos };
       return op.text === "+" ? a : { t: "op", op: "u-", a, b: undefined, pos: op.pos };
     }
-    return this.postfix();
+    return this.power();
+  }
+
+  /** Python's `**`: tighter than a unary sign on its left (-2**2 is -4), right-associative, a signed exponent (2**-1) */
+  private power(): D {
+    const base = this.postfix();
+    if (!(this.isP("*") && this.joined(1, "*"))) return base;
+    const op = this.take();
+    this.take();
+    this.enter(op.pos);
+    const e = this.unary();
+    this.depth--;
+    return { t: "op", op: "**", a: base, b: e, pos: op.pos };
   }
 
   private postfix(): D {
@@ -933,6 +946,8 @@ export class Translator {
     if (COMPARISONS.has(d.op) || d.op === "/") return undefined;
     const b = this.fold(d.b);
     if (b === undefined) return undefined;
+    // an int to a negative power is a float
+    if (d.op === "**" && b < 0) return undefined;
     return pythonInt(d.op, a, b, this, d.pos);
   }
 
@@ -1197,6 +1212,10 @@ function pythonInt(op: string, a: number, b: number, c: Translator, pos: number)
       r = op === "//" ? q : a - q * b;
       break;
     }
+    case "**":
+      // b >= 0 here (a negative exponent gives a float); past 2^53 the check below refuses
+      r = b > 64 && Math.abs(a) > 1 ? Number.NaN : a ** b;
+      break;
     case "&":
     case "|":
     case "^":
