@@ -538,7 +538,13 @@ async function runStatements(st: DslStatements, src: string): Promise<DslValue> 
         continue;
       }
       if (o.kind === "assign") {
-        await value(o.value);
+        // Python runs it here: what CuTe or Python would reject is an error even if nothing prints
+        // it; what cute-ts does not support yet is left for a print that needs it to report
+        try {
+          await value(o.value);
+        } catch (e) {
+          if (!(e instanceof Unsupported)) throw e;
+        }
         continue;
       }
       if (o.kind === "assert") {
