@@ -184,6 +184,12 @@ describe("tuple builders of tuple_algorithms.hpp and int_tuple.hpp", () => {
     expect(ev("flatten_to_tuple(Int<4>{})")).toBe("(_4)");
     expect(() => evaluate("insert<5>(make_shape(1,2), 3)")).toThrow(/past its end/);
   });
+  it("conditional_return(cond, t, f) and conditional_return<b>(t, f): t where the condition holds, else f", () => {
+    expect(ev("conditional_return(true_type{}, Int<4>{}, make_shape(1,2))")).toBe("_4");
+    expect(ev("conditional_return(Int<2>{} == Int<3>{}, Int<4>{}, make_shape(1,2))")).toBe("(1,2)");
+    expect(ev("conditional_return(true, 5, 6)")).toBe("5");
+    expect(ev("conditional_return<false>(Int<4>{}, Int<8>{})")).toBe("_8");
+  });
   it("compact_order and compact_major (stride.hpp) agree with make_ordered_layout and the compact majors", () => {
     expect(ev("compact_order(make_shape(Int<2>{},Int<3>{},Int<4>{}), make_shape(Int<1>{},Int<2>{},Int<0>{}))")).toBe(ev("stride(make_ordered_layout(make_shape(Int<2>{},Int<3>{},Int<4>{}), make_shape(Int<1>{},Int<2>{},Int<0>{})))"));
     expect(ev("compact_order(make_shape(Int<2>{},Int<3>{}), GenRowMajor{})")).toBe("(_3,_1)");

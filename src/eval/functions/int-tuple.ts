@@ -49,6 +49,17 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     };
     return N === 1 ? at(0) : Array.from({ length: N }, (_x, i) => at(i));
   },
+  // conditional_return(cond, t, f) / conditional_return<b>(t, f) (integral_constant.hpp): t where the condition holds, else f
+  conditional_return(args, targs, name) {
+    if (targs.length === 1) {
+      nargs(name, args, 2);
+      return intTargs(name, targs, 1)[0] ? args[0]! : args[1]!;
+    }
+    nargs(name, args, 3);
+    const c = asIntTuple(args[0]!, name);
+    if (Array.isArray(c)) throw new CuteError(name, "no matching overload: the condition is a bool or an integral constant");
+    return c.v !== 0 ? args[1]! : args[2]!;
+  },
   // tuple_algorithms.hpp's builders: tuple_repeat<N>(x) is a rank-N tuple of x; repeat<N>(x) the same but x itself for N = 1
   tuple_repeat: repeatN(false),
   repeat: repeatN(true),
