@@ -35,6 +35,13 @@ const NUMERIC: Readonly<Record<string, Omit<DslNumeric, "name">>> = {
 // cutlass.Float is Float32 in the DSL's typing
 const ALIASES: Readonly<Record<string, string>> = { Float: "Float32", Half: "Float16" };
 
+/** the float types whose values the DSL's scalars hold (cutlass.Float32(3.14)), narrowest first */
+export const DSL_FLOAT_TYPES = ["BFloat16", "Float16", "Float32", "Float64"] as const;
+export type DslFloatType = (typeof DSL_FLOAT_TYPES)[number];
+export function isDslFloatType(name: string): name is DslFloatType {
+  return (DSL_FLOAT_TYPES as readonly string[]).includes(name);
+}
+
 /** the DSL's numeric type of this name, or undefined */
 export function dslNumeric(name: string): DslNumeric | undefined {
   const canon = ALIASES[name] ?? name;

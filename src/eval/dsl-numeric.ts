@@ -6,17 +6,10 @@
  * integers (src/core/integer.ts): only what involves a float, or true division, is computed here.
  */
 import { UsageError } from "../core/errors.js";
-import type { DslNumeric } from "../core/dsl-types.js";
+import { DSL_FLOAT_TYPES, type DslFloatType, type DslNumeric } from "../core/dsl-types.js";
 import { AtomValue } from "./ext-value.js";
 import { formatFloat } from "./float-format.js";
 
-/** the floating-point types whose values cute-ts rounds as the DSL stores them, widest last */
-const FLOAT_TYPES = ["BFloat16", "Float16", "Float32", "Float64"] as const;
-export type DslFloatType = (typeof FLOAT_TYPES)[number];
-
-export function isDslFloatType(name: string): name is DslFloatType {
-  return (FLOAT_TYPES as readonly string[]).includes(name);
-}
 
 /** cute.printf's text of a float: C's %f of the value (a float is promoted to double) */
 const printfText = (v: number): string => formatFloat("f", v, 6, "");
@@ -117,7 +110,7 @@ export function roundTo(type: DslFloatType, v: number): number {
 /** the type of a mixed operation: the widest float among the operands', a Float32 where none is one */
 export function promoted(types: readonly (DslFloatType | undefined)[]): DslFloatType {
   let best: DslFloatType | undefined;
-  for (const t of types) if (t !== undefined && (best === undefined || FLOAT_TYPES.indexOf(t) > FLOAT_TYPES.indexOf(best))) best = t;
+  for (const t of types) if (t !== undefined && (best === undefined || DSL_FLOAT_TYPES.indexOf(t) > DSL_FLOAT_TYPES.indexOf(best))) best = t;
   return best ?? "Float32";
 }
 

@@ -28,18 +28,18 @@ import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
 import { compileLayout } from "../core/layout/compiled.js";
 import { sublayout } from "../core/layout/basics.js";
-import { DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
+import { COMPARISONS, DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import { type DslPieces, type DslStatements, type DslStep, parseDslStatements } from "../notation/dsl-program.js";
 import type { Node } from "../notation/parse.js";
 import { PtrIter, elementAddress } from "../core/tensor.js";
-import { dslNumeric, dslNumericNames, dslNumericOfMlir, mlirOfCxx } from "../core/dsl-types.js";
+import { type DslFloatType, dslNumeric, dslNumericNames, dslNumericOfMlir, isDslFloatType, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
 import type { CallNode, Hooks, OpNode } from "../notation/read.js";
 import { apply } from "./apply.js";
-import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
+import { AtomValue, type EvalValue, ExtValue, describe } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
 import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
-import { DslFloat, type DslFloatType, PyFloat, arithmetic, isDslFloatType, promoted, roundTo, toInteger } from "./dsl-numeric.js";
+import { DslFloat, PyFloat, arithmetic, promoted, roundTo, toInteger } from "./dsl-numeric.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -207,9 +207,8 @@ function numberOf(v: Value, what: string): number {
   const x = v as unknown;
   if (x instanceof Int) return x.v;
   if (x instanceof DslFloat || x instanceof PyFloat) return x.v;
-  throw new UsageError(`${what} takes a number, not ${describeValue(v)}`);
+  throw new UsageError(`${what} takes a number, not ${describe(v)}`);
 }
-const describeValue = (v: Value): string => ((v as unknown) instanceof AtomValue ? (v as unknown as AtomValue).what : show(v));
 
 /** x.to(T) of a Numeric: to a float type, the value rounded as T stores it; to an integer type, truncated toward zero and wrapped to T's bits */
 function converted(x: Value, t: Value): Value {
@@ -238,7 +237,7 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
   const dynamic = xs.some((x) => x instanceof DslFloat || (x instanceof Int && !x.s));
   if (op === "u~") throw new UsageError("~ applies to integers, not to floating-point values");
   const r = op === "u-" ? -vals[0]! : arithmetic(op, vals[0]!, vals[1]!);
-  const comparison = op === "<" || op === "<=" || op === ">" || op === ">=" || op === "==" || op === "!=";
+  const comparison = COMPARISONS.has(op);
   if (!dynamic) {
     if (comparison) throw new UsageError(`${op} of two Python numbers: Python answers True or False itself, the DSL is not involved`);
     return asValue(new PyFloat(r));
@@ -251,7 +250,7 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
 /** an integer to a power: an integer for an exponent >= 0 (dynamic where either is), a float below */
 function integerPower(args: Value[]): Value {
   const [a, b] = args as unknown[];
-  if (!(a instanceof Int) || !(b instanceof Int)) throw new UsageError(`** takes numbers, not ${describeValue(args[!(a instanceof Int) ? 0 : 1]!)}`);
+  if (!(a instanceof Int) || !(b instanceof Int)) throw new UsageError(`** takes numbers, not ${describe(args[!(a instanceof Int) ? 0 : 1]!)}`);
   const dynamic = !a.s || !b.s;
   if (b.v < 0) return asValue(dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v));
   const r = b.v > 64 && Math.abs(a.v) > 1 ? Number.NaN : a.v ** b.v;

@@ -37,8 +37,8 @@ const MEMBERS: Readonly<Record<string, { on: readonly Kind[]; run(self: Value, a
   // Layout::get_hier_coord(idx): idx2crd(idx, shape, stride); get_flat_coord(idx): each top mode's coordinate flattened (crd2crd to all-_1 modes)
   // get_1d_coord(idx): crd2idx(get_hier_coord(idx), shape), the index again in the shape's own type; a tensor forwards all three to its layout
   get_hier_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => hierCoord(layoutOf(x, n), args, n) },
-  get_flat_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => flatCoord(layoutOf(x, n), hierCoord(layoutOf(x, n), args, n)) },
-  get_1d_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => fn("crd2idx")([hierCoord(layoutOf(x, n), args, n), layoutOf(x, n).shape as Value], [], n.name) },
+  get_flat_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => ((l) => flatCoord(l, hierCoord(l, args, n)))(layoutOf(x, n)) },
+  get_1d_coord: { on: ["Layout", "Tensor"], run: (x, args, n) => ((l) => fn("crd2idx")([hierCoord(l, args, n), l.shape as Value], [], n.name))(layoutOf(x, n)) },
   layout_a: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).a as Value) },
   offset: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).offset as Value) },
   layout_b: { on: ["ComposedLayout"], run: (x, args, n) => (noArgs(n, args), (x as ComposedLayout).b as Value) },

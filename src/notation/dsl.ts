@@ -31,6 +31,7 @@
  */
 import { ParseError, quote } from "../core/errors.js";
 import { nearest } from "../core/suggest.js";
+import { dslNumeric, isDslFloatType } from "../core/dsl-types.js";
 import { type Node, type TArg, MAX_INPUT } from "./parse.js";
 
 // ------------------------------------------------------------------------------ the slots
@@ -878,9 +879,6 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
 /** cute.runtime.make_ptr is the same function */
 const ALIAS_FUNCTIONS: Readonly<Record<string, string>> = { "runtime.make_ptr": "make_ptr" };
 
-/** the DSL's float types whose constructor makes a dynamic float: cutlass.Float32(3.14) (cutlass.Float is Float32) */
-const FLOAT_TYPE_NAMES: ReadonlySet<string> = new Set(["Float16", "BFloat16", "Float32", "Float64", "Float"]);
-
 /** the DSL's integer types that make a dynamic integer: cutlass.Int32(8) */
 const INT_TYPES: Readonly<Record<string, 32 | 64>> = { Int32: 32, Int64: 64 };
 
@@ -1083,9 +1081,11 @@ export class Translator {
     }
     const n = dslName(fn.name);
     if (Object.hasOwn(INT_TYPES, n)) return this.dynamic(d, INT_TYPES[n]!);
-    if (FLOAT_TYPE_NAMES.has(n)) {
+    // a float type's constructor makes a dynamic float: cutlass.Float32(3.14) (cutlass.Float is Float32)
+    const floatType = dslNumeric(n)?.name;
+    if (floatType !== undefined && isDslFloatType(floatType)) {
       if (d.args.length !== 1 || d.kwargs.length > 0) this.fail(`${fn.name}(...) takes one number`, d.pos);
-      return this.call(DSL_FLOAT, [n === "Float" ? "Float32" : n], [this.value(d.args[0]!)], d.pos);
+      return this.call(DSL_FLOAT, [floatType], [this.value(d.args[0]!)], d.pos);
     }
     if (n === "assume") return this.assume(d);
     if (/^nvgpu\.|^make_(?:mma_atom|tiled_mma|copy_atom|tiled_copy\w*)$/.test(n) || /Op$/.test(n)) return this.atomCall(d, n);
@@ -1187,7 +1187,8 @@ function lcmNum(a: number, b: number): number {
   return (a / x) * b;
 }
 
-const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
+/** Python's comparison operators (a bool, not an int; the evaluator's DSL arithmetic reads them too) */
+export const COMPARISONS: ReadonlySet<string> = new Set(["<", "<=", ">", ">=", "==", "!="]);
 function compare(op: string, a: number, b: number): boolean {
   return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : op === ">=" ? a >= b : op === "==" ? a === b : a !== b;
 }

@@ -35,7 +35,7 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
     nargs(name, args, 3);
     const N = intTargs(name, targs, 1)[0]!;
     if (N <= 0) throw new CuteError(name, "static_assert(N > 0)", [`N = ${N}`]);
-    if (N > 4096) throw new UsageError(`make_int_tuple<${N}>: cute-ts builds tuples of at most 4096 elements`);
+    builtRank(name, N);
     const t = args[0]!, n = asIntTuple(args[1]!, "make_int_tuple's n"), init = asIntTuple(args[2]!, "make_int_tuple's init");
     if (Array.isArray(n) || Array.isArray(init)) throw new CuteError(name, "make_int_tuple<N>(t, n, init) takes an integer n and an integer init");
     const items = Array.isArray(t) ? (t as Value[]) : [t];
@@ -258,13 +258,19 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
 /** another function of this table */
 const fnOf = (name: string): Fn => INT_TUPLE_FUNCTIONS[name] as Fn;
 
+/** the largest rank repeat<N>, tuple_repeat<N> and make_int_tuple<N> build (a bound on memory, cute-ts's own) */
+const MAX_BUILT_RANK = 4096;
+function builtRank(name: string, n: number): void {
+  if (n > MAX_BUILT_RANK) throw new UsageError(`${name}<${n}>: cute-ts builds tuples of at most ${MAX_BUILT_RANK} elements`);
+}
+
 /** repeat<N>(x) / tuple_repeat<N>(x): N copies of x (repeat gives x itself for N = 1) */
 function repeatN(oneIsItself: boolean): Fn {
   return (args, targs, name) => {
     nargs(name, args, 1);
     const n = intTargs(name, targs, 1)[0]!;
     if (n < 0) throw new CuteError(name, `${name}<${n}>: a negative rank`);
-    if (n > 4096) throw new UsageError(`${name}<${n}>: cute-ts builds tuples of at most 4096 elements`);
+    builtRank(name, n);
     return oneIsItself && n === 1 ? args[0]! : Array.from({ length: n }, () => args[0]!);
   };
 }
