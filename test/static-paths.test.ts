@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { S, D, Int } from "../src/core/integer.js";
+import { ScaledBasis } from "../src/core/basis.js";
 import { Layout, cosize, size } from "../src/core/layout.js";
 import * as I from "../src/core/integer.js";
 import * as A from "../src/core/layout/algebra.js";
@@ -101,5 +102,27 @@ describe("logical_product's cotarget on numbers", () => {
       { numRuns: 5000 },
     );
     expect(taken).toBeGreaterThan(2000);
+  });
+});
+
+describe("the static paths' edges", () => {
+  // a basis stride (no boolean `s`), integers past the table of small static integers, a dynamic
+  // extent: each goes where the checked path would, with the same answer or refusal
+  const cases: Layout[] = [
+    new Layout([S(4), S(8)], [new ScaledBasis(S(1), [0]), S(4)]),
+    new Layout([S(2048), S(4)], [S(1), S(2048)]),
+    new Layout([S(4), S(3000)], [S(3000), S(1)]),
+    new Layout([S(4), D(8)], [S(8), S(1)]),
+    new Layout([[S(2), S(1500)], S(2)], [[S(1), S(2)], S(3000)]),
+    new Layout(S(1100), S(1)),
+  ];
+  it.each(cases.map((l) => [show(l as unknown as Value), l] as const))("right_inverse and complement of %s", (_name, l) => {
+    expect(outcome(() => A.right_inverse(l))).toEqual(outcome(() => A.rightInverseChecked(l)));
+    expect(outcome(() => A.complement(l))).toEqual(outcome(() => A.complementChecked(l)));
+    expect(outcome(() => A.complement(l, S(50000)))).toEqual(outcome(() => A.complementChecked(l, S(50000))));
+  });
+  it("a result past the table is still CuTe's static integer", () => {
+    expect(show(A.right_inverse(new Layout([S(4), S(2048)], [S(2048), S(1)])) as unknown as Value)).toBe("(_2048,_4):(_4,_1)");
+    expect(show(A.complement(new Layout(S(4), S(1)), S(8192)) as unknown as Value)).toBe("_2048:_4");
   });
 });

@@ -16,6 +16,14 @@ const STATIC_CACHE: Int[] = [];
 const DYNAMIC_CACHE: Int[] = [];
 const CACHE_LO = -64;
 const CACHE_HI = 1024;
+/**
+ * S(n) for n in [STATIC_LO, STATIC_HI] is STATIC_INTS[n - STATIC_LO]: for code that builds many
+ * static integers of known integer values before V8 optimizes it, where a call to S costs more
+ * than the rest of the work (the static paths of complement and right_inverse)
+ */
+export const STATIC_INTS: readonly Int[] = STATIC_CACHE;
+export const STATIC_LO = CACHE_LO;
+export const STATIC_HI = CACHE_HI;
 for (let i = CACHE_LO; i <= CACHE_HI; i++) {
   STATIC_CACHE.push(new Int(i, true));
   DYNAMIC_CACHE.push(new Int(i, false));
