@@ -465,7 +465,8 @@ export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
     let mi = -1;
     for (let j = 0; j < k; j++) if (cS[j] !== 0 && (mi < 0 || cD[j]! < cD[mi]!)) mi = j;
     const minStride = cD[mi]!;
-    const ns = Math.trunc(minStride / cur);
+    // (every number here is within 2^26: | 0 truncates as Math.trunc does, without a call)
+    const ns = (minStride / cur) | 0;
     if (ns === 0) return complementOther(l, cotarget);
     if (ns !== 1) {
       if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
@@ -483,7 +484,7 @@ export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
     cS[mi] = 0;
   }
   // the rest of the cotarget
-  const rest = Math.trunc((cot + cur - 1) / cur);
+  const rest = ((cot + cur - 1) / cur) | 0;
   if (rest !== 1) {
     if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
       const x = cOS[m - 1]! * rest;
@@ -497,7 +498,10 @@ export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
   }
   // the result, static (layoutOfNumbers, written out: one call fewer on the first pass)
   if (m === 0) return new Layout(_1, _0);
-  if (m === 1) return new Layout(S(cOS[0]!), S(cOD[0]!));
+  if (m === 1) {
+    const x = cOS[0]!, y = cOD[0]!;
+    return new Layout(x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x), y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y));
+  }
   const rs: Int[] = new Array(m), rd: Int[] = new Array(m);
   // S of each (integers all): the small ones read from its table here, no call per integer
   for (let i = 0; i < m; i++) {
@@ -538,7 +542,10 @@ function flatForm(l: Layout): Layout | undefined {
 /** the static layout of the modes (oS, oD)[0..m): `_1:_0` for none, a leaf for one */
 function layoutOfNumbers(m: number): Layout {
   if (m === 0) return new Layout(_1, _0);
-  if (m === 1) return new Layout(S(oS[0]!), S(oD[0]!));
+  if (m === 1) {
+    const x = oS[0]!, y = oD[0]!;
+    return new Layout(x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x), y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y));
+  }
   const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
   // S of each (integers all): the small ones read from its table here, no call per integer
   for (let i = 0; i < m; i++) {
@@ -666,7 +673,7 @@ export function right_inverse(l: Layout): Layout {
     }
   }
   // one mode s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
-  if (k === 1) return pD[0] === 1 ? new Layout(S(pS[0]!), _1) : new Layout(_1, _0);
+  if (k === 1) return lastD === 1 ? new Layout(lastS <= STATIC_HI && lastS >= STATIC_LO ? STATIC_INTS[lastS - STATIC_LO]! : S(lastS), _1) : new Layout(_1, _0);
   return inverseOfCoalesced(k, l);
 }
 
