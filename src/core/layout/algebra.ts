@@ -637,6 +637,13 @@ function sortByKey(strides: Int[], idx: number[]): number[] {
 
 const pS: number[] = [], pD: number[] = [], ord: number[] = [];
 /**
+ * right_inverse's answers for one coalesced mode, made once: `_s:_1` for each small s, and `_1:_0`
+ * where the mode's stride is not 1. A layout is immutable, so one object serves every call, and a
+ * call that would allocate the most common answer allocates nothing.
+ */
+const UNIT_INVERSES: (Layout | undefined)[] = [];
+const NO_INVERSE = new Layout(_1, _0);
+/**
  * CuTe's right_inverse. A static flat tuple of small integers (most layouts) is inverted here on
  * numbers: coalesce, the sorted walk, coalesce; anything else goes to rightInverseOther. Written
  * for the first call, as complement's static path is: the modes read straight into the coalesced
@@ -673,7 +680,11 @@ export function right_inverse(l: Layout): Layout {
     }
   }
   // one mode s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
-  if (k === 1) return lastD === 1 ? new Layout(lastS <= STATIC_HI && lastS >= STATIC_LO ? STATIC_INTS[lastS - STATIC_LO]! : S(lastS), _1) : new Layout(_1, _0);
+  if (k === 1) {
+    if (lastD !== 1) return NO_INVERSE;
+    if (lastS > STATIC_HI || lastS < 0) return new Layout(S(lastS), _1);
+    return (UNIT_INVERSES[lastS] ??= new Layout(STATIC_INTS[lastS - STATIC_LO]!, _1));
+  }
   return inverseOfCoalesced(k, l);
 }
 
