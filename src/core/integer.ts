@@ -17,9 +17,10 @@ const DYNAMIC_CACHE: Int[] = [];
 const CACHE_LO = -64;
 const CACHE_HI = 1024;
 /**
- * S(n) for n in [STATIC_LO, STATIC_HI] is STATIC_INTS[n - STATIC_LO]: for code that builds many
- * static integers of known integer values before V8 optimizes it, where a call to S costs more
- * than the rest of the work (the static paths of complement and right_inverse)
+ * S(n) for an integer n in [STATIC_LO, STATIC_HI] is STATIC_INTS[n - STATIC_LO] (outside it the
+ * read gives undefined: `STATIC_INTS[n - STATIC_LO] ?? S(n)` is S(n) for every integer n). For
+ * code that makes many static integers before V8 optimizes it, where a call to S costs more than
+ * the rest of the work (the static paths of complement and right_inverse).
  */
 export const STATIC_INTS: readonly Int[] = STATIC_CACHE;
 export const STATIC_LO = CACHE_LO;

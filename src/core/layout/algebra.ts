@@ -500,14 +500,14 @@ export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
   if (m === 0) return new Layout(_1, _0);
   if (m === 1) {
     const x = cOS[0]!, y = cOD[0]!;
-    return new Layout(x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x), y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y));
+    return new Layout(STATIC_INTS[x - STATIC_LO] ?? S(x), STATIC_INTS[y - STATIC_LO] ?? S(y));
   }
   const rs: Int[] = new Array(m), rd: Int[] = new Array(m);
-  // S of each (integers all): the small ones read from its table here, no call per integer
+  // S of each (integers all): the small ones read from its table here, no call per integer (past its ends the read gives undefined)
   for (let i = 0; i < m; i++) {
     const x = cOS[i]!, y = cOD[i]!;
-    rs[i] = x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x);
-    rd[i] = y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y);
+    rs[i] = STATIC_INTS[x - STATIC_LO] ?? S(x);
+    rd[i] = STATIC_INTS[y - STATIC_LO] ?? S(y);
   }
   return new Layout(rs, rd);
 }
@@ -544,14 +544,14 @@ function layoutOfNumbers(m: number): Layout {
   if (m === 0) return new Layout(_1, _0);
   if (m === 1) {
     const x = oS[0]!, y = oD[0]!;
-    return new Layout(x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x), y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y));
+    return new Layout(STATIC_INTS[x - STATIC_LO] ?? S(x), STATIC_INTS[y - STATIC_LO] ?? S(y));
   }
   const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
-  // S of each (integers all): the small ones read from its table here, no call per integer
+  // S of each (integers all): the small ones read from its table here, no call per integer (past its ends the read gives undefined)
   for (let i = 0; i < m; i++) {
     const x = oS[i]!, y = oD[i]!;
-    shape[i] = x <= STATIC_HI && x >= STATIC_LO ? STATIC_INTS[x - STATIC_LO]! : S(x);
-    stride[i] = y <= STATIC_HI && y >= STATIC_LO ? STATIC_INTS[y - STATIC_LO]! : S(y);
+    shape[i] = STATIC_INTS[x - STATIC_LO] ?? S(x);
+    stride[i] = STATIC_INTS[y - STATIC_LO] ?? S(y);
   }
   return new Layout(shape, stride);
 }
