@@ -140,15 +140,18 @@ if (want("cold")) {
     if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr.slice(0, 300)}`);
     return JSON.parse(r.stdout.trim().split("\n").pop());
   };
+  line("     (\"unoptimized\": the same pass under node --no-opt, which times the code V8 runs before its optimizing compiler");
+  line("     arrives, without that compiler's timing: what the library's code alone costs on a first pass, steadier than the wall figure)");
   for (const op of OPS) {
-    const now = [], then = [], py = [];
+    const now = [], then = [], py = [], unopt = [];
     for (let k = 0; k < K; k++) {
       now.push(runOne(node, [...nodeFlags, here + "cold-pass.mjs", root, op]));
+      unopt.push(runOne(node, ["--no-opt", here + "cold-pass.mjs", root, op]).ms);
       if (before) then.push(runOne(node, [...nodeFlags, here + "cold-pass.mjs", before.endsWith("/") ? before : before + "/", op]));
       if (pycute) py.push(runOne("python3", [here + "pycute_workload.py", op], { ...process.env, PYTHONPATH: pyPath }));
     }
     const w = now.map((x) => x.ms), c = now.map((x) => x.cpu_ms);
-    let text = `wall ${median(w).toFixed(1)} ms (range ${range(w)}), CPU ${median(c).toFixed(1)} ms`;
+    let text = `wall ${median(w).toFixed(1)} ms (range ${range(w)}), CPU ${median(c).toFixed(1)} ms, unoptimized ${median(unopt).toFixed(1)} ms`;
     const ratios = [];
     if (before) {
       const bw = median(then.map((x) => x.ms)), bc = median(then.map((x) => x.cpu_ms));
