@@ -650,7 +650,7 @@ const NO_INVERSE = new Layout(_1, _0);
  * ones, coalescing written out where it happens, the last mode kept in locals, and the public
  * function is this path itself. With V8's optimizing tier off (node --no-opt, which times what
  * runs before it arrives, without its noise), a cold pass of pycute's workload, 20,000 calls,
- * takes 7.4 ms (11.1 ms before the locals, the table of small integers and the shared one-mode
+ * takes 7.4-7.9 ms (11.1 ms before the locals, the table of small integers and the shared one-mode
  * answers). Splitting the walk over two or more modes into a function of its own measured no
  * better with the optimizer on (10.3 against 10.4 ms, medians of 31) and 8.1 against 7.4 ms off.
  */
