@@ -260,3 +260,17 @@ describe("get_tma_tensor when no gmem mode reaches the TMA", () => {
     expect(r.stdout).toBe("ArithTuple_0 o (_2,_2):(_0,_0):\n  _0  _0\n  _0  _0\n");
   });
 });
+
+describe("a merged TMA dimension past 2^53", () => {
+  it("is refused naming its extent exactly, as an integer (fuzz seed 3003, tma #1415)", async () => {
+    // the gmem's modes with strides up to 2^53 - 1 merge into one TMA dimension whose extent is
+    // about 3.9e25: the refusal gives every digit of it, not a float
+    const r = await run(["tma", "--op", "SM90_TMA_LOAD", "--type", "float_e4m3_t", "--gmem", "(((),_4,(_1000000007,65536)),(_4,_3),(_6,(5,_2,_8),_4294967296,_32),5):(((),0,(_4,_8)),(_2,_4),(8,(_2,2,4),_9007199254740991,4),11)", "--smem", "(_16,_16):(_16,_1)", "--cta-tiler", "(_16,_16)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+    const m = /TMA globalDim\[4\] = (\d+) exceeds 2\^32 elements/.exec(r.stderr);
+    expect(m).not.toBeNull();
+    expect(r.stderr).not.toMatch(/e\+\d/);
+    expect(BigInt(m![1]!) > 2n ** 53n).toBe(true);
+  });
+});

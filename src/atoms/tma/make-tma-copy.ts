@@ -238,9 +238,15 @@ function gcdNum(a: number, b: number): number {
   return a;
 }
 
-function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]; stride: number[] } {
+/**
+ * CuTe's fill_tma_gmem_shape_stride: each TMA dimension's extent and stride in elements. `big` holds
+ * a merged dimension's extent exactly where it passes 2^53 (`shape` then holds the nearest number),
+ * for the refusal to name it
+ */
+function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]; stride: number[]; big: (bigint | undefined)[] } {
   const shape = [1, 1, 1, 1, 1];
   const stride = [0, 0, 0, 0, 0];
+  const big: (bigint | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
   tmaStride.forEach((si, i) => {
     if (!Array.isArray(si)) {
       shape[i] = U64(basisGet<IT>(si, gmem.shape) as IT);
@@ -258,13 +264,18 @@ function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]
       const old = stride[i]!;
       stride[i] = gcdNum(stride[i]!, strideJ);
       if (stride[i] !== 0) {
-        shape[i] = (shape[i]! - 1) * Math.trunc(old / stride[i]!) + (shapeJ - 1) * Math.trunc(strideJ / stride[i]!) + 1;
+        // exactly, on big integers: the products can pass 2^53 (the mode's extent is then refused, by its exact value)
+        const d = BigInt(stride[i]!);
+        const x = ((big[i] ?? BigInt(shape[i]!)) - 1n) * (BigInt(old) / d) + BigInt(shapeJ - 1) * (BigInt(strideJ) / d) + 1n;
+        shape[i] = Number(x);
+        big[i] = Number.isSafeInteger(shape[i]) ? undefined : x;
       } else {
         shape[i] = shapeJ;
+        big[i] = undefined;
       }
     }
   });
-  return { shape, stride };
+  return { shape, stride, big };
 }
 
 function makeTmaCopyDesc(
@@ -281,12 +292,13 @@ function makeTmaCopyDesc(
   const tmaShapes = wrap(tmaGbasis.shape);
   const tmaDim = tmaStrides.length;
 
-  const { shape: gShape, stride: gStrideEl } = fillGmemShapeStride(gmem, tmaStrides);
+  const { shape: gShape, stride: gStrideEl, big: gShapeBig } = fillGmemShapeStride(gmem, tmaStrides);
 
   for (let i = 0; i < 5; i++) {
-    if (gShape[i]! < 1) runtime(`TMA globalDim[${i}] = ${gShape[i]} must be at least 1 (Size must be min 1)`);
+    const dim = String(gShapeBig[i] ?? gShape[i]);
+    if (gShape[i]! < 1) runtime(`TMA globalDim[${i}] = ${dim} must be at least 1 (Size must be min 1)`);
     if (gShape[i]! > 2 ** 32) {
-      runtime(`TMA globalDim[${i}] = ${gShape[i]} exceeds 2^32 elements (Size must be max 2^32)`, `gmem ${showLayout(gmem)}`);
+      runtime(`TMA globalDim[${i}] = ${dim} exceeds 2^32 elements (Size must be max 2^32)`, `gmem ${showLayout(gmem)}`);
     }
   }
   if (gStrideEl[0] !== 1) {
