@@ -273,4 +273,9 @@ describe("a merged TMA dimension past 2^53", () => {
     expect(r.stderr).not.toMatch(/e\+\d/);
     expect(BigInt(m![1]!) > 2n ** 53n).toBe(true);
   });
+  it("a basis stride among the merged modes is still refused as before, not an internal error (fuzz seed 3004, tma-coords #10240)", async () => {
+    const r = await run(["tma-coords", "--op", "SM90_TMA_LOAD", "--type", "float", "--gmem", "((_2),_8,(_2,4,_4,0),_4):((_4),_2,(_3,3,_2,_3@2),16)", "--smem", "(_16,_16):(_16,_1)", "--tile", "_8", "--block", "(7,0)"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).not.toMatch(/internal error/);
+  });
 });

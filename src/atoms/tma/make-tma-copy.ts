@@ -264,11 +264,14 @@ function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]
       const old = stride[i]!;
       stride[i] = gcdNum(stride[i]!, strideJ);
       if (stride[i] !== 0) {
-        // exactly, on big integers: the products can pass 2^53 (the mode's extent is then refused, by its exact value)
-        const d = BigInt(stride[i]!);
-        const x = ((big[i] ?? BigInt(shape[i]!)) - 1n) * (BigInt(old) / d) + BigInt(shapeJ - 1) * (BigInt(strideJ) / d) + 1n;
-        shape[i] = Number(x);
-        big[i] = Number.isSafeInteger(shape[i]) ? undefined : x;
+        const prev = shape[i]!;
+        shape[i] = (prev - 1) * Math.trunc(old / stride[i]!) + (shapeJ - 1) * Math.trunc(strideJ / stride[i]!) + 1;
+        // past 2^53 the products are not exact: again on big integers, for the refusal to name the extent exactly
+        const ins = [old, stride[i]!, shapeJ, strideJ];
+        if (!Number.isSafeInteger(shape[i]) && Number.isFinite(shape[i]) && ins.every((x) => Number.isSafeInteger(x)) && (big[i] !== undefined || Number.isSafeInteger(prev))) {
+          const d = BigInt(stride[i]!);
+          big[i] = ((big[i] ?? BigInt(prev)) - 1n) * (BigInt(old) / d) + BigInt(shapeJ - 1) * (BigInt(strideJ) / d) + 1n;
+        } else big[i] = undefined;
       } else {
         shape[i] = shapeJ;
         big[i] = undefined;
