@@ -80,13 +80,26 @@ function bigAnswer(line) {
   return { exit: Number(m[2]), stderr, stdout: line.slice(0, 4000) };
 }
 
+/** the options that take the next argument as their value, whatever it is (`--atoms --tile`: "--tile" is --atoms' value) */
+const VALUE_OPTION = /^(?:--(?:op|type|gmem|smem|cta-tiler|cta-tile|cluster|tile|block|partition|rank|atoms|map|thread|operand|arch|value|thr|val|for-mma|min|tv|vector|major|desc-smem|start|fragment-c|tmem|tmem-c|copy|side|grep|reporter|port|dilation|lower-corner|upper-corner|lower-padding|upper-padding|lower-srt|traversal-stride|file|dialect)|-f)$/;
+/** whether a command line asks for help: a -h or --help that stands as a flag, not as an option's value (read left to right) */
+function asksHelp(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") return false;
+    if (VALUE_OPTION.test(a)) i++;
+    else if (a === "-h" || a === "--help") return true;
+  }
+  return false;
+}
+
 /** problems with one result; [] when it is a clean 0/1/2 */
 function judge(code, out, err, argv, fileText) {
   const bad = [];
   // -h or --help where a flag stands prints the help: exit 0, text, none of the checks below
   // the command word may have been replaced (a prototype name, help, --version): then this is not a run of `command`
   const word = argv.find((a) => a !== "--json" && a !== "--color" && a !== "--no-color");
-  const help = word !== command || argv.some((a, i) => (a === "-h" || a === "--help") && !/^--(op|type|gmem|smem|cta-tiler|cluster|tile|block|partition|rank|atoms|map|thread|operand|arch|value|thr|val|for-mma|min|tv|vector|major)$/.test(argv[i - 1] ?? ""));
+  const help = word !== command || asksHelp(argv);
   if (code !== 0 && code !== 1 && code !== 2) bad.push(`exit ${code}: ${clip(err.trim(), 400)}`);
   if (STACK.test(err) || STACK.test(out)) bad.push(`stack trace in output: ${clip(err || out, 400)}`);
   if (out.includes(MARKER) || err.includes(MARKER)) bad.push(`a nested command line read a canary file: ${clip(out + err, 400)}`);
