@@ -67,3 +67,68 @@ describe("cute-ts check", () => {
     );
   });
 });
+
+describe("a quoted argument that runs over several lines", () => {
+  /** the cases as the first reading found them: the whole command line re-split after each line added */
+  function reference(text: string): { line: number; argv: string[] | string; from: number }[] {
+    const lines = text.split("\n");
+    const out: { line: number; argv: string[] | string; from: number }[] = [];
+    const open = (s: string): boolean => {
+      try {
+        shellWords(s);
+        return false;
+      } catch (e) {
+        return (e as Error).message.startsWith("unterminated");
+      }
+    };
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l === "$ cute-ts" || l.startsWith("$ cute-ts ")) {
+        let cmd = l, j = i;
+        while (open(cmd) && j + 1 < lines.length) cmd += "\n" + lines[++j];
+        let argv: string[] | string;
+        try {
+          argv = shellWords(cmd.slice("$ cute-ts".length));
+        } catch (e) {
+          argv = (e as Error).message.slice(0, 14);
+        }
+        out.push({ line: i + 1, argv, from: j + 1 });
+        i = j;
+      }
+    }
+    return out;
+  }
+  const cases = (text: string) => {
+    try {
+      return parseTranscript(text, false).map((c) => ({ line: c.line, argv: c.argv, from: c.from }));
+    } catch (e) {
+      return (e as Error).message.slice(0, 14);
+    }
+  };
+  it("ends where the quote closes, as re-splitting the command line after each line does", () => {
+    const piece = fc.constantFrom("'", '"', "\\", " ", "a", "b", "\\\"", "\n", "\n$ cute-ts eval ", "$ cute-ts ");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (ps) => {
+        const text = "$ cute-ts eval " + ps.join("");
+        const ref = reference(text);
+        const got = cases(text);
+        // an unterminated quote at the end refuses the transcript in both readings
+        if (typeof got === "string") expect(ref.some((c) => typeof c.argv === "string")).toBe(true);
+        else expect(got).toEqual(ref);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it("a quote left open over a long file is read once, and refused with its start only (fuzz seed 3023, check #7644)", () => {
+    const text = `$ cute-ts eval "x\n${"1".repeat(200_000)}\n` + "$ cute-ts eval 1\n1\n".repeat(2000);
+    let message = "";
+    try {
+      parseTranscript(text, false);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^unterminated " in: ' eval "x\\n1111/);
+    expect(message).toMatch(/\(\d+ characters\)$/);
+    expect(message.length).toBeLessThan(1000);
+  });
+});

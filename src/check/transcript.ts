@@ -2,7 +2,7 @@
  * Golden transcripts: `$ cute-ts <args>` lines followed by the expected output, in a `.cute`
  * file or in a Markdown file's console code blocks. A library function users can call too.
  */
-import { UsageError } from "../core/errors.js";
+import { UsageError, quote } from "../core/errors.js";
 
 export interface Case {
   /** 1-based line of the `$ cute-ts` line */
@@ -25,7 +25,7 @@ export function shellWords(s: string): string[] {
     const c = s[i]!;
     if (c === "'") {
       const j = s.indexOf("'", i + 1);
-      if (j < 0) throw new UsageError(`unterminated ' in: ${s}`);
+      if (j < 0) throw new UsageError(`unterminated ' in: ${quote(s)}`);
       cur += s.slice(i + 1, j);
       i = j;
       inWord = true;
@@ -35,7 +35,7 @@ export function shellWords(s: string): string[] {
         if (s[j] === "\\" && j + 1 < s.length && '"\\$`'.includes(s[j + 1]!)) j++;
         cur += s[j];
       }
-      if (j >= s.length) throw new UsageError(`unterminated " in: ${s}`);
+      if (j >= s.length) throw new UsageError(`unterminated " in: ${quote(s)}`);
       i = j;
       inWord = true;
     } else if (c === "\\" && i + 1 < s.length) {
@@ -56,14 +56,26 @@ export function shellWords(s: string): string[] {
 
 const PROMPT = "$ cute-ts";
 
-/** does the command line end inside a quote? */
-function openQuote(s: string): boolean {
-  try {
-    shellWords(s);
-    return false;
-  } catch (e) {
-    return e instanceof UsageError && e.message.startsWith("unterminated");
+/** outside quotes, inside '...', inside "..." */
+const OUT = 0, SINGLE = 1, DOUBLE = 2;
+/**
+ * Where a command line stands after `s` read from `state` (OUT, SINGLE or DOUBLE), quoting as
+ * shellWords does: a command line read line by line costs one pass over its text, however many
+ * lines a quote runs on for
+ */
+function quoteState(s: string, state: number): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (state === SINGLE) {
+      if (c === "'") state = OUT;
+    } else if (state === DOUBLE) {
+      if (c === "\\" && i + 1 < s.length && '"\\$`'.includes(s[i + 1]!)) i++;
+      else if (c === '"') state = OUT;
+    } else if (c === "'") state = SINGLE;
+    else if (c === '"') state = DOUBLE;
+    else if (c === "\\") i++;
   }
+  return state;
 }
 
 /** the cases of a transcript; Markdown files contribute only their console code blocks */
@@ -94,7 +106,12 @@ export function parseTranscript(text: string, markdown: boolean): Case[] {
       if (l === PROMPT || l.startsWith(PROMPT + " ")) {
         // a quoted argument may go on over the next lines, as in a shell (C++ pasted from a kernel)
         let cmd = l, j = i;
-        while (openQuote(cmd) && j + 1 < lines.length && !(markdown && /^\s*```/.test(lines[j + 1]!))) cmd += "\n" + lines[++j];
+        let state = quoteState(l, OUT);
+        while (state !== OUT && j + 1 < lines.length && !(markdown && /^\s*```/.test(lines[j + 1]!))) {
+          const next = lines[++j]!;
+          cmd += "\n" + next;
+          state = quoteState("\n" + next, state);
+        }
         cur = { line: i + 1, argv: shellWords(cmd.slice(PROMPT.length)), text: cmd, expected: "", from: j + 1, to: j + 1 };
         i = j;
       }
