@@ -55,6 +55,22 @@ describe("fuzz regressions", () => {
     expect(r.stdout).toBe("");
     expect((JSON.parse(r.stderr) as { error: { kind: string } }).error.kind).toBe("parse");
   });
+  it("local_partition over a tile with an empty mode: that mode's one coordinate is 0, as for an extent-1 mode (print seed 3025 #11758: an internal error)", async () => {
+    const withEmpty = await run(["eval", "local_partition(make_tensor(counting_iter(42),(_1,16)),((),7),4)"]);
+    const withOne = await run(["eval", "local_partition(make_tensor(counting_iter(42),(_1,16)),(_1,7),4)"]);
+    expect(withEmpty.exit).toBe(0);
+    expect(withEmpty.stdout).toBe(withOne.stdout);
+    expect(withEmpty.stdout).toBe("counting_iter(46) o (_1,3):(_0,7)\n");
+  });
+  it("a UMMA ScaleC that does not fit CuTe's uint32_t is refused; -1u is 2^32 - 1, as C++ reads it (mma seed 3028 #2827 was accepted)", async () => {
+    const name = (scale: string) => `SM100_MMA_F16BF16_TS_SCALED<complex<half_t>,complex<half_t>,float,128,128,UMMA::Major::K,UMMA::Major::K,${scale}>`;
+    for (const bad of ["-1", "4294967296"]) {
+      const r = await run(["mma", name(bad)]);
+      expect(r.exit).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`ScaleC = ${bad} does not fit in a uint32_t`));
+    }
+    for (const ok of ["-1u", "4294967295", "1"]) expect((await run(["mma", name(ok)])).exit).toBe(0);
+  });
   for (const [argv, msg] of cases) {
     it(argv.join(" ").slice(0, 120), async () => {
       const r = await run(argv);

@@ -474,6 +474,8 @@ export function crd2idx_compact(coord: IntTuple, shape: IntTuple): Int {
   if (!congruent(coord, shape)) throw new CuteError("crd2idx", "Mismatched Ranks: the coordinate is not congruent with the shape", [tupText(coord), tupText(shape)]);
   if (!Array.isArray(shape)) return coord as Int;
   const c = leaves(coord), s = leaves(shape);
+  // a shape with no leaves (`()`, `((),())`) has the one coordinate, index 0
+  if (c.length === 0) return _0;
   let r = c[c.length - 1]!;
   for (let i = c.length - 2; i >= 0; i--) r = I.add(c[i]!, I.mul(s[i]!, r));
   return r;

@@ -26,7 +26,7 @@ export interface MmaTraits {
   layoutC: string;
 }
 
-export type ParamKind = "type" | "int" | "Major" | "ScaleIn" | "SparseSel" | "Saturate";
+export type ParamKind = "type" | "int" | "uint32" | "Major" | "ScaleIn" | "SparseSel" | "Saturate";
 
 export interface Param {
   name: string;
@@ -60,7 +60,7 @@ export interface Family<M = unknown> {
   names(): string[];
 }
 
-const ENUMS: Record<Exclude<ParamKind, "type" | "int">, { scopes: string[]; values: string[] }> = {
+const ENUMS: Record<Exclude<ParamKind, "type" | "int" | "uint32">, { scopes: string[]; values: string[] }> = {
   Major: { scopes: ["Major"], values: ["K", "MN"] },
   ScaleIn: { scopes: ["ScaleIn"], values: ["One", "Neg"] },
   SparseSel: { scopes: ["SparseSel"], values: ["Zero", "One"] },
@@ -71,13 +71,20 @@ function resolveArg(p: Param, text: string, op: string, ns: string): Arg {
   switch (p.kind) {
     case "type":
       return canonicalType(text);
-    case "int": {
-      const m = /^(?:(-?\d+)[uU]?|(?:(?:::)?cute::)?Int<\s*(-?\d+)\s*>(?:\{\})?)$/.exec(text.trim());
+    case "int":
+    case "uint32": {
+      const m = /^(?:(-?\d+)([uU]?)|(?:(?:::)?cute::)?Int<\s*(-?\d+)\s*>(?:\{\})?)$/.exec(text.trim());
       if (!m) throw new UsageError(`${op}: template argument ${p.name} must be an integer, got ${quote(text)}`);
-      // the ops' integer parameters are C++ ints
-      const digits = m[1] ?? m[2]!;
-      const v = Number(digits);
-      if (!(v >= -(2 ** 31) && v < 2 ** 31)) throw new UsageError(`${op}: template argument ${p.name} = ${digits.length > 40 ? `an integer of ${digits.length} digits` : digits} does not fit in an int`);
+      const digits = m[1] ?? m[3]!;
+      const shown = digits.length > 40 ? `an integer of ${digits.length} digits` : digits;
+      let v = Number(digits);
+      // -1u is the unsigned 2^32 - 1, as C++ reads it
+      if (m[2] && v < 0 && v > -(2 ** 32)) v += 2 ** 32;
+      // the ops' integer parameters are C++ ints, ScaleC a uint32_t: a value that does not fit is a narrowing conversion the compiler refuses
+      if (p.kind === "int" && !(v >= -(2 ** 31) && v < 2 ** 31)) throw new UsageError(`${op}: template argument ${p.name} = ${shown}${m[2]} does not fit in an int`);
+      if (p.kind === "uint32" && !(v >= 0 && v < 2 ** 32)) {
+        throw new UsageError(`${op}: template argument ${p.name} = ${shown}${m[2]} does not fit in a uint32_t (CuTe declares ${p.name} uint32_t, and C++ refuses a template argument that does not fit: a narrowing conversion)`);
+      }
       return v;
     }
     default: {
@@ -121,7 +128,7 @@ export function bindArgs<M>(fam: Family<M>, m: M, ident: string, written: string
 
 /** How an argument is spelled back in C++. */
 export function spellArg(p: Param, a: Arg, ns: string): string {
-  if (p.kind === "type" || p.kind === "int") return String(a);
+  if (p.kind === "type" || p.kind === "int" || p.kind === "uint32") return String(a);
   return `${ns}::${p.kind}::${a}`;
 }
 

@@ -92,7 +92,7 @@ function params(o: Op): Param[] {
   if (o.kind === "MXF4" || o.kind === "MXF4NVF4" || o.kind === "ULTRA") ints.push(I("VS"));
   const head = o.variant === "_INTERLEAVED_CF32CTF32CTF32CF32_TN" ? ints : [...types, ...ints];
   const ps = [...head, MAJ("a_major"), MAJ("b_major")];
-  if (o.variant === "_SCALED") ps.push({ name: "ScaleC", kind: "int" });
+  if (o.variant === "_SCALED") ps.push({ name: "ScaleC", kind: "uint32" });
   if (o.kind !== "S8" && o.kind !== "ULTRA") {
     ps.push({ name: "a_neg", kind: "ScaleIn", default: "UMMA::ScaleIn::One" }, { name: "b_neg", kind: "ScaleIn", default: "UMMA::ScaleIn::One" });
   }
