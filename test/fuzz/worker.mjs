@@ -80,14 +80,27 @@ function bigAnswer(line) {
   return { exit: Number(m[2]), stderr, stdout: line.slice(0, 4000) };
 }
 
-/** the options that take the next argument as their value, whatever it is (`--atoms --tile`: "--tile" is --atoms' value) */
-const VALUE_OPTION = /^(?:--(?:op|type|gmem|smem|cta-tiler|cta-tile|cluster|tile|block|partition|rank|atoms|map|thread|operand|arch|value|thr|val|for-mma|min|tv|vector|major|desc-smem|start|fragment-c|tmem|tmem-c|copy|side|grep|reporter|port|dilation|lower-corner|upper-corner|lower-padding|upper-padding|lower-srt|traversal-stride|file|dialect)|-f)$/;
+/**
+ * the options that take the next argument as their value, whatever it is (`--atoms --tile`: "--tile"
+ * is --atoms' value): read from the commands' own specs, and the global --dialect
+ */
+const VALUE_OPTIONS = new Set(["--dialect"]);
+{
+  const { COMMAND_NAMES, loadCommand } = await import(join(dist, "cli", "registry.js"));
+  for (const name of COMMAND_NAMES) {
+    for (const o of (await loadCommand(name))?.options ?? []) {
+      if (!o.value) continue;
+      VALUE_OPTIONS.add(`--${o.name}`);
+      if (o.short) VALUE_OPTIONS.add(`-${o.short}`);
+    }
+  }
+}
 /** whether a command line asks for help: a -h or --help that stands as a flag, not as an option's value (read left to right) */
 function asksHelp(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") return false;
-    if (VALUE_OPTION.test(a)) i++;
+    if (VALUE_OPTIONS.has(a)) i++;
     else if (a === "-h" || a === "--help") return true;
   }
   return false;
