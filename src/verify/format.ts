@@ -333,6 +333,7 @@ const TMA_HEAD: Record<string, string> = {
   rejected: "cuTensorMapEncodeTiled rejects the descriptor (CUDA_ERROR_INVALID_VALUE)",
   misplaced: "the driver accepts the descriptor, but boxes land elsewhere than the smem layout says",
   fault: "the driver accepts the descriptor, but the copy faults (misaligned shared-memory address)",
+  launch: "the driver accepts the descriptor, but no CTA can hold the smem tile beside its mbarrier: the kernel cannot launch",
 };
 
 function formatTma(v: TmaVerdict, st: Style): string {
@@ -346,7 +347,9 @@ function formatTma(v: TmaVerdict, st: Style): string {
       `with ${plural(warnings, "warning")} (documented or derived, not measured) below\n`;
   }
   else {
-    const worst = !v.accepted ? "rejected" : errors.some((f) => f.consequence === "misplaced") ? "misplaced" : "fault";
+    const worst = !v.accepted
+      ? "rejected"
+      : (["launch", "misplaced", "fault"] as const).find((c) => errors.some((f) => f.consequence === c)) ?? "fault";
     out = `${st.bad("FAILS")} on ${v.arch}: ${TMA_HEAD[worst]}\n`;
   }
   const dims = v.boxDim.length;

@@ -56,6 +56,12 @@ export interface TmaHwFacts {
   startsTruncated: boolean;
   /** `Sw o offset o L` written on element offsets with elements wider than a byte */
   elementSwizzle?: ElementSwizzleFacts;
+  /**
+   * the bytes of shared memory one CTA holds the smem tile in: the tile's extent (cosize, from
+   * its offset, a swizzle's whole periods) and at least one box; every CTA of a multicast holds
+   * the whole tile
+   */
+  tileBytes: number;
 }
 
 /** the most box starts enumerated */
@@ -64,6 +70,20 @@ export const MAX_STARTS = 1 << 20;
 export const MAX_COMPARED = 1 << 20;
 
 export const swizzleSpan = (swizzle: string): number => (swizzle === "NONE" ? 0 : Number(/^(\d+)B/.exec(swizzle)?.[1] ?? 0));
+
+/**
+ * The smem bytes from the tile's start to past its last element: (offset + cosize) elements, and
+ * a swizzle moves an element at most within its period of 2^(B+M) units (bytes for
+ * `Sw o smem_ptr o L`, elements for `Sw o offset o L`), so the extent is rounded up to whole periods.
+ */
+function tileFootprint(copy: TmaCopy, elemBytes: number): number {
+  const { smem } = copy.args;
+  const elems = (smem.offset ?? 0) + L.cosize(smem.layout).v;
+  if (smem.swizzle.b === 0) return elems * elemBytes;
+  const period = 2 ** (smem.swizzle.b + smem.swizzle.m);
+  const roundUp = (n: number) => Math.ceil(n / period) * period;
+  return smem.form === "pi" ? roundUp(elems * elemBytes) : roundUp(elems) * elemBytes;
+}
 
 export function hwFacts(copy: TmaCopy): TmaHwFacts {
   const { desc, args } = copy;
@@ -92,6 +112,7 @@ export function hwFacts(copy: TmaCopy): TmaHwFacts {
     ranks,
     boxesPerCta,
     startsTruncated: false,
+    tileBytes: Math.max(boxElems * elemBytes, tileFootprint(copy, elemBytes)),
   };
 
   // the smem start of instruction k of CTA r: the smem layout at the tile coordinate the

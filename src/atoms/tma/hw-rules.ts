@@ -20,7 +20,7 @@ export const ARCHS: readonly Arch[] = ["sm90", "sm100"];
 
 export type Severity = "error" | "warning" | "note";
 /** what breaking the rule costs */
-export type Consequence = "rejected" | "misplaced" | "fault" | "values";
+export type Consequence = "rejected" | "misplaced" | "fault" | "launch" | "values";
 
 export interface ArchEvidence {
   severity: Severity | "off";
@@ -51,6 +51,8 @@ export interface HwRule {
 
 const DRIVER = "CUDA Driver API, cuTensorMapEncodeTiled requirements";
 const MEASURED = "measured on H100, driver 580";
+/** the second round: an H200 (sm_90, driver 580.159.04), fixtures/golden/hw-tma-2.jsonl */
+const MEASURED_H200 = "measured on H200, driver 580 (fixtures/golden/hw-tma-2.jsonl)";
 const GUIDE = "CUDA C++ Programming Guide, TMA alignment requirements: the shared memory address must be 128-byte aligned";
 const NOT_ON_SM100 = "not measured on sm100; the sm90 measurement is not assumed to carry over";
 
@@ -62,6 +64,13 @@ const NOT_ON_SM100 = "not measured on sm100; the sm90 measurement is not assumed
 export const BOX_BYTES_ACCEPTED = 233472;
 /** TMA smem addresses: 128-byte aligned */
 export const SMEM_ALIGN = 128;
+/**
+ * The most shared memory one CTA can have: the per-block opt-in limit
+ * (cudaDevAttrMaxSharedMemoryPerBlockOptin) of the H200 measured, 227 KiB
+ */
+export const SMEM_PER_CTA = 232448;
+/** the mbarrier a TMA load signals: one 64-bit word, 8-byte aligned, beside the tile */
+export const MBARRIER_BYTES = 8;
 /** cp.async.bulk.tensor's ctaMask operand is 16 bits wide */
 export const MULTICAST_MAX_CTAS = 16;
 
@@ -279,6 +288,34 @@ export const HW_RULES: readonly HwRule[] = [
     },
   },
   {
+    id: "smem-capacity",
+    title: `the smem tile and its mbarrier fit in one CTA (${SMEM_PER_CTA} B)`,
+    field: "boxDim (shared memory per CTA)",
+    consequence: "launch",
+    arch: {
+      sm90: {
+        severity: "error",
+        source:
+          `${MEASURED_H200}: a box of ${BOX_BYTES_ACCEPTED} B the driver accepts, in dynamic smem beside its mbarrier, fails to launch (cudaErrorInvalidValue); ` +
+          `the per-block opt-in limit (cudaDevAttrMaxSharedMemoryPerBlockOptin) is ${SMEM_PER_CTA} B (227 KiB)`,
+      },
+      sm100: {
+        severity: "warning",
+        source: "CUDA C++ Programming Guide, technical specifications: 227 KB of shared memory per thread block (opt-in) on compute capability 10.0; not measured on sm100",
+      },
+    },
+    check: (f) => {
+      const need = Math.ceil(f.tileBytes / MBARRIER_BYTES) * MBARRIER_BYTES + MBARRIER_BYTES;
+      if (need <= SMEM_PER_CTA) return undefined;
+      return {
+        detail:
+          `the smem tile takes ${B(f.tileBytes)} and its mbarrier ${B(MBARRIER_BYTES)} (${MBARRIER_BYTES}-byte aligned): ${B(need)}, above the ${B(SMEM_PER_CTA)} ` +
+          `one CTA can have${f.boxBytes <= BOX_BYTES_ACCEPTED ? ` (the driver accepts the ${B(f.boxBytes)} box: boxes up to ${B(BOX_BYTES_ACCEPTED)} are encoded)` : ""}`,
+        fix: `a smaller smem tile: at most ${B(SMEM_PER_CTA - MBARRIER_BYTES)} beside the mbarrier (fewer rows or stages; CuTe then issues the rest in later copies)`,
+      };
+    },
+  },
+  {
     id: "swizzle-row-pitch",
     title: "the rows of a swizzled box are as wide as the swizzle span",
     field: "boxDim[0], swizzle",
@@ -329,8 +366,13 @@ export const HW_RULES: readonly HwRule[] = [
     field: "smem address (successive boxes)",
     consequence: "fault",
     arch: {
-      sm90: { severity: "warning", source: `${GUIDE}; not measured (no such load was run)` },
-      sm100: { severity: "warning", source: `${GUIDE}; not measured` },
+      sm90: {
+        severity: "error",
+        source:
+          `${GUIDE}; ${MEASURED_H200}: every load whose later box started off a 128-byte boundary (at 64, 80, 192 B, ...) faulted ` +
+          "(cudaErrorMisalignedAddress), 9 of 9; every box start at a multiple of 128 B matched",
+      },
+      sm100: { severity: "error", source: `${GUIDE}; measured on sm90, not on sm100` },
     },
     check: (f) => {
       if (!f.starts) return undefined;
@@ -349,10 +391,12 @@ export const HW_RULES: readonly HwRule[] = [
     consequence: "misplaced",
     arch: {
       sm90: {
-        severity: "warning",
-        source: "the TMA swizzles 16-byte chunks of byte addresses (driver documentation); CuTe's Sw<B,M,S> o offset o L swizzles element offsets; not measured (such loads were not run)",
+        severity: "error",
+        source:
+          "the TMA swizzles 16-byte chunks of byte addresses (driver documentation); CuTe's Sw<B,M,S> o offset o L swizzles element offsets; " +
+          `${MEASURED_H200}: with 2-, 4- and 8-byte elements 9 of 9 loads misplaced exactly the elements counted here; 1-byte elements matched`,
       },
-      sm100: { severity: "warning", source: "as on sm90; not measured" },
+      sm100: { severity: "warning", source: `as on sm90; ${NOT_ON_SM100}` },
     },
     check: (f) => {
       const e = f.elementSwizzle;
@@ -484,5 +528,6 @@ export const CONSEQUENCE_WORDS: Record<Consequence, string> = {
   rejected: "the driver rejects the descriptor",
   misplaced: "the box lands elsewhere than the smem layout says",
   fault: "the copy faults",
+  launch: "the kernel cannot launch",
   values: "values change",
 };
