@@ -15,6 +15,7 @@
  * its enclosing blocks that its printed names depend on (a backward slice), for a statement
  * evaluator to run as a pasted block. Pure functions: no file is read or written here.
  */
+import { type LineEdit, applyLineEdits } from "./lines.js";
 
 export type Printer = "print" | "print_layout" | "print_tensor";
 
@@ -853,8 +854,7 @@ function expandTabs(s: string): string {
  */
 export function updateCxxComments(text: string, cases: CxxCase[], changes: Map<number, string>): string {
   const lines = text.split("\n");
-  const crlf = text.includes("\r\n");
-  const edits: { from: number; to: number; lines: string[] }[] = [];
+  const edits: LineEdit[] = [];
   cases.forEach((c, k) => {
     const now = changes.get(k);
     if (now === undefined) return;
@@ -867,11 +867,11 @@ export function updateCxxComments(text: string, cases: CxxCase[], changes: Map<n
     // the author's label, kept when the output does not print it
     const m = LABEL.exec(oldText[0] ?? "");
     if (m && !(out[0] ?? "").startsWith(`${m[1]}:`)) out[0] = `${m[0]}${out[0]}`;
-    const result: string[] = [];
+    const result: (string | number)[] = []; // a number: that line of the file, kept as it was
     out.forEach((l, i) => {
       const same = i < old.length && normalizeLines(oldText[i]!).join("\n") === normalizeLines(l).join("\n");
       if (same) {
-        result.push(old[i]!);
+        result.push(from + i);
         return;
       }
       const body = l === "" ? "//" : `// ${l}`;
@@ -883,15 +883,7 @@ export function updateCxxComments(text: string, cases: CxxCase[], changes: Map<n
         result.push(model.slice(0, model.indexOf("//")) + body);
       }
     });
-    edits.push({ from, to, lines: crlf ? result.map((l) => l + "\r") : result });
+    edits.push({ from, to, lines: result });
   });
-  if (edits.length === 0) return text;
-  const out: string[] = [];
-  let pos = 0;
-  for (const e of edits.sort((a, b) => a.from - b.from)) {
-    out.push(...lines.slice(pos, e.from), ...e.lines);
-    pos = e.to;
-  }
-  out.push(...lines.slice(pos));
-  return out.join("\n");
+  return edits.length === 0 ? text : applyLineEdits(lines, edits.sort((a, b) => a.from - b.from));
 }

@@ -80,7 +80,8 @@ export function visible(s: string): string {
 
 /**
  * Plain text: each failure's location, command and unified diff; each skip with its reason; the
- * summary. With `github` (GITHUB_ACTIONS=true), each failure is an `::error` annotation on its
+ * summary. Control characters (ESC, the other C0 and C1 controls but tab and newline, DEL) in a
+ * file's name or a case's texts are written as `\uXXXX`, so none reaches the terminal. With `github` (GITHUB_ACTIONS=true), each failure is an `::error` annotation on its
  * file and line (the diff in its message) and each skip a `::notice`, so the run's page shows
  * them on the source.
  */
@@ -94,8 +95,10 @@ export function textReporter(github: boolean): Reporter {
         if (r.status === "skipped") return `::notice ${props("cute-ts check: skipped")}::${ghData(`${r.name}\nskipped: ${r.reason ?? ""}`)}\n`;
         return `::error ${props("cute-ts check: failed")}::${ghData(`${r.name}\n${failureText(r)}`)}\n`;
       }
-      if (r.status === "skipped") return `${r.file}:${r.line}: ${oneLine(r.name)}: skipped: ${oneLine(r.reason ?? "")}\n`;
-      return `${r.file}:${r.line}: ${oneLine(r.name)}\n${failureText(r)}`;
+      // what a transcript holds and a file's name reach a terminal: their control characters are written as escapes
+      const file = oneLine(r.file);
+      if (r.status === "skipped") return `${file}:${r.line}: ${oneLine(r.name)}: skipped: ${oneLine(r.reason ?? "")}\n`;
+      return `${file}:${r.line}: ${oneLine(r.name)}\n${visible(failureText({ ...r, file }))}`;
     },
     end: (_results, s) => summaryLine(s) + "\n",
   };
@@ -195,7 +198,7 @@ export function tapReporter(): Reporter {
       if (r.status === "skipped") return `ok ${desc} # SKIP ${tapDescription(r.reason ?? "")}\n`;
       const y = ["  ---", `  file: ${JSON.stringify(visible(r.file))}`, `  line: ${r.line}`];
       if (r.expected === undefined) y.push(`  message: ${JSON.stringify(visible(r.reason ?? "failed"))}`);
-      else y.push(...yamlBlock("diff", failureText(r), 2));
+      else for (const l of yamlBlock("diff", failureText(r), 2)) y.push(l); // no spread: a diff may have a million lines
       y.push("  ...");
       return `not ok ${desc}\n${y.join("\n")}\n`;
     },

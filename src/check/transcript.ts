@@ -3,6 +3,7 @@
  * file or in a Markdown file's console code blocks. A library function users can call too.
  */
 import { UsageError, quote } from "../core/errors.js";
+import { type LineEdit, applyLineEdits, textLines } from "./lines.js";
 
 export interface Case {
   /** 1-based line of the `$ cute-ts` line */
@@ -78,9 +79,12 @@ function quoteState(s: string, state: number): number {
   return state;
 }
 
-/** the cases of a transcript; Markdown files contribute only their console code blocks */
+/**
+ * The cases of a transcript; Markdown files contribute only their console code blocks. Lines may
+ * end with LF or CRLF (a CRLF transcript reads as its LF twin), and a leading BOM is skipped.
+ */
 export function parseTranscript(text: string, markdown: boolean): Case[] {
-  const lines = text.split("\n");
+  const lines = textLines(text);
   const cases: Case[] = [];
   let inBlock = !markdown;
   let cur: Case | undefined;
@@ -123,27 +127,25 @@ export function parseTranscript(text: string, markdown: boolean): Case[] {
 
 /**
  * The transcript with the expected output of each case whose `actual` is given replaced by it;
- * the lines of every other case (and everything between cases) are kept as they were.
+ * the lines of every other case (and everything between cases) are kept byte for byte, and the
+ * new lines end as the file's lines do (CRLF or LF).
  */
 export function updateTranscript(text: string, cases: Case[], actual: (string | undefined)[]): string {
-  const lines = text.split("\n");
-  const out: string[] = [];
-  let pos = 0;
+  const raw = text.split("\n");
+  const edits: LineEdit[] = [];
   cases.forEach((c, k) => {
     const now = actual[k];
     if (now === undefined) return;
-    out.push(...lines.slice(pos, c.from));
+    const lines: (string | number)[] = [];
     const body = trimNewlines(now);
-    if (body !== "") out.push(...body.split("\n"));
-    // keep the blank lines that separated this case from what follows
-    const old = lines.slice(c.from, c.to);
-    let trailing = 0;
-    while (trailing < old.length && old[old.length - 1 - trailing] === "") trailing++;
-    for (let t = 0; t < trailing; t++) out.push("");
-    pos = c.to;
+    if (body !== "") for (const l of body.split("\n")) lines.push(l);
+    // keep the blank lines (with their line endings) that separated this case from what follows
+    let blank = c.to;
+    while (blank > c.from && (raw[blank - 1] === "" || raw[blank - 1] === "\r")) blank--;
+    for (let i = blank; i < c.to; i++) lines.push(i);
+    edits.push({ from: c.from, to: c.to, lines });
   });
-  out.push(...lines.slice(pos));
-  return out.join("\n");
+  return applyLineEdits(raw, edits);
 }
 
 /** a unified diff of two texts (line based, LCS) */

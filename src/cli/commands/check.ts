@@ -1,11 +1,12 @@
 import { lstatSync, readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { NestingRefused, UsageError, quote } from "../../core/errors.js";
+import { NestingRefused, UsageError, escapeControls, quote } from "../../core/errors.js";
 import { parseTranscript, trimNewlines, updateTranscript } from "../../check/transcript.js";
 import { comparable, findCxxCases, updateCxxComments } from "../../check/cxx-source.js";
 import { type StatementEvaluator, evaluateBlocks } from "../../check/statements.js";
 import { type CaseResult, REPORTERS, type ReporterName, reporterFor, summarize, summaryLine } from "../../check/report.js";
-import { FILE_LIMIT, kindOf, osReason, readRegularFile, writeFileAtomic } from "../files.js";
+import { BOM } from "../../check/lines.js";
+import { FILE_LIMIT, type FileSnapshot, decodeBytes, encodeText, kindOf, osReason, readRegularFileBytes, replaceFile } from "../files.js";
 import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
 import type { CommandEnv, CommandSpec, Io } from "../spec.js";
 
@@ -107,7 +108,9 @@ function walk(dir: string): string[] {
   const out: string[] = [];
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const q = join(dir, e.name);
-    if (e.isDirectory()) out.push(...walk(q)); // a Dirent for a symbolic link is a link, not a directory: links are not followed
+    if (e.isDirectory()) {
+      for (const f of walk(q)) out.push(f); // a Dirent for a symbolic link is a link, not a directory: links are not followed
+    }
     else if (e.isFile() && (TRANSCRIPT.test(e.name) || CXX.test(e.name))) out.push(q);
   }
   return out;
@@ -137,8 +140,12 @@ interface CheckedFile {
   jobs: Job[];
   /** the indices of the jobs to run */
   selected: number[];
-  /** the file's text with the expected text of the cases in `changes` (job index → new output) replaced */
+  /** the file's text (its BOM aside) with the expected text of the cases in `changes` (job index → new output) replaced */
   update(changes: Map<number, string>): string;
+  /** the file as it was read: --update writes it only if it still is so */
+  read: FileSnapshot;
+  /** it begins with a byte order mark (kept on update; no part of the text the cases are read from) */
+  bom: boolean;
 }
 
 export interface CheckFailure {
@@ -183,7 +190,11 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
   const files: CheckedFile[] = [];
   let total = 0;
   for (const { path, named, lines } of sources) {
-    const text = readRegularFile(path, "check");
+    const read = readRegularFileBytes(path, "check");
+    // each byte kept as it was read (one that is not UTF-8 too), so that --update rewrites only the cases' lines
+    const whole = decodeBytes(read.bytes);
+    const bom = whole.startsWith(BOM);
+    const text = bom ? whole.slice(1) : whole;
     total += text.length;
     if (total > TOTAL_LIMIT) throw new UsageError(`check: the files come to more than ${TOTAL_LIMIT} characters; check fewer at a time`);
     if (CXX.test(path)) {
@@ -212,7 +223,7 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
           return { same: cmp.expected === cmp.actual, expected: cmp.expected, actual: cmp.actual };
         },
       }));
-      files.push({ path, named, jobs, selected: select(path, jobs, lines, options.grep), update: (changes) => updateCxxComments(text, cases, changes) });
+      files.push({ path, named, jobs, selected: select(path, jobs, lines, options.grep), update: (changes) => updateCxxComments(text, cases, changes), read, bom });
       continue;
     }
     const markdown = path.endsWith(".md");
@@ -251,6 +262,8 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
       jobs,
       selected: select(path, jobs, lines, options.grep),
       update: (changes) => updateTranscript(text, cases, cases.map((_, k) => changes.get(k))),
+      read,
+      bom,
     });
   }
   return files;
@@ -331,7 +344,8 @@ export async function checkFiles(targets: Target[], options: CheckOptions, io: I
         changedSize += got.length;
         if (changedSize > FILE_LIMIT) throw new UsageError(`${f.path}: the updated file would be more than ${FILE_LIMIT} characters; ${quote(f.path)} is not updated`);
         changes.set(k, r.out);
-        listed.push(`${f.path}:${job.line}: ${job.name}\n  old: ${firstLine(job.expected)}\n  new: ${firstLine(trimNewlines(r.out))}\n`);
+        // as the text report does, control characters in a name or a text are shown as escapes, never sent to the terminal
+        listed.push(`${escapeControls(f.path)}:${job.line}: ${escapeControls(job.name)}\n  old: ${escapeControls(firstLine(job.expected))}\n  new: ${escapeControls(firstLine(trimNewlines(r.out)))}\n`);
         results.push({ ...base, status: "failed", expected: judged.expected, actual: got });
         continue;
       }
@@ -340,7 +354,7 @@ export async function checkFiles(targets: Target[], options: CheckOptions, io: I
     }
     if (changes.size) {
       const next = f.update(changes);
-      writeFileAtomic(f.path, next, "check --update");
+      await replaceFile(f.path, encodeText(f.bom ? BOM + next : next), f.read, "check --update");
       updated += changes.size;
       if (!io.json) io.out(listed.join(""));
     }
@@ -376,8 +390,11 @@ comment (on the line, or the // lines below it): the statements before it that i
 the comment is compared with what it prints, whitespace aside and without a leading 'name:' label the
 print does not write; a case cute-ts cannot evaluate (a loop, a parameter, a statement it does not read) is
 skipped with the reason. FILE:LINE runs the one case at that line (its command or its expected
-text). --update rewrites only files named or found this way, only the cases that changed, and never through a
-symbolic link: name the file a link points to, since that is the file rewritten. A file with no cases is an
+text). --update rewrites only files named or found this way, only the lines of the cases that changed (every
+other byte is kept, bytes that are not UTF-8 too; new lines end as the file's do, CRLF or LF; a BOM stays), and
+never through a symbolic link: name the file a link points to, since that is the file rewritten. It refuses,
+leaving the file as it was, a file that changed while check ran, a read-only file, a file with other hard
+links, and one whose owner it cannot keep. A CRLF transcript checks as its LF twin; a leading BOM is skipped. A file with no cases is an
 error unless --allow-empty (a failure under --ci). A transcript may not run batch or check: the check stops
 before running anything. The report ends with one line 'N passed, N failed' (', N skipped' when some were):
 plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json gives the counts in its document.`,
