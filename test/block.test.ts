@@ -5,8 +5,8 @@
  * print what CuTe printed for the one expression.
  */
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import { scratchDir } from "./support/scratch.js";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { readGolden, run, trimEnd } from "./helpers.js";
@@ -131,7 +131,7 @@ describe("refusals name the construct", () => {
 });
 
 describe("-f FILE and stdin", () => {
-  const dir = mkdtempSync(join(tmpdir(), "cute-ts-block-"));
+  const dir = scratchDir("block");
   const file = join(dir, "snippet.cu");
   const golden = readGolden("../fixtures/golden/snippets.jsonl");
   writeFileSync(file, golden[0]!.cmd[1]!);
@@ -160,7 +160,7 @@ describe("-f FILE and stdin", () => {
 
 describe("check runs a C++ source's goldens through the block evaluator", () => {
   it("declarations before a print are evaluated: the comments hold CuTe's prints (part-007, part-046)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cute-ts-check-"));
+    const dir = scratchDir("check");
     const out = (id: string) => partition.find((r) => r.id === id)!.out!.trim();
     const file = join(dir, "kernel.cu");
     writeFileSync(

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+import { scratchDir } from "./support/scratch.js";
 import { join } from "node:path";
 import { parse as parseJunit } from "junit2json";
 import { readGolden, run } from "./helpers.js";
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const scratchFile = (name: string, text: string) => {
-  const p = join(mkdtempSync(join(tmpdir(), "cute-ts-cxx-")), name);
+  const p = join(scratchDir("cxx"), name);
   writeFileSync(p, text);
   return p;
 };
@@ -250,7 +250,7 @@ describe("check kernel.cu, against CuTe's goldens", () => {
     expect(lines.at(-1)).toBe(`${count - lambdas} passed, 0 failed, ${lambdas} skipped`);
     expect(lines.slice(0, -1).every((l) => /: print\(\[&\]\{.*: skipped: cute-ts does not support C\+\+ lambdas/.test(l))).toBe(true);
     expect(r.exit).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it("drifted comments fail with a diff; --update writes CuTe's text back byte for byte, atomically, and lists them", async () => {
     const f = scratchFile("drift.cu", text);
@@ -272,7 +272,7 @@ describe("check kernel.cu, against CuTe's goldens", () => {
     expect(upd.stdout.trimEnd().split("\n").at(-1)).toBe(`${count - lambdas - 3} passed, 0 failed, ${lambdas} skipped, 3 updated`);
     expect(upd.stdout).toMatch(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:${at(ids[0]!)}: print.*\\n  old: .*_7.*\\n  new: `));
     expect(readFileSync(f, "utf8")).toBe(text);
-  }, 120_000);
+  }, 600_000);
 
   it("the JUnit report counts a skip as skipped with its reason, never as a failure", async () => {
     const f = scratchFile(

@@ -4,8 +4,8 @@
  * them, and the selection options: FILE:LINE, --grep, --update's listing, --ci.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { scratchDir } from "./support/scratch.js";
 import { join } from "node:path";
 import { parse as parseJunit } from "junit2json";
 import { Parser as TapParser, type FinalResults, type Result } from "tap-parser";
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "cute-ts-report-"));
+  const dir = scratchDir("report");
   for (const [name, text] of Object.entries(files)) {
     const p = join(dir, name);
     mkdirSync(join(p, ".."), { recursive: true });

@@ -1,8 +1,8 @@
 /** Golden transcripts: the README's own examples, a deliberate difference, --update. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+import { scratchDir } from "./support/scratch.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./helpers.js";
@@ -28,7 +28,7 @@ describe("cute-ts check", () => {
   });
 
   it("a deliberate difference exits 1 with a unified diff; --update fixes it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cute-ts-check-"));
+    const dir = scratchDir("check");
     const f = join(dir, "t.cute");
     writeFileSync(f, "$ cute-ts eval 'size((2,3))'\n7\n\n$ cute-ts eval '(_2,4):(_12,_1)(5)'\n14\n");
     const bad = await run(["check", f]);

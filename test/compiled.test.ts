@@ -168,7 +168,7 @@ describe("print_tensor by affine forms: byte for byte the cell-by-cell path", ()
       { numRuns: 500 },
     );
     // half a second alone; a generous limit for a loaded machine running every file at once
-  }, 60_000);
+  }, 600_000);
 
   it("every cell a static integer, a dynamic one, or a coordinate: the text is pretty_print's", () => {
     // brute force from at(): %5d for a dynamic integer, two blanks and print() otherwise
@@ -215,7 +215,7 @@ describe("tma-coords through the affine path: byte-identical to the generic path
         expect(fast, argv.join(" ")).toEqual(slow);
       }
     }
-  }, 60_000);
+  }, 600_000);
   it("random tiles, blocks and partitions of random TMA copies", async () => {
     let seed = 7;
     const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % n;
@@ -238,5 +238,5 @@ describe("tma-coords through the affine path: byte-identical to the generic path
     }
     // most of them are tables, not refusals
     expect(printed).toBeGreaterThan(60);
-  }, 60_000);
+  }, 600_000);
 });

@@ -293,10 +293,10 @@ describe("--dialect on the command line", () => {
     expect(out[2]!.stderr).toContain("a batch record cannot run 'batch'");
   });
   it("is a per-case choice in transcripts", async () => {
-    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const dir = mkdtempSync(join(tmpdir(), "cute-dsl-"));
+    const { scratchDir } = await import("./support/scratch.js");
+    const dir = scratchDir("dsl");
     const f = join(dir, "dsl.cute");
     writeFileSync(f, "$ cute-ts eval --dialect dsl 'cute.make_layout((cutlass.Int32(8), 2))'\n(?,2):(1,?)\n$ cute-ts --dialect dsl-printf eval 'cute.make_layout((cutlass.Int32(8), 2))'\n(8,2):(1,8)\n");
     const r = await run(["check", f]);

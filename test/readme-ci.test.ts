@@ -5,16 +5,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { parse as parseJunit } from "junit2json";
 import { readGolden } from "./helpers.js";
+import { scratchDir } from "./support/scratch.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const bin = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
+/** a net under a real hang (a spawnSync blocks vitest's own timeout), not a time the step must meet */
+const HUNG = 600_000;
 
 /** the ```yaml block of the README whose first line is `# NAME` */
 function yamlBlock(name: string): string {
@@ -30,7 +32,7 @@ const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * printed), and a bin directory whose `npx` runs this checkout's CLI for `npx cute-ts ...`.
  */
 function repository(): { dir: string; env: NodeJS.ProcessEnv; cases: number } {
-  const dir = mkdtempSync(join(tmpdir(), "cute-ts-repo-"));
+  const dir = scratchDir("repo");
   mkdirSync(join(dir, "goldens", "layouts"), { recursive: true });
   const records = readGolden("../fixtures/golden/algebra.jsonl").filter((r) => r.cmd[0] === "eval" && r.out !== undefined && !r.out.includes("\n\n"));
   const pick = (from: number, n: number) => records.slice(from, from + n).map((r) => `$ cute-ts ${r.cmd.map(shq).join(" ")}\n${r.out}`).join("\n");
@@ -59,7 +61,7 @@ describe("README: the GitHub Actions workflow", () => {
   it("its command line, run in a repository with goldens, writes a JUnit report of every case; a broken golden fails the step", async () => {
     const { dir, env, cases } = repository();
     const cmd = Object.values(wf.jobs)[0]!.steps.find((s) => s.run)!.run!;
-    const ok = spawnSync("sh", ["-c", cmd], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    const ok = spawnSync("sh", ["-c", cmd], { cwd: dir, env, encoding: "utf8", timeout: HUNG });
     expect(ok.stderr).toBe("");
     expect(ok.status).toBe(0);
     const report = readFileSync(join(dir, "report.xml"), "utf8");
@@ -70,7 +72,7 @@ describe("README: the GitHub Actions workflow", () => {
 
     const f = join(dir, "goldens", "basics.cute");
     writeFileSync(f, readFileSync(f, "utf8").replace(/\n(\S+)\n/, "\n$1 (drifted)\n"));
-    const bad = spawnSync("sh", ["-c", cmd], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    const bad = spawnSync("sh", ["-c", cmd], { cwd: dir, env, encoding: "utf8", timeout: HUNG });
     expect(bad.status).toBe(1);
     const doc2 = (await parseJunit(readFileSync(join(dir, "report.xml"), "utf8"))) as { tests?: number; failures?: number; testsuite?: { testcase?: { failure?: { inner?: string }[] }[] }[] };
     expect(doc2.failures).toBe(1);
@@ -95,12 +97,12 @@ describe("README: the pre-commit hook", () => {
     expect(matched).toEqual(["goldens/basics.cute", "goldens/layouts/more.md"]);
     const cmd = [hook.entry, ...(hook.pass_filenames === false ? [] : matched.map(shq))].join(" ");
     const localEnv = { ...env, CI: "", GITHUB_ACTIONS: "" };
-    const ok = spawnSync("sh", ["-c", cmd], { cwd: dir, env: localEnv, encoding: "utf8", timeout: 60_000 });
+    const ok = spawnSync("sh", ["-c", cmd], { cwd: dir, env: localEnv, encoding: "utf8", timeout: HUNG });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toBe("9 passed, 0 failed\n");
     const f = join(dir, "goldens", "layouts", "more.md");
     writeFileSync(f, readFileSync(f, "utf8").replace(/\n([^$`\n][^\n]*)\n/, "\n$1 (drifted)\n"));
-    const bad = spawnSync("sh", ["-c", cmd], { cwd: dir, env: localEnv, encoding: "utf8", timeout: 60_000 });
+    const bad = spawnSync("sh", ["-c", cmd], { cwd: dir, env: localEnv, encoding: "utf8", timeout: HUNG });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/goldens\/layouts\/more\.md:\d+: \$ cute-ts /);
     expect(bad.stdout.trimEnd().split("\n").at(-1)).toBe("8 passed, 1 failed");

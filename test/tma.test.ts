@@ -250,7 +250,7 @@ describe("fixtures/golden/tma.jsonl", () => {
       if (!ok) bad.push(r.id);
     }
     expect(bad).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe("get_tma_tensor when no gmem mode reaches the TMA", () => {

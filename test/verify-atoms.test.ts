@@ -30,7 +30,7 @@ describe("verify mma: every atom of the catalog", () => {
       if (!v.holds) bad.push(e.spelling);
     }
     expect(bad).toEqual([]);
-  }, 120_000);
+  }, 600_000);
   it("tiled MMAs verify clean", () => {
     for (const [op, atoms, tile] of [
       ["SM80_16x8x16_F32F16F16F32_TN", "(_2,_2,_1)", "(_32,_32,_16)"],
@@ -98,7 +98,7 @@ describe("verify copy: every copy atom of the catalog", () => {
     }
     expect(checked).toBeGreaterThan(200);
     expect(bad).toEqual([]);
-  }, 60_000);
+  }, 600_000);
   it("LDSM's source is a broadcast over the threads that do not supply addresses", () => {
     const v = verifyCopyAtom(make_copy_atom("SM75_U32x1_LDSM_N", "half_t"));
     expect(v.holds).toBe(true);

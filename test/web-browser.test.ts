@@ -4,14 +4,14 @@
  * It types lines and compares the page's text with the CLI's for the same argv (goldens of
  * every family), hovers and clicks cells and follows a thread by keyboard, follows a share link,
  * downloads the SVG / LaTeX, checks an error's caret, searches the catalog, switches to dark,
- * measures first paint and a 128x256 TiledMMA's redraw, and saves screenshots under
+ * counts the redraws of a 128x256 TiledMMA map (their times: npm run bench:web), and saves screenshots under
  * test-output/web/.
  *
  * Without Chromium these tests are skipped with a message saying how to install it; where
  * CI=true or CUTE_TS_REQUIRE_BROWSER=1 (as .ci/run sets), a missing browser fails instead.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,19 +97,18 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
     watch(page);
     await page.goto(PAGE);
     await settled(page, 0);
-  }, 30_000);
+  }, 600_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  it("paints within a second from a file URL, and shows CuTe's text for its first line", async () => {
+  it("paints from a file URL, and shows CuTe's text for its first line", async () => {
+    // how soon is measured by the page bench (npm run bench:web), not here
     const t = await page.evaluate(() => ({
-      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
-      result: Math.max(...performance.getEntriesByName("cute:run").map((e) => e.startTime + e.duration)),
+      paints: performance.getEntriesByName("first-contentful-paint").length,
+      runs: performance.getEntriesByName("cute:run").length,
     }));
-    expect(t.paint).toBeLessThan(1000);
-    expect(t.result).toBeLessThan(1000);
-    writeFileSync(join(SHOTS, "first-paint.json"), JSON.stringify(t) + "\n");
+    expect(t).toEqual({ paints: 1, runs: 1 });
     const cli = await run(["print", "logical_divide((16,32):(32,1),(4,8))"]);
     expect(await text("#out")).toBe(cli.stdout);
     await page.screenshot({ path: join(SHOTS, "start.png") });
@@ -134,7 +133,7 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
         expect(shown, r.id).toEqual([cli.stdout, cli.stderr, `$ ${shellLine(r.cmd)}`]);
         if (r.out !== undefined) expect(trimEnd(shown[0]!), r.id).toBe(trimEnd(r.out));
       }
-    }, 60_000);
+    }, 600_000);
   });
 
   it("an error shows inline with the CLI's caret", async () => {
@@ -266,34 +265,31 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
     await dark.close();
   });
 
-  it("redraws a 128x256 TiledMMA map well under 100 ms", async () => {
+  it("a 128x256 TiledMMA map: a zoom redraws the map once, a click on a cell redraws only the overlay", async () => {
+    // the work each gesture does, counted by the page's own marks; its time is the page bench's
+    // (npm run bench:web), which draws this same map
     const big = "mma SM90_64x256x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K> --atoms (_2,_1,_1)";
     await type(big);
     expect(await text("#legend")).toContain("C (M,N) = (128,256)");
-    const last = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).at(-1)!.duration, name);
-    const run0 = await last("cute:run");
-    const draws: number[] = [];
+    const count = () => page.evaluate(() => ({ draw: performance.getEntriesByName("cute:draw").length, overlay: performance.getEntriesByName("cute:overlay").length }));
+    const before = await count();
     for (let i = 0; i < 3; i++) {
       await page.click("#zoom-in");
-      draws.push(await last("cute:draw"));
       await page.click("#zoom-out");
-      draws.push(await last("cute:draw"));
     }
+    const zoomed = await count();
+    expect(zoomed.draw - before.draw).toBe(6);
     const box = (await page.locator("canvas.overlay").boundingBox())!;
     const s = Number(await page.getAttribute("canvas.overlay", "data-scale"));
-    const overlays: number[] = [];
     for (const [r, c] of [[0, 0], [1, 9], [7, 20]] as const) {
       await page.mouse.click(box.x + (16 + 2 + c + 0.5) * s, box.y + (16 + 2 + r + 0.5) * s);
-      overlays.push(await last("cute:overlay"));
     }
-    const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const perf = { line: big, runMs: run0, drawMs: draws, overlayMs: overlays, drawMedianMs: median(draws), overlayMedianMs: median(overlays) };
-    writeFileSync(join(SHOTS, "perf.json"), JSON.stringify(perf, null, 1) + "\n");
-    console.log(`[web-browser] 128x256 TiledMMA: run ${run0.toFixed(1)} ms, redraw median ${perf.drawMedianMs.toFixed(1)} ms, thread overlay median ${perf.overlayMedianMs.toFixed(1)} ms`);
-    expect(perf.drawMedianMs).toBeLessThan(100);
-    expect(perf.overlayMedianMs).toBeLessThan(100);
+    const clicked = await count();
+    expect(clicked.draw).toBe(zoomed.draw);
+    // each click selects a thread (one overlay) after the pointer's move onto a new cell (one more)
+    expect(clicked.overlay - zoomed.overlay).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: join(SHOTS, "mma-128x256.png") });
-  }, 30_000);
+  });
 
   it("works the same served by cute-ts web, under its content policy", async () => {
     const web = await serveWeb(WEB, 0);

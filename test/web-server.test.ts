@@ -4,13 +4,13 @@
  * from a transcript.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveWeb, webRoot, type WebServer } from "../src/cli/commands/web.js";
 import { run } from "./helpers.js";
+import { scratchDir } from "./support/scratch.js";
 
 const ROOT = join(__dirname, "..");
 const WEB = join(ROOT, "dist", "web");
@@ -97,7 +97,7 @@ describe("serveWeb", () => {
     }
   });
   it("says how to build the page when it is missing", async () => {
-    const empty = mkdtempSync(join(tmpdir(), "cute-ts-web-"));
+    const empty = scratchDir("web");
     await expect(serveWeb(empty, 0)).rejects.toThrow(/the page is not built .*npm run build/);
     writeFileSync(join(empty, "index.html"), "x");
     await expect(serveWeb(empty, 0)).rejects.toThrow(/no app\.js/);
@@ -134,7 +134,7 @@ describe("cute-ts web", () => {
     expect((await run(["web", "--port", "x"])).exit).toBe(2);
   });
   it("is not run from batch or a transcript", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cute-ts-web-"));
+    const dir = scratchDir("web");
     writeFileSync(join(dir, "b.jsonl"), JSON.stringify({ id: 1, cmd: ["web", "--port", "0"] }) + "\n");
     const b = await run(["batch", join(dir, "b.jsonl")]);
     expect(JSON.parse(b.stdout)).toMatchObject({ id: 1, exit: 2, stderr: expect.stringMatching(/a batch record cannot run 'web' \(it serves the page until stopped\)/) });

@@ -252,5 +252,5 @@ describe("share links and the catalog", () => {
       expect(o.err, e.line).toBe("");
       expect(o.exit, e.line).toBe(0);
     }
-  }, 60_000);
+  }, 600_000);
 });

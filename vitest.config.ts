@@ -1,0 +1,18 @@
+/**
+ * vitest: timeouts sized for a slow, busy machine (a test's time is never asserted; a timeout is only
+ * a net under a real hang), and a guard on temporary files (test/support/global-setup.ts).
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // a 2-core CI machine under load runs a test many times slower than a workstation (the slowest
+    // test here takes under 20 s unloaded): a test that needs more than this names its own, larger,
+    // timeout. These only end a run that hangs; a passing run's time does not depend on them
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    teardownTimeout: 300_000,
+    globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/setup.ts"],
+  },
+});
