@@ -8,7 +8,10 @@ export default defineConfig({
   test: {
     // a 2-core CI machine under load runs a test many times slower than a workstation (the slowest
     // test here takes under 20 s unloaded): a test that needs more than this names its own, larger,
-    // timeout. These only end a run that hangs; a passing run's time does not depend on them
+    // timeout. These only end a run that hangs; a passing run's time does not depend on them.
+    // One limit of vitest's own is not configurable: a worker that does not yield to its event loop
+    // for 60 s fails the run ("Timeout calling onTaskUpdate"), so a test waits for a long child
+    // asynchronously (spawn, not spawnSync) and a long loop awaits breathe() (test/helpers.ts)
     testTimeout: 300_000,
     hookTimeout: 300_000,
     teardownTimeout: 300_000,

@@ -17,7 +17,7 @@ import { writePrintTensor, writeTensorValuesJson, forEachEntries, useGenericCell
 import { collect } from "../src/print/stream.js";
 import { idxEntries } from "../src/core/layout/compiled.js";
 import type { Value } from "../src/core/value.js";
-import { readGolden, run } from "./helpers.js";
+import { breathe, readGolden, run } from "./helpers.js";
 
 const int = (v: number, s: boolean) => (s ? S(v) : D(v));
 
@@ -209,7 +209,8 @@ describe("tma-coords through the affine path: byte-identical to the generic path
   it("every tma-coords record of the TMA goldens, as text and as --json", async () => {
     const records = readGolden("../fixtures/golden/tma.jsonl").filter((r) => r.cmd[0] === "tma-coords");
     expect(records.length).toBeGreaterThan(900);
-    for (const r of records) {
+    for (const [i, r] of records.entries()) {
+      if (i % 20 === 0) await breathe();
       for (const argv of [r.cmd, ["--json", ...r.cmd]]) {
         const { fast, slow } = await both(argv);
         expect(fast, argv.join(" ")).toEqual(slow);
@@ -222,6 +223,7 @@ describe("tma-coords through the affine path: byte-identical to the generic path
     const pick = <X>(xs: X[]) => xs[rnd(xs.length)]!;
     let printed = 0;
     for (let k = 0; k < 60; k++) {
+      if (k % 5 === 0) await breathe();
       const gm = pick(["(1024,1024):(1024,_1)", "(512,256):(_1,512)", "(64,32,8):(_1,64,2048)", "(300,200):(200,_1)", "((8,16),64):((_1,8),128)"]);
       const sm = gm.startsWith("(64,32,8)") ? pick(["(_16,_8,_2):(_1,_16,_128)", "(_32,_8,_1):(_1,_32,_0)"]) : gm.startsWith("((8") ? "((_8,_2),_16):((_1,_8),_16)" : pick(["(_16,_16):(_16,_1)", "(_32,_8):(_1,_32)", "(_64,_32):(_32,_1)"]);
       const rank = gm.startsWith("(64,32,8)") ? 3 : 2;

@@ -50,6 +50,13 @@ export function readGolden(path: string): GoldenRecord[] {
 
 export const trimEnd = (s: string) => s.replace(/\n+$/, "");
 
+/**
+ * a turn of the event loop: a test that runs many commands in one loop awaits it now and then, so
+ * its vitest worker answers its runner meanwhile (a worker that never yields for a minute, as on a
+ * slow, busy machine, fails the run with "Timeout calling onTaskUpdate")
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** fixtures/golden/known-gaps.json: records not reproduced yet, each with its reason */
 export function knownGaps(): Record<string, string> {
   const j = JSON.parse(readFileSync(new URL("../fixtures/golden/known-gaps.json", import.meta.url), "utf8")) as { gaps: Record<string, string> };

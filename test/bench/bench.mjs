@@ -1,6 +1,6 @@
 // npm run bench: each figure next to its target (issue 21), medians of several runs. Not a test.
 //
-//   node test/bench/bench.mjs [--quick] [--only memory,eval,cold,batch,start,warm]
+//   node test/bench/bench.mjs [--quick] [--only memory,eval,cold,batch,start,warm,web]
 //
 // Environment:
 //   CUTE_TS_BENCH_BEFORE=DIR  a checkout of an earlier build (DIR/dist, DIR/bin): its cold passes run
@@ -244,6 +244,21 @@ if (want("warm")) {
       return Number(r.stdout);
     });
     line(`     ${op}: ${fmt(median(rs))} ops/s (range ${fmt(Math.min(...rs))}-${fmt(Math.max(...rs))})`);
+  }
+}
+
+// ---------------------------------------------------------------- 7. the page in Chromium (test/bench/web.mjs)
+if (want("web")) {
+  const { benchPage, describeFigure } = await import("./web.mjs");
+  const r = await benchPage({ runs: quick ? 3 : 7 });
+  if (r.skipped) line(`7. the page in Chromium: skipped: ${r.skipped}`);
+  else {
+    line(`7. the page in Chromium (${r.chromium}, playwright-core; test/bench/web.mjs), medians of ${r.runs} fresh pages`);
+    for (const f of r.figures) {
+      const d = describeFigure(f);
+      if (d.ok === undefined) line(`     ${f.what}: ${d.text}`);
+      else record(f.what, d.text, f.target, d.ok);
+    }
   }
 }
 

@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 /**
- * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J] [--timeout MS] [--json] [--one-process]`
+ * cute-ts fuzz harness: `npm run fuzz -- --count N [--seed S] [--command eval[,print...]] [--jobs J]
+ *   [--timeout MS] [--hang-timeout MS] [--stall MS] [--json] [--one-process]`
  * Feeds each command N random and mutated inputs in-process through runCommand (dist build), in
- * worker threads watched by a 2 s watchdog per input (per record inside batch and check files,
- * which report each record they finish). Reports inputs tried, refusals, crashes
- * (exit 3 or any code other than 0/1/2, an exception escaping runCommand, a stack trace in the
- * output), hangs and peak memory. Exit 1 when anything crashed or hung. An input that passes the
- * watchdog while the machine is loaded is run again alone before it counts as a hang; the report
- * lists those that finish alone as "only under load", with their time.
+ * worker threads under a watchdog per input (per record inside batch and check files, which report
+ * each record they finish). Reports inputs tried, refusals, crashes (exit 3 or any code other than
+ * 0/1/2, an exception escaping runCommand, a stack trace in the output), hangs and peak memory.
+ * Exit 1 when anything crashed or hung.
+ *
+ * The watchdog bounds WORK, not wall-clock time, so a busy machine cannot make a hang: it reads the
+ * CPU time of the input's worker thread (cpu.mjs, Linux /proc; a thread waiting for a core spends
+ * none). An input (or record) that uses more than --timeout ms of CPU (2000) is stopped and set
+ * aside, as is one whose thread spends no CPU at all for --stall ms of wall time (30000: blocked, on
+ * a read that never ends, say; no load keeps a runnable thread off every core that long). Each one
+ * set aside is run again alone in a fresh worker, and is a HANG only if it passes --hang-timeout ms
+ * of CPU there (10000) or stalls again; the others are listed as slow, with their CPU time alone.
+ * Where a thread's CPU time cannot be read (no /proc), the same bounds apply to wall-clock time.
  *
  * Each command runs in a process of its own (its memory figures are its own); --one-process runs
  * them all in one, which starts faster (the short seeded run in npm test).
@@ -22,6 +30,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeInput, setFunctionNames } from "./gen.mjs";
 import { makeFuzzFiles } from "./files.mjs";
+import { ownThreadId, threadCpuMs } from "./cpu.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -29,7 +38,7 @@ const DIST = join(ROOT, "dist");
 export const ALL_COMMANDS = ["eval", "print", "mma", "copy", "tma", "tma-coords", "verify", "batch", "check"];
 
 function parseArgs(argv) {
-  const o = { count: 10000, seed: 1, commands: ALL_COMMANDS, jobs: Math.max(1, Math.min(availableParallelism(), 4)), json: false, only: undefined, timeout: 2000, chunk: 250, show: 5 };
+  const o = { count: 10000, seed: 1, commands: ALL_COMMANDS, jobs: Math.max(1, Math.min(availableParallelism(), 4)), json: false, only: undefined, timeout: 2000, hangTimeout: undefined, stall: 30000, chunk: 250, show: 5 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -44,12 +53,16 @@ function parseArgs(argv) {
     else if (a === "--json") o.json = true;
     else if (a === "--only") o.only = Number(v());
     else if (a === "--timeout") o.timeout = Number(v());
+    else if (a === "--hang-timeout") o.hangTimeout = Number(v());
+    else if (a === "--stall") o.stall = Number(v());
     else if (a === "--chunk") o.chunk = Number(v());
     else if (a === "--show") o.show = Number(v());
     else if (a === "--one-process") o.oneProcess = true;
     else throw new Error(`unknown option ${a}`);
   }
   if (!(o.count >= 0)) throw new Error("--count N");
+  o.hangTimeout ??= 5 * o.timeout;
+  for (const k of ["timeout", "hangTimeout", "stall"]) if (!(o[k] > 0)) throw new Error(`--${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())} MS (a positive number)`);
   return o;
 }
 
@@ -73,6 +86,7 @@ function fuzzCommand(command, o, memory) {
       for (const [k, n] of Object.entries(s.codes)) total.codes[k] = (total.codes[k] ?? 0) + n;
       if (s.maxOut > total.maxOut) [total.maxOut, total.maxOutIndex] = [s.maxOut, s.maxOutIndex];
       if (s.slowest > total.slowest) [total.slowest, total.slowestIndex] = [s.slowest, s.slowestIndex];
+      total.cpu = s.cpu;
       total.heapPeak = Math.max(total.heapPeak, s.heapPeak);
       // long runs say how far they are (stderr, so --json stays one document)
       const step = Math.max(10000, Math.ceil(o.count / 10));
@@ -101,7 +115,9 @@ function fuzzCommand(command, o, memory) {
       });
       worker.stdout.resume();
       worker.stderr.resume();
-      const w = { worker, slot, idle: false, chunk: undefined, beat: -1, since: 0, dead: false };
+      // beat: the heartbeat last seen; since / cpuAtBeat: the wall clock and the thread's CPU time then;
+      // cpuSince: when the thread's CPU time last moved (a thread that spends none is blocked)
+      const w = { worker, slot, tid: undefined, idle: false, chunk: undefined, beat: -1, since: 0, cpuAtBeat: 0, lastCpu: 0, cpuSince: 0, dead: false };
       workers.add(w);
       const give = () => {
         const c = queue.shift();
@@ -113,12 +129,16 @@ function fuzzCommand(command, o, memory) {
         w.idle = false;
         w.chunk = c;
         w.beat = Atomics.load(slot, 1);
-        w.since = Date.now();
+        w.since = w.cpuSince = Date.now();
+        w.cpuAtBeat = w.lastCpu = threadCpuMs(w.tid) ?? 0;
         worker.postMessage({ type: "run", from: c[0], to: c[1] });
       };
       w.give = give;
       worker.on("message", (m) => {
-        if (m.type === "ready") give();
+        if (m.type === "ready") {
+          w.tid = m.tid;
+          give();
+        }
         else if (m.type === "done") {
           merge(m.stats);
           give();
@@ -155,22 +175,25 @@ function fuzzCommand(command, o, memory) {
       if (rss > memory.rssPeak) memory.rssPeak = rss;
       const now = Date.now();
       // a tick that comes a second late means this process was stopped (SIGSTOP) or starved: that time is no input's
-      if (now - lastTick > 1000) for (const w of workers) w.since = now;
+      if (now - lastTick > 1000) for (const w of workers) w.since = w.cpuSince = now;
       lastTick = now;
       for (const w of [...workers]) {
         // a worker still loading has no chunk yet: its start-up is not an input's hang
         if (w.idle || w.dead || w.chunk === undefined) continue;
         const beat = Atomics.load(w.slot, 1);
+        const cpu = threadCpuMs(w.tid);
         if (beat !== w.beat) {
           w.beat = beat;
-          w.since = now;
+          w.since = w.cpuSince = now;
+          w.cpuAtBeat = w.lastCpu = cpu ?? 0;
           continue;
         }
-        if (now - w.since > o.timeout) {
+        const why = overBound(o, o.timeout, now, cpu, w);
+        if (why) {
           const at = Atomics.load(w.slot, 0);
           const input = makeInput(o.seed, command, at);
           total.tried++;
-          total.hangs.push({ index: at, argv: input.argv.map((a) => clip(a, 2000)), file: input.file && clip(input.file, 2000), ms: now - w.since });
+          total.hangs.push({ index: at, argv: input.argv.map((a) => clip(a, 2000)), file: input.file && clip(input.file, 2000), why: [why] });
           w.hung = true;
           w.dead = true;
           workers.delete(w);
@@ -186,14 +209,30 @@ function fuzzCommand(command, o, memory) {
 }
 
 /**
- * An input that passed the watchdog while other workers (or other processes) loaded the machine is
- * run again alone in a fresh worker: it is a hang only if it passes the watchdog there too; otherwise
- * it is listed as slow under load, with its time alone.
+ * Whether an input has passed its bound, and why: `bound` ms of CPU time of its thread since it began
+ * (`w.cpuAtBeat`), or no CPU time at all for o.stall ms of wall time; on wall-clock time alone where
+ * the thread's CPU time cannot be read. `w` keeps the last CPU time seen and when it moved.
+ */
+function overBound(o, bound, now, cpu, w) {
+  if (cpu === undefined) return now - w.since > bound ? `no answer after ${now - w.since} ms (wall clock: this system does not give a thread's CPU time)` : undefined;
+  if (cpu !== w.lastCpu) {
+    w.lastCpu = cpu;
+    w.cpuSince = now;
+  }
+  if (cpu - w.cpuAtBeat > bound) return `no answer after ${Math.round(cpu - w.cpuAtBeat)} ms of CPU time`;
+  if (now - w.cpuSince > o.stall) return `blocked: no CPU time used for ${now - w.cpuSince} ms, no answer`;
+  return undefined;
+}
+
+/**
+ * An input set aside by the watchdog is run again alone in a fresh worker, under the larger bound
+ * (o.hangTimeout ms of CPU time, or a stall): it is a hang only if it passes that bound there too;
+ * otherwise it is listed as slow, with its CPU time alone.
  */
 async function recheckHangs(command, o, total) {
   const candidates = total.hangs;
   total.hangs = [];
-  total.slowUnderLoad = [];
+  total.slow = [];
   for (const h of candidates) {
     const r = await runAlone(command, o, h.index);
     if (r.stats) {
@@ -206,36 +245,59 @@ async function recheckHangs(command, o, total) {
       total.crashCount++;
       if (total.crashes.length < 50) total.crashes.push({ index: h.index, argv: h.argv, file: h.file, why: [r.died] });
     }
-    if (r.hung) total.hangs.push(h);
-    else total.slowUnderLoad.push({ ...h, msAlone: r.ms });
+    if (r.hung) total.hangs.push({ ...h, why: [...h.why, `alone: ${r.why}`] });
+    else total.slow.push({ ...h, msAlone: r.stats?.slowest ?? r.ms, cpu: r.stats?.cpu });
   }
 }
 
-/** one input in a fresh worker, under the same watchdog: {ms, stats} or {hung} */
+/** one input in a fresh worker, under the hang bound: {ms, stats}, {died} or {hung, why} */
 function runAlone(command, o, index) {
   return new Promise((resolve) => {
+    const shared = new SharedArrayBuffer(8);
     const worker = new Worker(join(HERE, "worker.mjs"), {
-      workerData: { dist: DIST, seed: o.seed, command, shared: new SharedArrayBuffer(8) },
+      workerData: { dist: DIST, seed: o.seed, command, shared },
       resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: 3072 },
       stdout: true,
       stderr: true,
     });
     worker.stdout.resume();
     worker.stderr.resume();
-    let t0 = 0, timer;
+    let t0 = 0, timer, ended = false;
     const end = (r) => {
-      clearTimeout(timer);
+      if (ended) return;
+      ended = true;
+      clearInterval(timer);
       worker.terminate();
       resolve(r);
     };
     worker.on("message", (m) => {
       if (m.type === "ready") {
         t0 = Date.now();
-        timer = setTimeout(() => end({ hung: true }), o.timeout);
+        // as in the run: the bound runs from the input's start, or its last finished record's
+        const slot = new Int32Array(shared);
+        const w = { tid: m.tid, beat: Atomics.load(slot, 1), since: t0, cpuSince: t0, cpuAtBeat: threadCpuMs(m.tid) ?? 0, lastCpu: 0 };
+        w.lastCpu = w.cpuAtBeat;
+        let lastTick = t0;
+        timer = setInterval(() => {
+          const now = Date.now();
+          if (now - lastTick > 1000) w.since = w.cpuSince = now;
+          lastTick = now;
+          const beat = Atomics.load(slot, 1);
+          const cpu = threadCpuMs(w.tid);
+          if (beat !== w.beat) {
+            w.beat = beat;
+            w.since = w.cpuSince = now;
+            w.cpuAtBeat = w.lastCpu = cpu ?? 0;
+            return;
+          }
+          const why = overBound(o, o.hangTimeout, now, cpu, w);
+          if (why) end({ hung: true, why });
+        }, 50);
         worker.postMessage({ type: "run", from: index, to: index + 1 });
       } else if (m.type === "done") end({ ms: Date.now() - t0, stats: m.stats });
     });
     worker.on("error", (e) => end({ ms: Date.now() - t0, died: `worker died: ${e?.code ?? ""} ${e?.message ?? e}` }));
+    worker.on("exit", (c) => end({ ms: Date.now() - t0, died: `worker exited with ${c}` }));
   });
 }
 
@@ -269,23 +331,23 @@ export async function runFuzz(o) {
 function printOne(r, o) {
   const mb = (x) => (x / 2 ** 20).toFixed(1);
   console.log(
-    `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}${r.slowUnderLoad?.length ? ` (+${r.slowUnderLoad.length} only under load)` : ""}` +
-      `  slowest ${r.slowest.toFixed(0)} ms (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB${r.maxRSSMB ? `  process maxRSS ${r.maxRSSMB} MB` : ""}  ${r.seconds.toFixed(1)} s`,
+    `${r.command.padEnd(11)} tried ${r.tried}  ok ${r.ok}  exit1 ${r.verifyFailed}  refused ${r.refused}  crashes ${r.crashCount}  hangs ${r.hangs.length}${r.slow?.length ? ` (+${r.slow.length} slow)` : ""}` +
+      `  slowest ${r.slowest.toFixed(0)} ms${r.cpu === false ? "" : " CPU"} (#${r.slowestIndex})  max stdout ${mb(r.maxOut)} MB (#${r.maxOutIndex})  worker heap peak ${mb(r.heapPeak)} MB${r.maxRSSMB ? `  process maxRSS ${r.maxRSSMB} MB` : ""}  ${r.seconds.toFixed(1)} s`,
   );
   const show = (label, list) => {
     for (const c of list.slice(0, o.show)) {
       console.log(`  ${label} #${c.index}: cute-ts ${c.argv.map((a) => quote(clip(a))).join(" ")}`);
       if (c.file !== undefined) console.log(`    file: ${JSON.stringify(clip(c.file, 400))}`);
-      for (const w of c.why ?? [`no answer after ${c.ms} ms`]) console.log(`    ${w.replace(/\n/g, "\n    ")}`);
+      for (const w of c.why ?? []) console.log(`    ${w.replace(/\n/g, "\n    ")}`);
       console.log(`    reproduce: node test/fuzz/fuzz.mjs --seed ${o.seed} --command ${r.command} --only ${c.index}`);
     }
   };
   show("CRASH", r.crashes);
   show("HANG", r.hangs);
-  const slow = r.slowUnderLoad ?? [];
+  const slow = r.slow ?? [];
   if (slow.length) {
-    const alone = slow.map((x) => x.msAlone);
-    console.log(`  ${slow.length} input(s) passed the ${o.timeout} ms watchdog only under load; alone they took ${Math.min(...alone)}-${Math.max(...alone)} ms: #${slow.slice(0, 10).map((x) => x.index).join(", #")}${slow.length > 10 ? ", ..." : ""}`);
+    const alone = slow.map((x) => Math.round(x.msAlone));
+    console.log(`  ${slow.length} input(s) set aside by the ${o.timeout} ms watchdog finished alone within ${o.hangTimeout} ms: they took ${Math.min(...alone)}-${Math.max(...alone)} ms${slow[0].cpu === false ? "" : " of CPU time"}: #${slow.slice(0, 10).map((x) => x.index).join(", #")}${slow.length > 10 ? ", ..." : ""}`);
   }
 }
 
@@ -318,19 +380,23 @@ async function runOnly(o) {
       writeFileSync(scratch.files.FILE, scratch.resolve(input.file));
       console.log(`file (${scratch.files.FILE}): ${JSON.stringify(clip(input.file, 4000))}`);
     }
-    const t = Date.now();
+    const tid = ownThreadId();
+    const t = Date.now(), cpu = threadCpuMs(tid);
     const code = await runCommand(argv, { out: (s) => process.stdout.write(clip(s, 20000)), err: (s) => process.stderr.write(clip(s, 20000)), color: false });
-    console.log(`exit ${code} in ${Date.now() - t} ms`);
+    console.log(`exit ${code} in ${Date.now() - t} ms${cpu === undefined ? "" : `, ${Math.round(threadCpuMs(tid) - cpu)} ms of CPU time`}`);
   }
 }
 
+/** the watchdog's bounds, as the report's first line says them */
+const watchdog = (o) => `watchdog ${o.timeout} ms of CPU time per input (a hang: ${o.hangTimeout} ms alone; blocked: no CPU time for ${o.stall} ms)`;
+
 /** one child process per command; their reports merged, their peak memory the largest of theirs */
 function runChildren(o) {
-  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${o.timeout} ms watchdog, one process per command`);
+  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${watchdog(o)}, one process per command`);
   const t0 = Date.now();
   const report = { seed: o.seed, count: o.count, results: [], skipped: [], seconds: 0, rssPeakMB: 0, maxRSSMB: 0 };
   for (const c of o.commands) {
-    const args = ["--count", String(o.count), "--seed", String(o.seed), "--jobs", String(o.jobs), "--timeout", String(o.timeout), "--chunk", String(o.chunk), "--show", String(o.show), "--command", c, "--json"];
+    const args = ["--count", String(o.count), "--seed", String(o.seed), "--jobs", String(o.jobs), "--timeout", String(o.timeout), "--hang-timeout", String(o.hangTimeout), "--stall", String(o.stall), "--chunk", String(o.chunk), "--show", String(o.show), "--command", c, "--json"];
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, CUTE_FUZZ_CHILD: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
     let child;
     try {
@@ -378,7 +444,7 @@ async function main() {
     process.exit(r.status ?? 1);
   }
   if (o.only !== undefined) return runOnly(o);
-  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${o.timeout} ms watchdog`);
+  if (!o.json) console.log(`cute-ts fuzz: seed ${o.seed}, ${o.count} inputs per command, ${o.jobs} worker(s), ${watchdog(o)}`);
   const report = await runFuzz(o);
   const crashes = report.results.reduce((n, r) => n + r.crashCount, 0);
   const hangs = report.results.reduce((n, r) => n + r.hangs.length, 0);

@@ -1,15 +1,20 @@
 /**
  * Fuzz worker thread: runs inputs [from, to) of one command through runCommand (dist build),
- * publishing the index it is on in shared memory so the parent's watchdog can name a hang.
+ * publishing the index it is on in shared memory so the parent's watchdog can name a hang, and its
+ * kernel thread id so the watchdog can read the CPU time it spends (cpu.mjs).
  */
 import { parentPort, workerData, threadId } from "node:worker_threads";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeInput, setFunctionNames } from "./gen.mjs";
 import { MARKER, makeFuzzFiles } from "./files.mjs";
+import { ownThreadId, threadCpuMs } from "./cpu.mjs";
 
 const { dist, seed, command, shared } = workerData;
 const slot = new Int32Array(shared); // [0] = index being run, [1] = inputs started (heartbeat)
+const tid = ownThreadId();
+/** this thread's CPU time in ms; the wall clock where the system does not give it */
+const clock = tid === undefined ? () => performance.now() : () => threadCpuMs(tid) ?? 0;
 const { runCommand, setHelpRunner } = await import(join(dist, "cli", "run.js"));
 // --help and --version as the CLI shows them (commander), as bin/cute-ts hands them to the dispatcher
 setHelpRunner(async (args, io) => (await import(join(dist, "cli", "help.js"))).runHelp(args, io));
@@ -159,7 +164,7 @@ function judge(code, out, err, argv, fileText) {
 
 parentPort.on("message", async (msg) => {
   if (msg.type !== "run") return;
-  const stats = { tried: 0, ok: 0, verifyFailed: 0, refused: 0, crashCount: 0, crashes: [], maxOut: 0, maxOutIndex: -1, heapPeak: 0, slowest: 0, slowestIndex: -1, codes: {} };
+  const stats = { tried: 0, ok: 0, verifyFailed: 0, refused: 0, crashCount: 0, crashes: [], maxOut: 0, maxOutIndex: -1, heapPeak: 0, slowest: 0, slowestIndex: -1, cpu: tid !== undefined, codes: {} };
   for (let i = msg.from; i < msg.to; i++) {
     Atomics.store(slot, 0, i);
     Atomics.add(slot, 1, 1);
@@ -171,7 +176,7 @@ parentPort.on("message", async (msg) => {
       writeFileSync(scratch.files.CU, fileText);
     }
     let out = "", err = "", code;
-    const t0 = performance.now();
+    const t0 = clock();
     try {
       // batch and check report each record they finish: the watchdog then times one record, not the whole file
       code = await runCommand(argv, { out: (s) => { out += s; }, err: (s) => { err += s; }, color: false, progress: () => Atomics.add(slot, 1, 1) });
@@ -181,7 +186,7 @@ parentPort.on("message", async (msg) => {
       stats.tried++;
       continue;
     }
-    const dt = performance.now() - t0;
+    const dt = clock() - t0;
     if (dt > stats.slowest) {
       stats.slowest = dt;
       stats.slowestIndex = i;
@@ -227,4 +232,4 @@ process.on("exit", () => {
     /* nothing to clean */
   }
 });
-parentPort.postMessage({ type: "ready" });
+parentPort.postMessage({ type: "ready", tid });
