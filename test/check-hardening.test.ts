@@ -21,6 +21,7 @@ import type { CommandEnv, Io } from "../src/cli/spec.js";
 import { UsageError } from "../src/core/errors.js";
 
 const BIN = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
+/** a generous bound for a loaded machine: these tests spawn the CLI and write megabytes */
 const SLOW = 120_000;
 
 let dir = "";
@@ -57,7 +58,7 @@ function spawnCli(args: string[]) {
   return { child, done };
 }
 
-describe("--update keeps every byte a case does not own", () => {
+describe("--update keeps every byte a case does not own", { timeout: SLOW }, () => {
   it("a Latin-1 byte (0xA9, not UTF-8) outside every case comes back as it was, in a .cute and a Markdown file", async () => {
     const cute = file("a.cute", bytes(`# \xa9 2024 Caf\xe9\n${CASE}\n7\n`));
     expect((await run(["check", "--update", cute])).exit).toBe(0);
@@ -146,7 +147,7 @@ describe("--update keeps every byte a case does not own", () => {
   });
 });
 
-describe("--update never loses work nor rewrites what it should not", () => {
+describe("--update never loses work nor rewrites what it should not", { timeout: SLOW }, () => {
   it("an edit made while the cases run is kept: the update is refused, exit 2", async () => {
     const f = file("t.cute", `${CASE}\n7\n`);
     const env: CommandEnv = {
@@ -245,7 +246,7 @@ describe("--update never loses work nor rewrites what it should not", () => {
   }, SLOW);
 });
 
-describe("huge texts need no deep stack", () => {
+describe("huge texts need no deep stack", { timeout: SLOW }, () => {
   it("--update of a case whose new output has 200,000 lines", async () => {
     const f = file("t.cute", `${CASE}\n7\n\n$ cute-ts eval 'size(4)'\n4\n`);
     const out = Array.from({ length: 200_000 }, (_, i) => `line ${i}`).join("\n") + "\n";
@@ -273,7 +274,7 @@ describe("huge texts need no deep stack", () => {
   }, SLOW);
 });
 
-describe("the text report sends no control character to the terminal", () => {
+describe("the text report sends no control character to the terminal", { timeout: SLOW }, () => {
   it("ESC, BEL, DEL and C1 controls in a transcript's texts and in a file's name are shown as escapes", async () => {
     const name = "t\u001b]0;title\u0007.cute";
     const f = file(name, `$ cute-ts eval 'size((2,3))'\n\u001b[2J\u007f\u009b7\n`);

@@ -297,7 +297,7 @@ function replaceFileSync(path: string, bytes: Buffer, was: FileSnapshot, what: s
 function vetReplaceable(path: string, was: Stats, now: Stats, refuse: (why: string) => UsageError): void {
   if (now.isSymbolicLink()) throw refuse("is a symbolic link; name the file it points to, which is the one rewritten");
   if (!now.isFile()) throw refuse(`is ${kindOf(now)} now`);
-  if (now.dev !== was.dev || now.ino !== was.ino) throw refuse("was replaced by another file while check ran");
+  if (now.dev !== was.dev || now.ino !== was.ino) throw refuse("was replaced by another file while check ran (another program, or another check --update, wrote it): check it again");
   if (now.nlink > 1) {
     throw refuse(`has ${now.nlink} hard links: replacing it would give this name a new file and leave the other ${now.nlink - 1} with the old text (copy it to a file of its own to update it)`);
   }
@@ -321,7 +321,7 @@ function rereadUnchanged(path: string, was: FileSnapshot): string | undefined {
   try {
     const st = fstatSync(fd);
     const w = was.stat;
-    if (!st.isFile() || st.dev !== w.dev || st.ino !== w.ino) return "was replaced by another file while check ran";
+    if (!st.isFile() || st.dev !== w.dev || st.ino !== w.ino) return "was replaced by another file while check ran (another program, or another check --update, wrote it): check it again";
     if (st.nlink !== w.nlink || st.mode !== w.mode || st.uid !== w.uid || st.gid !== w.gid) return "had its links, mode or owner changed while check ran: check it again";
     if (st.size !== w.size) return CHANGED;
     const bytes = readToEnd(fd, st.size, w.size, path, "check");
