@@ -19,16 +19,15 @@ import type { IntTuple } from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
-import { type DslCopyAtom, type DslMmaAtom, type DslTiledCopy, type DslTiledMma, showDslCopyAtom, showDslMmaAtom, showDslTiledCopy, showDslTiledMma } from "../print/dsl.js";
 import { asLayout, asTiler } from "../notation/coerce.js";
 import { resolveMma, type MmaTraits } from "../atoms/mma/catalog.js";
-import { formatMmaAtom } from "../atoms/mma/atom.js";
-import { type TiledMma, formatTiledMma, layoutTV, make_tiled_mma, mmaAtom, tileSizeMNK } from "../atoms/mma/tiled-mma.js";
-import { CopyAtom, formatCopyAtom, make_copy_atom } from "../atoms/copy/atom.js";
-import { TiledCopy, type TiledMmaLike, formatTiledCopy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
-import { AtomValue, type Pictures } from "./ext-value.js";
+import { type TiledMma, make_tiled_mma } from "../atoms/mma/tiled-mma.js";
+import { CopyAtom, make_copy_atom } from "../atoms/copy/atom.js";
+import { TiledCopy, type TiledMmaLike, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
+import { AtomValue } from "./ext-value.js";
+import { CopyAtomValue, MmaAtomValue, MmaOpValue, TiledCopyValue, TiledMmaValue, tiledMmaLike } from "./atom-values.js";
 import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
-import { type DslNumeric, dslNumeric, dslNumericNames, mlirOfCxx } from "../core/dsl-types.js";
+import { type DslNumeric, dslNumeric, dslNumericNames } from "../core/dsl-types.js";
 
 // ------------------------------------------------------------------------------ the DSL's numeric types
 
@@ -97,68 +96,6 @@ function staticInt(v: Value | undefined, dflt: number, what: string): number {
 
 // ------------------------------------------------------------------------------ values
 
-/** an MMA operation of the DSL: the CuTe operation of its instruction, and its __str__ */
-class DslMmaOp extends AtomValue {
-  readonly what: string;
-  constructor(
-    readonly traits: MmaTraits,
-    private readonly text: string,
-  ) {
-    super();
-    this.what = `the MMA operation ${traits.op}`;
-  }
-  print(): string {
-    throw new CuteError("print", `no matching overload for the MMA operation ${this.traits.op}{}: print MMA_Atom<${this.traits.op}>{} or a TiledMMA`);
-  }
-  dsl(): string {
-    return this.text;
-  }
-  picture(): string {
-    throw new UsageError("draw the atom: cute.make_tiled_mma(op)");
-  }
-}
-
-const mmaFields = (t: MmaTraits): DslMmaAtom => {
-  const a = mmaAtom(t);
-  return { thrID: a.thrID, shapeMNK: a.shapeMNK as Value, layoutA: a.layoutA, layoutB: a.layoutB, layoutC: a.layoutC };
-};
-
-class DslMmaAtomValue extends AtomValue {
-  readonly what = "an MMA atom";
-  constructor(readonly traits: MmaTraits) {
-    super();
-  }
-  print(): string {
-    return formatMmaAtom(this.traits);
-  }
-  dsl(): string {
-    return showDslMmaAtom(mmaFields(this.traits));
-  }
-  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
-    return new DslTiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force, pics);
-  }
-}
-
-export function tiledMmaFields(m: TiledMma): DslTiledMma {
-  return { ...mmaFields(m.atom.traits), thrLayoutVMNK: m.thrLayoutVMNK, permutationMNK: m.permutationMNK as Value };
-}
-
-class DslTiledMmaValue extends AtomValue {
-  readonly what = "a TiledMMA";
-  constructor(readonly mma: TiledMma) {
-    super();
-  }
-  print(): string {
-    return formatTiledMma(this.mma);
-  }
-  dsl(): string {
-    return showDslTiledMma(tiledMmaFields(this.mma));
-  }
-  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
-    return kind === "latex" ? p.print_latex_tiled_mma(this.mma, force) : p.print_svg_tiled_mma(this.mma, force);
-  }
-}
-
 /** a copy operation of the DSL: the CuTe operation for a number of bits per copy */
 class DslCopyOp extends AtomValue {
   readonly what: string;
@@ -181,52 +118,6 @@ class DslCopyOp extends AtomValue {
   }
 }
 
-export function copyAtomFields(a: CopyAtom, mlir: string): DslCopyAtom {
-  return { thrID: a.thrID, layoutSrc: a.valLayoutSrc, layoutDst: a.valLayoutDst, valueType: mlir };
-}
-
-class DslCopyAtomValue extends AtomValue {
-  readonly what = "a copy atom";
-  constructor(
-    readonly atom: CopyAtom,
-    readonly mlir: string,
-  ) {
-    super();
-  }
-  print(): string {
-    return formatCopyAtom(this.atom);
-  }
-  dsl(): string {
-    return showDslCopyAtom(copyAtomFields(this.atom, this.mlir));
-  }
-  picture(): string {
-    throw new UsageError("CuTe draws TiledCopies, not bare atoms: cute.make_tiled_copy_tv(atom, thr_layout, val_layout)");
-  }
-}
-
-export function tiledCopyFields(tc: TiledCopy, mlir: string): DslTiledCopy {
-  return { ...copyAtomFields(tc.atom, mlir), tilerMN: tc.tiler as Value, layoutTV: tc.layoutTV };
-}
-
-class DslTiledCopyValue extends AtomValue {
-  readonly what = "a TiledCopy";
-  constructor(
-    readonly tc: TiledCopy,
-    readonly mlir: string,
-  ) {
-    super();
-  }
-  print(): string {
-    return formatTiledCopy(this.tc);
-  }
-  dsl(): string {
-    return showDslTiledCopy(tiledCopyFields(this.tc, this.mlir));
-  }
-  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
-    return kind === "latex" ? p.print_latex_tiled_copy(this.tc, force) : p.print_svg_tiled_copy(this.tc, force);
-  }
-}
-
 // ------------------------------------------------------------------------------ the operations
 
 /** the shape (M,N,K) of an instruction, as a Python tuple of ints */
@@ -244,7 +135,7 @@ function mmaOp(cxx: string, text: string, name: string): Value {
     if (e instanceof UsageError) throw new UsageError(`${name}: the DSL makes no such operation (CuTe has no ${cxx})`);
     throw e;
   }
-  return new DslMmaOp(traits, text) as unknown as Value;
+  return new MmaOpValue(traits, text) as unknown as Value;
 }
 
 /** a Python tuple as the DSL's __str__ shows it, (16, 8, 16) */
@@ -312,18 +203,18 @@ const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
 
 function mmaTraitsOf(v: Value | undefined, name: string): MmaTraits {
   const x = v as unknown;
-  if (x instanceof DslMmaOp || x instanceof DslMmaAtomValue) return x.traits;
+  if (x instanceof MmaOpValue || x instanceof MmaAtomValue) return x.traits;
   throw new UsageError(`${name} takes an MMA operation or atom (such as cute.nvgpu.warp.MmaF16BF16Op(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
 }
-function copyAtomOf(v: Value | undefined, name: string): DslCopyAtomValue {
+function copyAtomOf(v: Value | undefined, name: string): CopyAtomValue {
   const x = v as unknown;
-  if (x instanceof DslCopyAtomValue) return x;
+  if (x instanceof CopyAtomValue) return x;
   if (x instanceof DslCopyOp) throw new UsageError(`${name} takes a copy atom: cute.make_copy_atom(${x.dslName}(...), dtype)`);
   throw new UsageError(`${name} takes a copy atom (cute.make_copy_atom(op, dtype)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
 }
 function tiledMmaOf(v: Value | undefined, name: string): TiledMma {
   const x = v as unknown;
-  if (x instanceof DslTiledMmaValue) return x.mma;
+  if (x instanceof TiledMmaValue) return x.mma;
   throw new UsageError(`${name} takes a TiledMMA (cute.make_tiled_mma(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
 }
 function layoutArg(v: Value | undefined, name: string, what: string): Layout {
@@ -331,14 +222,6 @@ function layoutArg(v: Value | undefined, name: string, what: string): Layout {
   if (x instanceof Layout) return x;
   if (x instanceof Int || Array.isArray(x)) return make_layout(x as IntTuple);
   return asLayout(x, name);
-}
-function tiledMmaLike(mma: TiledMma): TiledMmaLike {
-  return {
-    get_layoutA_TV: () => layoutTV(mma, "A"),
-    get_layoutB_TV: () => layoutTV(mma, "B"),
-    get_layoutC_TV: () => layoutTV(mma, "C"),
-    tile_size: (i) => tileSizeMNK(mma, i),
-  };
 }
 /** a permutation tiler as the DSL takes one: None is `_` */
 function permutation(v: Value | undefined, name: string): Tiler | undefined {
@@ -350,13 +233,13 @@ function permutation(v: Value | undefined, name: string): Tiler | undefined {
 const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
   make_mma_atom(b, name) {
     const [op] = params(name, b, ["op"]);
-    return new DslMmaAtomValue(mmaTraitsOf(need(op, name, "op"), name)) as unknown as Value;
+    return new MmaAtomValue(mmaTraitsOf(need(op, name, "op"), name), "dsl") as unknown as Value;
   },
   make_tiled_mma(b, name) {
     const [op, atoms, perm] = params(name, b, ["op_or_atom", "atom_layout_mnk", "permutation_mnk"]);
     const traits = mmaTraitsOf(need(op, name, "op_or_atom"), name);
     const layout = atoms === undefined ? make_layout([S(1), S(1), S(1)]) : layoutArg(atoms, name, "atom_layout_mnk");
-    return new DslTiledMmaValue(make_tiled_mma(traits, layout, permutation(perm, name))) as unknown as Value;
+    return new TiledMmaValue(make_tiled_mma(traits, layout, permutation(perm, name))) as unknown as Value;
   },
   make_copy_atom(b, name) {
     const [op, t, bits] = params(name, b, ["op", "copy_internal_type", "num_bits_per_copy"]);
@@ -364,17 +247,17 @@ const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
     if (!(x instanceof DslCopyOp)) throw new UsageError(`${name} takes a copy operation, such as cute.nvgpu.CopyUniversalOp()`);
     const vt = numeric(need(t, name, "copy_internal_type"), `${name}'s copy_internal_type`);
     const n = staticInt(bits, vt.bits, `${name}'s num_bits_per_copy`);
-    return new DslCopyAtomValue(make_copy_atom(x.cxx(n, vt.bits), vt.cxx), vt.mlir) as unknown as Value;
+    return new CopyAtomValue(make_copy_atom(x.cxx(n, vt.bits), vt.cxx), "dsl", vt.mlir) as unknown as Value;
   },
   make_tiled_copy_tv(b, name) {
     const [atom, thr, val] = params(name, b, ["atom", "thr_layout", "val_layout"]);
     const a = copyAtomOf(atom, name);
-    return new DslTiledCopyValue(make_tiled_copy(a.atom, layoutArg(thr, name, "thr_layout"), layoutArg(val, name, "val_layout")), a.mlir) as unknown as Value;
+    return new TiledCopyValue(make_tiled_copy(a.atom, layoutArg(thr, name, "thr_layout"), layoutArg(val, name, "val_layout")), a.mlir) as unknown as Value;
   },
   make_tiled_copy(b, name) {
     const [atom, tv, tiler] = params(name, b, ["atom", "layout_tv", "tiler_mn"]);
     const a = copyAtomOf(atom, name);
-    return new DslTiledCopyValue(make_tiled_copy_impl(a.atom, layoutArg(tv, name, "layout_tv"), asTiler(need(tiler, name, "tiler_mn"), name)), a.mlir) as unknown as Value;
+    return new TiledCopyValue(make_tiled_copy_impl(a.atom, layoutArg(tv, name, "layout_tv"), asTiler(need(tiler, name, "tiler_mn"), name)), a.mlir) as unknown as Value;
   },
   make_tiled_copy_A: forMma(make_tiled_copy_A),
   make_tiled_copy_B: forMma(make_tiled_copy_B),
@@ -385,7 +268,7 @@ function forMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (b: Bound, name
   return (b, name) => {
     const [atom, mma] = params(name, b, ["atom", "tiled_mma"]);
     const a = copyAtomOf(atom, name);
-    return new DslTiledCopyValue(f(a.atom, tiledMmaLike(tiledMmaOf(mma, name))), a.mlir) as unknown as Value;
+    return new TiledCopyValue(f(a.atom, tiledMmaLike(tiledMmaOf(mma, name))), a.mlir) as unknown as Value;
   };
 }
 
@@ -409,29 +292,4 @@ export function dslAtomCall(name: string, args: Value[]): Value {
 export function cxxTypeOf(name: string): string {
   const n = name.replace(/^cutlass\./, "").replace(/^cute\./, "");
   return dslNumeric(n)?.cxx ?? name;
-}
-
-/** the MLIR name the DSL prints for a CuTe value type (half_t: f16) */
-export function mlirTypeOf(cxx: string): string {
-  const known = mlirOfCxx(cxx);
-  if (known !== undefined) return known;
-  const m = /^u?int(\d+)_t$/.exec(cxx);
-  if (m) return `i${m[1]}`;
-  throw new UsageError(`cute-ts does not know the DSL's name of the value type ${cxx}`);
-}
-/** MmaAtom.__str__ of MMA_Atom<OP> */
-export function dslMmaAtomText(t: MmaTraits): string {
-  return showDslMmaAtom(mmaFields(t));
-}
-/** TiledMma.__str__ */
-export function dslTiledMmaText(m: TiledMma): string {
-  return showDslTiledMma(tiledMmaFields(m));
-}
-/** CopyAtom.__str__ of Copy_Atom<OP, T> */
-export function dslCopyAtomText(a: CopyAtom): string {
-  return showDslCopyAtom(copyAtomFields(a, mlirTypeOf(a.valueType.name)));
-}
-/** TiledCopy.__str__ */
-export function dslTiledCopyText(tc: TiledCopy): string {
-  return showDslTiledCopy(tiledCopyFields(tc, mlirTypeOf(tc.atom.valueType.name)));
 }

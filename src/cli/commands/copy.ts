@@ -105,7 +105,7 @@ export const command: CommandSpec = {
       if (partitionView(opts)) throw new UsageError("--thread, --map, --cta-tile and --side partition a TiledCopy: add --thr/--val or --for-mma (or --tmem-c/--tmem for a TMEM copy)");
       if (opts.latex || opts.svg) throw new UsageError("CuTe draws TiledCopies, not bare atoms: add --thr/--val or --for-mma to --latex/--svg");
       if (dslDialect(io)) {
-        io.out((await import("../../eval/dsl-atoms.js")).dslCopyAtomText(atom));
+        io.out((await import("../../eval/atom-values.js")).dslCopyAtomText(atom));
         return 0;
       }
       io.out(await printedOrJson(io, lib.formatCopyAtom(atom)));
@@ -258,7 +258,7 @@ function dslDialect(io: Io): boolean {
 
 /** the TiledCopy's print in the dialect asked for */
 async function tiledCopyText(io: Io, tc: import("../../atoms/copy/tiled.js").TiledCopy): Promise<string> {
-  if (dslDialect(io)) return (await import("../../eval/dsl-atoms.js")).dslTiledCopyText(tc);
+  if (dslDialect(io)) return (await import("../../eval/atom-values.js")).dslTiledCopyText(tc);
   return (await import("../../atoms/copy/index.js")).formatTiledCopy(tc);
 }
 

@@ -115,7 +115,7 @@ export const command: CommandSpec = {
     }
     if (atoms === undefined && tile === undefined && map === undefined && thread === undefined) {
       if (io.dialect === "dsl") {
-        io.out((await import("../../eval/dsl-atoms.js")).dslMmaAtomText(traits));
+        io.out((await import("../../eval/atom-values.js")).dslMmaAtomText(traits));
         return 0;
       }
       const { formatMmaAtom } = await import("../../atoms/mma/atom.js");
@@ -176,7 +176,7 @@ export const command: CommandSpec = {
       return 0;
     }
     if (io.dialect === "dsl") {
-      io.out((await import("../../eval/dsl-atoms.js")).dslTiledMmaText(mma));
+      io.out((await import("../../eval/atom-values.js")).dslTiledMmaText(mma));
       return 0;
     }
     io.out(await printedOrJson(io, tiled.formatTiledMma(mma), { op: traits.op }));

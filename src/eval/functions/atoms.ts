@@ -18,62 +18,20 @@ import { asIntTuple, asLayout, asTiler } from "../../notation/coerce.js";
 import { type Node, type TArg, spellType } from "../../notation/parse.js";
 import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
 import { resolveMma, type MmaTraits } from "../../atoms/mma/catalog.js";
-import { formatMmaAtom } from "../../atoms/mma/atom.js";
-import { type Operand, type TiledMma, formatTiledMma, layoutMN, layoutTV, make_tiled_mma, permutationMNK, tileSizeMNK } from "../../atoms/mma/tiled-mma.js";
+import { type Operand, type TiledMma, layoutMN, layoutTV, make_tiled_mma, permutationMNK, tileSizeMNK } from "../../atoms/mma/tiled-mma.js";
 import * as ThrMMA from "../../atoms/mma/thr-mma.js";
 import { make_fragment, partition_fragment, partition_fragment_C_of_shape } from "../../atoms/mma/fragment.js";
 import { copyTraits } from "../../atoms/copy/catalog.js";
-import { CopyAtom, formatCopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
+import { CopyAtom, make_copy_atom } from "../../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layoutD_TV, get_layoutS_MN, get_layoutS_TV, make_cotiled_copy, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_C_atom, make_tiled_copy_D, make_tiled_copy_S, tidfrg_D, tidfrg_S, tiler_shape } from "../../atoms/copy/tiled.js";
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
 import { parseValueType } from "../../core/value-types.js";
 import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
+import { CopyAtomValue, MmaAtomValue, MmaOpValue, TiledCopyValue, TiledMmaValue, tiledMmaLike } from "../atom-values.js";
 import { nargs } from "./registry.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
-
-/** an MMA operation `OP{}`: an argument of make_tiled_mma; CuTe has no print for it */
-class MmaOpValue extends AtomValue {
-  readonly what: string;
-  constructor(readonly traits: MmaTraits) {
-    super();
-    this.what = `the MMA operation ${traits.op}`;
-  }
-  print(): string {
-    throw new CuteError("print", `no matching overload for the MMA operation ${this.traits.op}{}: print MMA_Atom<${this.traits.op}>{} or a TiledMMA`);
-  }
-  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
-    return new MmaAtomValue(this.traits).picture(kind, force, pics);
-  }
-}
-
-class MmaAtomValue extends AtomValue {
-  readonly what = "an MMA_Atom";
-  constructor(readonly traits: MmaTraits) {
-    super();
-  }
-  print(): string {
-    return formatMmaAtom(this.traits);
-  }
-  // CuTe draws an atom as make_tiled_mma(atom)
-  picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string {
-    return new TiledMmaValue(make_tiled_mma(this.traits)).picture(kind, force, pics);
-  }
-}
-
-class TiledMmaValue extends AtomValue {
-  readonly what = "a TiledMMA";
-  constructor(readonly mma: TiledMma) {
-    super();
-  }
-  print(): string {
-    return formatTiledMma(this.mma);
-  }
-  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
-    return kind === "latex" ? p.print_latex_tiled_mma(this.mma, force) : p.print_svg_tiled_mma(this.mma, force);
-  }
-}
 
 /** a copy operation `OP{}`: only the first template argument of Copy_Atom<OP, T> makes it an atom */
 class CopyOpValue extends AtomValue {
@@ -87,32 +45,6 @@ class CopyOpValue extends AtomValue {
   }
   picture(): string {
     throw new UsageError("CuTe draws TiledCopies, not copy operations: make_tiled_copy(Copy_Atom<OP, T>{}, thr, val)");
-  }
-}
-
-class CopyAtomValue extends AtomValue {
-  readonly what = "a Copy_Atom";
-  constructor(readonly atom: CopyAtom) {
-    super();
-  }
-  print(): string {
-    return formatCopyAtom(this.atom);
-  }
-  picture(): string {
-    throw new UsageError("CuTe draws TiledCopies, not bare atoms: make_tiled_copy(atom, thr, val)");
-  }
-}
-
-class TiledCopyValue extends AtomValue {
-  readonly what = "a TiledCopy";
-  constructor(readonly tc: TiledCopy) {
-    super();
-  }
-  print(): string {
-    return formatTiledCopy(this.tc);
-  }
-  picture(kind: "latex" | "svg", force: boolean, p: Pictures): string {
-    return kind === "latex" ? p.print_latex_tiled_copy(this.tc, force) : p.print_svg_tiled_copy(this.tc, force);
   }
 }
 
@@ -224,16 +156,6 @@ export function tiledMmaOf(v: Value, name: string, which = "the second argument"
   // a ThrMMA derives from its TiledMMA
   if (x instanceof ThrMmaValue) return x.thr.mma;
   throw new CuteError(name, `no matching overload: ${which} is a TiledMMA (make_tiled_mma(...))`, [describe(v)]);
-}
-
-/** the TiledMMA as make_tiled_copy_A/B/C read it */
-function tiledMmaLike(mma: TiledMma): TiledMmaLike {
-  return {
-    get_layoutA_TV: () => layoutTV(mma, "A"),
-    get_layoutB_TV: () => layoutTV(mma, "B"),
-    get_layoutC_TV: () => layoutTV(mma, "C"),
-    tile_size: (i) => tileSizeMNK(mma, i),
-  };
 }
 
 const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>> = {
