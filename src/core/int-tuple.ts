@@ -242,11 +242,13 @@ export function select<L>(t: Tup<L>, idx: readonly number[], op = "select"): Tup
   return idx.map((i) => get(t, i, op));
 }
 
+/** group<B,E>: modes B..E-1 become one mode; E = -1 is the rank, and B == E groups nothing (the modes as they are) */
 export function group<L>(t: Tup<L>, b: number, e: number, op = "group"): Tup<L> {
   const r = rank(t);
+  if (e === -1) e = r;
   if (!(b <= e && 0 <= b && e <= r)) throw new CuteError(op, "static assertion failed: group<B,E> needs 0 <= B <= E <= rank", [`<${b},${e}> of rank ${r}`]);
   const w = wrap(t);
-  return [...w.slice(0, b), w.slice(b, e), ...w.slice(e)];
+  return b < e ? [...w.slice(0, b), w.slice(b, e), ...w.slice(e)] : [...w];
 }
 
 export function append<L>(t: Tup<L>, x: Tup<L>): Tup<L> {

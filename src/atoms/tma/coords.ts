@@ -11,7 +11,8 @@ import { Tensor, ArithIter, advance } from "../../core/tensor.js";
 import { at, inner_partition } from "../../tensor/algorithms.js";
 import { print_tensor } from "../../print/layout.js";
 import { show } from "../../print/print.js";
-import { type IT, type Tiler, type Crd, makeLayout, leaves } from "./algebra.js";
+import { type IntTuple, type Coord, leaves } from "../../core/int-tuple.js";
+import { type Tiler, make_layout } from "../../core/layout.js";
 import { type TmaAtom } from "./make-tma-copy.js";
 import { partition_S, partition_D, type TiledCopy } from "../copy/index.js";
 
@@ -29,14 +30,14 @@ function coordRank(stride: Idx): number {
  * coprofile of the layout: a tuple of _0 per TMA coordinate, or a bare _0 when no gmem mode
  * reaches the TMA (every stride is _0, and their sum is a plain integer)
  */
-export function getTmaTensor(t: TmaAtom, gShape: IT = t.args.gmem.shape as IT): Tensor {
-  const layout = makeLayout(gShape, t.gStride);
+export function getTmaTensor(t: TmaAtom, gShape: IntTuple = t.args.gmem.shape as IntTuple): Tensor {
+  const layout = make_layout(gShape, t.gStride);
   const n = coordRank(t.gStride);
   return new Tensor(new ArithIter(n === 0 ? _0 : new Array<Idx>(n).fill(_0)), layout);
 }
 
 /** local_tile(tensor, tiler, coord) = zipped_divide then slice (_..., coord..., _...) */
-export function localTile(tensor: Tensor, tiler: Tiler, coord: Crd): Tensor {
+export function localTile(tensor: Tensor, tiler: Tiler, coord: Coord): Tensor {
   return inner_partition(tensor, tiler as never, coord as never);
 }
 

@@ -4,7 +4,10 @@
  * the swizzle mode, the bytes one copy moves (the mbarrier transaction count), and the hardware
  * checks (src/atoms/tma/hw-rules.ts): those passed, those broken.
  */
-import { Int, ScaledBasis, type Idx, leaves, showIT, showLayout, wrap } from "./algebra.js";
+import { Int } from "../../core/integer.js";
+import { ScaledBasis, type Idx } from "../../core/basis.js";
+import { leaves, tupText, wrap } from "../../core/int-tuple.js";
+import { showLayout } from "../../core/layout.js";
 import { isLoad } from "./types.js";
 import type { TmaCopy } from "./make-tma-copy.js";
 import { type HwReport, CONSEQUENCE_WORDS } from "./hw-rules.js";
@@ -49,12 +52,12 @@ export function explainTma(t: TmaCopy, hw?: HwReport): string {
   const tileBytes = fmtBytes(tileElems * bytesPerElem);
   if (isLoad(args.op)) {
     lines.push(
-      `one copy moves ${tileBytes} bytes into each CTA's smem tile ${showIT(t.tilerMN)}: ` +
+      `one copy moves ${tileBytes} bytes into each CTA's smem tile ${tupText(t.tilerMN)}: ` +
         `the mbarrier transaction count, set_barrier_transaction_bytes(mbar, ${tileBytes})`,
     );
   } else {
     lines.push(
-      `one copy moves ${tileBytes} bytes from the CTA's smem tile ${showIT(t.tilerMN)} to gmem ` +
+      `one copy moves ${tileBytes} bytes from the CTA's smem tile ${tupText(t.tilerMN)} to gmem ` +
         "(no mbarrier: tma_store_fence before, tma_store_arrive / tma_store_wait after)",
     );
   }
@@ -137,7 +140,7 @@ export function explainIm2col(t: Im2colCopy): string {
   }
   const tileElems = size(args.smem.layout).v;
   const perTile = Math.max(1, Math.round(tileElems / t.numElems.v));
-  const tileText = showIT(T.product_each(args.smem.layout.shape));
+  const tileText = tupText(T.product_each(args.smem.layout.shape));
   const count = `${perTile} instruction${perTile === 1 ? "" : "s"} of ${t.numElems.v} elements`;
   if (dir === "global -> shared") {
     lines.push(

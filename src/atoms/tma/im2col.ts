@@ -15,10 +15,9 @@ import { make_composed } from "../../core/composed.js";
 import { at, make_identity_tensor } from "../../tensor/algorithms.js";
 import * as T from "../../core/int-tuple.js";
 import { ScaledBasis, type Idx } from "../../core/basis.js";
-import { Layout, coalesce, composition, cosize, flatten, logical_divide, make_identity_layout, make_layout, right_inverse, showLayout, size, take, tile_to_shape } from "../../core/layout.js";
+import { Layout, coalesce, composition, concat, cosize, flatten, logical_divide, make_identity_layout, make_layout, right_inverse, showLayout, size, take, tile_to_shape } from "../../core/layout.js";
 import { make_copy_atom_from_traits, make_tiled_copy_impl, type CopyAtom, type TiledCopy } from "../copy/index.js";
 import { cuSwizzleOf, tmaBitTraits, type TmaArgs } from "./make-tma-copy.js";
-import { makeLayoutOf } from "./algebra.js";
 
 export const IM2COL_OPS = [
   "SM90_TMA_LOAD_IM2COL",
@@ -101,10 +100,10 @@ const failIn =
 const fail = failIn("make_im2col_tma_copy");
 
 /** basis_value of a stride element */
-const basisValue = (d: Idx): Int => (d instanceof ScaledBasis ? d.value : d instanceof Int ? d : fail("a TMA mode points at a nested gmem mode"));
+const basis_value = (d: Idx): Int => (d instanceof ScaledBasis ? d.value : d instanceof Int ? d : fail("a TMA mode points at a nested gmem mode"));
 
 /** basis_get(e, t): the sub-tuple of t a basis element names */
-function basisGet<X>(e: Idx, t: T.Tup<X>): T.Tup<X> {
+function basis_get<X>(e: Idx, t: T.Tup<X>): T.Tup<X> {
   if (e instanceof ScaledBasis) return T.getPath(t, e.modes);
   return t;
 }
@@ -128,7 +127,7 @@ export function makeTmaAtomIm2col(args: Im2colArgs, numMulticast: number, ctaV: 
   const sidx2gmode = coalesce(composition(ctaV, inv));
   const tmaFull = flatten(composition(make_identity_layout(gshape), sidx2gmode));
   const strides = T.wrap(tmaFull.stride) as Idx[];
-  let smemRank = strides.findIndex((e) => !isConst(basisValue(e), 1));
+  let smemRank = strides.findIndex((e) => !isConst(basis_value(e), 1));
   if (smemRank < 0) smemRank = strides.length;
   if (smemRank < 2) {
     no(
@@ -148,9 +147,9 @@ export function makeTmaAtomIm2col(args: Im2colArgs, numMulticast: number, ctaV: 
 
   // the tensor in (C, W, H, D, N) order: the channel mode, then the pixel mode's leaves
   const cwhdn = flatten(
-    make_layout([basisGet(s00, gmem.shape), basisGet(s01, gmem.shape)] as T.IntTuple, [
-      basisGet(s00, gmem.stride as T.Tup<Idx>),
-      basisGet(s01, gmem.stride as T.Tup<Idx>),
+    make_layout([basis_get(s00, gmem.shape), basis_get(s01, gmem.shape)] as T.IntTuple, [
+      basis_get(s00, gmem.stride as T.Tup<Idx>),
+      basis_get(s01, gmem.stride as T.Tup<Idx>),
     ] as T.Stride),
   );
   const conv = convParams(args, cwhdn);
@@ -178,9 +177,9 @@ export function makeTmaCopyIm2col(args: Im2colArgs, ctaT: Layout, ctaV: Layout, 
   const { numElems } = a;
   const tilerMN = T.product_each(ctaV.shape);
   const inv = right_inverse(smem);
-  const layoutV = tile_to_shape(makeLayoutOf(composition(inv, numElems)), size(ctaV));
+  const layoutV = tile_to_shape(concat(composition(inv, numElems)), size(ctaV));
   const layoutT = composition(inv, composition(new Layout(cs, T.shape_div(numElems, cs) as Int), ctaT));
-  const tiled = make_tiled_copy_impl(a.atom, makeLayoutOf(layoutT, layoutV), tilerMN);
+  const tiled = make_tiled_copy_impl(a.atom, concat(layoutT, layoutV), tilerMN);
   return { ...a, ctaTMap: ctaT, tiled };
 }
 
@@ -308,7 +307,7 @@ function im2colTmaTensor(cwhdn: Layout, conv: Conv, s00: Idx, s01: Idx): Tensor 
       return I.add(_1, I.div(padding, dil));
     }),
   ];
-  const pick = <X>(common: T.Tup<X>): T.Tup<X> => [basisGet(s01, common), basisGet(s00, common)];
+  const pick = <X>(common: T.Tup<X>): T.Tup<X> => [basis_get(s01, common), basis_get(s00, common)];
   const gemmShapes = pick<Int>([gemmMn, gemmK]);
   const linearShapes = pick<Int>([T.size(gemmMn), gemmK]);
   // elem_scale((_1, stride_whd, _1, stride_srt), make_basis_like(...)): mode 0 and 2 are E<0>, E<2>; modes 1 and 3 E<1,j>, E<3,j> scaled

@@ -6,13 +6,12 @@ import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print
 import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
 import { CuteError } from "../../core/errors.js";
-import { Layout } from "../../core/layout.js";
+import { Layout, size } from "../../core/layout.js";
 import type { Idx } from "../../core/basis.js";
-import { showIdx } from "./algebra.js";
+import { tupText } from "../../core/int-tuple.js";
 import { ComposedLayout, innermostLayout } from "../../core/swizzle.js";
 import { checkCells, forEachEntries } from "../../print/layout.js";
 import { Chunks, type Write, collect } from "../../print/stream.js";
-import { size } from "./algebra.js";
 import type { TmaAtom } from "./make-tma-copy.js";
 import { type CoordTensor, getTmaTensor, printCoordTensor, iterEntries, coordAt } from "./coords.js";
 
@@ -93,7 +92,7 @@ function coordLayoutJson(t: CoordTensor): Json {
   const l = t.layout;
   if (!(l instanceof ComposedLayout)) return layoutJson(l as never);
   if (!(l.a instanceof Layout) || !(l.b instanceof Layout)) throw new CuteError("tma-coords --json", "a coordinate tensor's composed layout is a layout over a layout");
-  return { a: layoutJson(l.a), offset: showIdx(l.offset as Idx), b: layoutJson(l.b) };
+  return { a: layoutJson(l.a), offset: tupText(l.offset as Idx), b: layoutJson(l.b) };
 }
 
 /** writeCoordTensorJson's document as one string */

@@ -11,44 +11,11 @@
  */
 import { CuteError } from "../../core/errors.js";
 import { safeDiv } from "../../core/integer.js";
-import {
-  Int,
-  S,
-  D,
-  _0,
-  _1,
-  TLayout,
-  ScaledBasis,
-  type IT,
-  type Idx,
-  type Tiler,
-  isTup,
-  rankOf,
-  leaves,
-  productEach,
-  product,
-  wrap,
-  makeLayout,
-  makeLayoutOf,
-  makeIdentityLayout,
-  makeBasisLike,
-  size,
-  cosize,
-  take,
-  group,
-  coalesce,
-  coalesce256,
-  composition,
-  rightInverse,
-  tileToShape,
-  basisGet,
-  basisValue,
-  staticEq,
-  showIT,
-  showLayout,
-  isConst,
-  basis,
-} from "./algebra.js";
+import { Int, S, D, _0, _1, isConst } from "../../core/integer.js";
+import { ScaledBasis, type Idx } from "../../core/basis.js";
+import { type IntTuple, group, isTuple, leaves, product, product_each, rank, tupText, wrap } from "../../core/int-tuple.js";
+import { Layout, type Tiler, coalesce, composition, concat, cosize, make_basis_like, make_identity_layout, make_layout, right_inverse, showLayout, size, take, tile_to_shape } from "../../core/layout.js";
+import { basis, basis_get, basis_value, coalesce_256, staticEq } from "./algebra.js";
 import { type SmemLayout, type Swz } from "./types.js";
 import { TiledCopy, CopyAtom, make_copy_atom_from_traits, make_tiled_copy_impl, formatTiledCopy, formatCopyAtom, type BitTraits } from "../copy/index.js";
 import { type TmaOp, type TmaValueType, tmaThreads } from "./types.js";
@@ -56,7 +23,7 @@ import { type TmaOp, type TmaValueType, tmaThreads } from "./types.js";
 export interface TmaArgs {
   op: TmaOp;
   type: TmaValueType;
-  gmem: TLayout;
+  gmem: Layout;
   smem: SmemLayout;
   /** explicit CTA tiler (make_tma_copy(op, g, s, tiler, cluster)); default product_each(shape(smem)) */
   ctaTiler?: Tiler;
@@ -82,7 +49,7 @@ export interface TmaDescriptor {
 export interface TmaAtom {
   args: TmaArgs;
   /** TMA mode -> gmem mode(s): box shape : gmem basis */
-  tmaGbasis: TLayout;
+  tmaGbasis: Layout;
   desc: TmaDescriptor;
   /** gmem mode -> TMA coordinate strides (AuxParams::g_stride_) */
   gStride: Idx;
@@ -96,10 +63,10 @@ export interface TmaAtom {
 
 /** make_tma_copy's result: the atom tiled over the CTA's smem */
 export interface TmaCopy extends TmaAtom {
-  tilerMN: IT;
-  layoutTV: TLayout;
+  tilerMN: IntTuple;
+  layoutTV: Layout;
   /** the Copy_Atom's (thr,val) layouts, in values */
-  atomRef: TLayout;
+  atomRef: Layout;
   swizzle: Swz;
   /** the TiledCopy<Copy_Atom<Copy_Traits<OP,NumBits,Aux>,T>, Layout_TV, Tiler_MN> */
   tiled: TiledCopy;
@@ -165,7 +132,7 @@ export interface DeferredFailure {
   operands: string[];
 }
 
-function constructTmaGbasis(gmem: TLayout, slayout: TLayout, ctaVMap: TLayout): TLayout {
+function constructTmaGbasis(gmem: Layout, slayout: Layout, ctaVMap: Layout): Layout {
   const ss = size(slayout);
   const sv = size(ctaVMap);
   if (!(ss.s && sv.s) || ss.v !== sv.v) {
@@ -178,11 +145,11 @@ function constructTmaGbasis(gmem: TLayout, slayout: TLayout, ctaVMap: TLayout): 
     );
   }
   // smem idx -> smem coord
-  const invSmem = rightInverse(slayout);
+  const invSmem = right_inverse(slayout);
   // smem idx -> gmem mode
   const sidx2gmodeFull = coalesce(composition(ctaVMap, invSmem));
   const fullStrides = wrap(sidx2gmodeFull.stride as Idx | Idx[]) as Idx[];
-  let smemRank = fullStrides.findIndex((e) => !isConst(basisValue(e), 1));
+  let smemRank = fullStrides.findIndex((e) => !isConst(basis_value(e), 1));
   if (smemRank < 0) smemRank = fullStrides.length;
   if (smemRank === 0) {
     fail(
@@ -192,17 +159,17 @@ function constructTmaGbasis(gmem: TLayout, slayout: TLayout, ctaVMap: TLayout): 
       `smem index -> gmem mode: ${showLayout(sidx2gmodeFull)}`,
     );
   }
-  const sidx2gmode = rankOf(sidx2gmodeFull.shape) === 1 ? sidx2gmodeFull : take(sidx2gmodeFull, 0, smemRank);
+  const sidx2gmode = rank(sidx2gmodeFull.shape) === 1 ? sidx2gmodeFull : take(sidx2gmodeFull, 0, smemRank);
 
   // tma_val_idx : gmem strides (TmaInternalType is the value type: no recast)
   const tileGstride = composition(gmem, sidx2gmode);
   // coalesce up to 256 elements (the maximum box extent)
-  const tmaGstride = coalesce256(tileGstride);
+  const tmaGstride = coalesce_256(tileGstride);
 
-  const gbasis = makeIdentityLayout(gmem.shape);
+  const gbasis = make_identity_layout(gmem.shape);
   const tileGbasisTmp = composition(gbasis, sidx2gmode);
-  const tileGbasis = new TLayout(tileGstride.shape, tileGbasisTmp.stride);
-  const tmaGbasisTile = composition(tileGbasis, makeLayout(wrap(tmaGstride.shape)));
+  const tileGbasis = new Layout(tileGstride.shape, tileGbasisTmp.stride);
+  const tmaGbasisTile = composition(tileGbasis, make_layout(wrap(tmaGstride.shape)));
 
   // gmem bases the box does not walk: size-1 TMA modes so the descriptor covers the whole tensor
   const tileStrides = leaves<Idx>(tmaGbasisTile.stride);
@@ -217,18 +184,18 @@ function constructTmaGbasis(gmem: TLayout, slayout: TLayout, ctaVMap: TLayout): 
     if (tileStrides.some((tb) => staticEq(tb, e))) return;
     remaining.push(e);
   });
-  const fullShape: IT[] = [...wrap(tmaGbasisTile.shape), ...remaining.map(() => _1)];
+  const fullShape: IntTuple[] = [...wrap(tmaGbasisTile.shape), ...remaining.map(() => _1)];
   const fullStride: Idx[] = [...(wrap(tmaGbasisTile.stride as Idx | Idx[]) as Idx[]), ...remaining];
   // TMA has at most 5 dimensions: group the trailing modes
   const g = Math.min(fullShape.length, 4);
-  return new TLayout(group(fullShape, g, -1), group(fullStride, g, -1));
+  return new Layout(group(fullShape, g, -1), group(fullStride, g, -1));
 }
 
 // ------------------------------------------------------------------------------------------
 // make_tma_copy_desc
 
-const U64 = (x: Int | IT): number => {
-  if (isTup(x)) throw new CuteError("make_tma_copy", "a TMA dimension points at a nested gmem mode");
+const U64 = (x: Int | IntTuple): number => {
+  if (isTuple(x)) throw new CuteError("make_tma_copy", "a TMA dimension points at a nested gmem mode");
   return x.v;
 };
 function gcdNum(a: number, b: number): number {
@@ -243,24 +210,24 @@ function gcdNum(a: number, b: number): number {
  * a merged dimension's extent exactly where it passes 2^53 (`shape` then holds the nearest number),
  * for the refusal to name it
  */
-function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]; stride: number[]; big: (bigint | undefined)[] } {
+function fillGmemShapeStride(gmem: Layout, tmaStride: Idx[]): { shape: number[]; stride: number[]; big: (bigint | undefined)[] } {
   const shape = [1, 1, 1, 1, 1];
   const stride = [0, 0, 0, 0, 0];
   const big: (bigint | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
   tmaStride.forEach((si, i) => {
     if (!Array.isArray(si)) {
-      shape[i] = U64(basisGet<IT>(si, gmem.shape) as IT);
-      stride[i] = U64(basisGet<Idx>(si, gmem.stride as any) as IT);
+      shape[i] = U64(basis_get<IntTuple>(si, gmem.shape) as IntTuple);
+      stride[i] = U64(basis_get<Idx>(si, gmem.stride as any) as IntTuple);
       return;
     }
     if (si.length === 1 && !Array.isArray(si[0])) {
-      shape[i] = U64(basisGet<IT>(si[0]!, gmem.shape) as IT);
-      stride[i] = U64(basisGet<Idx>(si[0]!, gmem.stride as any) as IT);
+      shape[i] = U64(basis_get<IntTuple>(si[0]!, gmem.shape) as IntTuple);
+      stride[i] = U64(basis_get<Idx>(si[0]!, gmem.stride as any) as IntTuple);
       return;
     }
     for (const ej of si) {
-      const shapeJ = U64(basisGet<IT>(ej, gmem.shape) as IT);
-      const strideJ = U64(basisGet<Idx>(ej, gmem.stride as any) as IT);
+      const shapeJ = U64(basis_get<IntTuple>(ej, gmem.shape) as IntTuple);
+      const strideJ = U64(basis_get<Idx>(ej, gmem.stride as any) as IntTuple);
       const old = stride[i]!;
       stride[i] = gcdNum(stride[i]!, strideJ);
       if (stride[i] !== 0) {
@@ -283,7 +250,7 @@ function fillGmemShapeStride(gmem: TLayout, tmaStride: Idx[]): { shape: number[]
 
 function makeTmaCopyDesc(
   args: TmaArgs,
-  tmaGbasis: TLayout,
+  tmaGbasis: Layout,
   numMulticast: number,
   deferred: DeferredFailure[],
 ): { desc: TmaDescriptor; gStride: Idx } {
@@ -371,10 +338,10 @@ function makeTmaCopyDesc(
   };
 
   // The TMA coordinate strides: gmem mode i -> E<j> scaled
-  const gbasis = makeBasisLike(gmem.shape);
+  const gbasis = make_basis_like(gmem.shape);
   const mapLeaf = (ei: Idx): Idx => {
-    const si = basisGet<IT>(ei, gmem.shape) as IT;
-    const di = basisGet<Idx>(ei, gmem.stride as any) as Idx;
+    const si = basis_get<IntTuple>(ei, gmem.shape) as IntTuple;
+    const di = basis_get<Idx>(ei, gmem.stride as any) as Idx;
     if ((si instanceof Int && isConst(si, 1)) || (di instanceof Int && isConst(di, 0))) return _0;
     const j = tmaStrides.findIndex((sj) => (Array.isArray(sj) ? sj : [sj]).some((dj) => staticEq(dj, ei)));
     if (j < 0) return _0;
@@ -397,8 +364,8 @@ function makeTmaCopyDesc(
  * 2SM: two peer CTAs, each with the box's bits, Layout<Shape<_2,NumBits>,Stride<NumBits,_1>>.
  */
 export function tmaBitTraits(name: string, thr: number, numBits: number): BitTraits {
-  const bits = thr === 1 ? new TLayout([_1, S(numBits)], [_0, _1]) : new TLayout([S(thr), S(numBits)], [S(numBits), _1]);
-  return { name, thrID: new TLayout(S(thr), thr === 1 ? _0 : _1), src: bits, dst: bits, ref: bits };
+  const bits = thr === 1 ? new Layout([_1, S(numBits)], [_0, _1]) : new Layout([S(thr), S(numBits)], [S(numBits), _1]);
+  return { name, thrID: new Layout(S(thr), thr === 1 ? _0 : _1), src: bits, dst: bits, ref: bits };
 }
 
 /**
@@ -406,7 +373,7 @@ export function tmaBitTraits(name: string, thr: number, numBits: number): BitTra
  * coordinate strides and the Copy_Atom. Run-time failures (asserts in make_tma_copy_desc) are
  * returned in `deferred`: a caller that also builds compile-time objects raises them after those.
  */
-export function makeTmaCopyAtom(args: TmaArgs, numMulticast: number, ctaVMap: TLayout, deferred: DeferredFailure[]): TmaAtom {
+export function makeTmaCopyAtom(args: TmaArgs, numMulticast: number, ctaVMap: Layout, deferred: DeferredFailure[]): TmaAtom {
   const smem = args.smem.layout;
   // swizzle checks are compile-time in CuTe: do them first
   tmaSwizzleBits(args.smem.swizzle);
@@ -429,20 +396,20 @@ export function makeTmaCopyAtom(args: TmaArgs, numMulticast: number, ctaVMap: TL
  * CTA's smem: layout_V walks the smem vector box by box, layout_T gives each CTA (thread of the
  * TiledCopy) its slice of a box.
  */
-export function makeTmaCopyTiled(args: TmaArgs, ctaTMap: TLayout, ctaVMap: TLayout): TmaCopy {
+export function makeTmaCopyTiled(args: TmaArgs, ctaTMap: Layout, ctaVMap: Layout): TmaCopy {
   const smem = args.smem.layout;
   const deferred: DeferredFailure[] = [];
   const cs = cosize(ctaTMap);
   const a = makeTmaCopyAtom(args, cs.v, ctaVMap, deferred);
   const { numElems } = a;
 
-  const tilerMN = productEach(ctaVMap.shape);
-  const invSmem = rightInverse(smem);
+  const tilerMN = product_each(ctaVMap.shape);
+  const invSmem = right_inverse(smem);
   const layoutV1 = composition(invSmem, numElems);
-  const layoutV = tileToShape(makeLayoutOf(layoutV1), size(ctaVMap));
-  let layoutT: TLayout;
+  const layoutV = tile_to_shape(concat(layoutV1), size(ctaVMap));
+  let layoutT: Layout;
   try {
-    const layoutT1 = makeLayout(cs, safeDiv(numElems, cs));
+    const layoutT1 = make_layout(cs, safeDiv(numElems, cs));
     layoutT = composition(invSmem, composition(layoutT1, ctaTMap));
   } catch (e) {
     if (!(e instanceof CuteError) || cs.v === 1) throw e;
@@ -453,8 +420,8 @@ export function makeTmaCopyTiled(args: TmaArgs, ctaTMap: TLayout, ctaVMap: TLayo
       `cluster _${cs.v}`,
     );
   }
-  const layoutTV = makeLayoutOf(layoutT, layoutV);
-  const atomRef = new TLayout([_1, numElems], [_0, _1]);
+  const layoutTV = concat(layoutT, layoutV);
+  const atomRef = new Layout([_1, numElems], [_0, _1]);
   const tiled = make_tiled_copy_impl(a.atom, layoutTV, tilerMN);
 
   if (deferred.length) fail(deferred[0]!.rule, ...deferred[0]!.operands);
@@ -467,7 +434,7 @@ export function makeTmaCopy(args: TmaArgs): TmaCopy {
   const cluster = args.cluster ?? _1;
   if (!cluster.s) fail("the cluster size must be a compile-time integer (write _2, not 2)");
   const ctaVMap = ctaVTile(args);
-  return makeTmaCopyTiled(args, makeLayout(cluster), ctaVMap);
+  return makeTmaCopyTiled(args, make_layout(cluster), ctaVMap);
 }
 
 /**
@@ -484,21 +451,21 @@ export function makeTmaAtom(args: TmaArgs): TmaAtom {
 }
 
 /** cta_v_tile = make_identity_layout(shape(gmem)).compose(cta_tiler); the tiler defaults to product_each(shape(smem)) */
-function ctaVTile(args: TmaArgs): TLayout {
-  const ctaTiler: Tiler = args.ctaTiler ?? wrap(productEach(args.smem.layout.shape));
-  if (Array.isArray(ctaTiler) && ctaTiler.length > rankOf(args.gmem.shape)) {
+function ctaVTile(args: TmaArgs): Layout {
+  const ctaTiler: Tiler = args.ctaTiler ?? wrap(product_each(args.smem.layout.shape));
+  if (Array.isArray(ctaTiler) && ctaTiler.length > rank(args.gmem.shape)) {
     throw new CuteError(
       "make_tma_copy",
       "static_assert(tuple_size<Tiler>::value <= Layout::rank): the CTA tile has more modes than the gmem tensor",
       [`gmem ${showLayout(args.gmem)}`, `tile ${Array.isArray(ctaTiler) ? showTiler(ctaTiler) : ""}`],
     );
   }
-  return composition(makeIdentityLayout(args.gmem.shape), ctaTiler);
+  return composition(make_identity_layout(args.gmem.shape), ctaTiler);
 }
 
 export function showTiler(t: Tiler): string {
-  if (t instanceof TLayout) return showLayout(t);
-  if (t instanceof Int) return showIT(t);
+  if (t instanceof Layout) return showLayout(t);
+  if (t instanceof Int) return tupText(t);
   if (Array.isArray(t)) return `(${t.map(showTiler).join(",")})`;
   return "_";
 }

@@ -10,11 +10,12 @@ import { ComposedLayout } from "../../core/swizzle.js";
 import { Underscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { evaluate } from "../evaluate.js";
-import type { IT, Tiler, Crd } from "../../atoms/tma/algebra.js";
+import type { IntTuple, Coord } from "../../core/int-tuple.js";
+import type { Tiler } from "../../core/layout.js";
 import { type SmemLayout, smemLayoutOf } from "../../atoms/tma/types.js";
 
 
-const isIntTuple = (v: Value): v is IT => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
+const isIntTuple = (v: Value): v is IntTuple => v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
 
 function describe(v: Value): string {
   if (v instanceof Layout) return "a layout";
@@ -31,7 +32,7 @@ export function parseLayout(text: string, what = "--gmem"): Layout {
   if (isIntTuple(v)) return make_layout(v);
   throw new UsageError(`${what} takes a layout such as (1024,1024):(1024,_1), not ${describe(v)}`);
 }
-export function parseTuple(text: string, what: string): IT {
+export function parseTuple(text: string, what: string): IntTuple {
   const v = evaluate(text);
   if (isIntTuple(v)) return v;
   throw new UsageError(`${what} takes an integer tuple such as (_16,_16), not ${describe(v)}`);
@@ -45,10 +46,10 @@ export function parseTiler(text: string, what: string): Tiler {
   throw new UsageError(`${what} takes a tiler such as (_16,_16) or (_128,(_32,_2)), not ${describe(v)}`);
 }
 /** a coordinate: integers or `_` */
-export function parseCoord(text: string, what: string): Crd {
+export function parseCoord(text: string, what: string): Coord {
   const v = evaluate(text);
   const ok = (x: Value): boolean => x instanceof Int || x instanceof Underscore || (Array.isArray(x) && x.every(ok));
-  if (ok(v)) return v as Crd;
+  if (ok(v)) return v as Coord;
   throw new UsageError(`${what} takes a coordinate such as (7,0), not ${describe(v)}`);
 }
 export function parseInt1(text: string, what: string): Int {
