@@ -23,7 +23,8 @@ import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
 import { blockSupport, checkValue, computedTarg, retyped } from "./evaluate.js";
-import { FloatValue, floatType, formatFloat, printFloat, toFloat, truncated } from "./float.js";
+import { FloatValue, floatType, printFloat, toFloat, truncated } from "./float.js";
+import { cPrintf, cString } from "./printf.js";
 import { convert, coreType } from "./types.js";
 
 /** what a program gives: an expression's value, or a block's printed text and last value */
@@ -147,8 +148,8 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         }
         break;
       case "print": {
-        const text = printStatement(st, ev, force);
-        if ((printed?.length ?? 0) + text.length > MAX_PRINTED) throw new UsageError(`the block's print statements wrote more than ${MAX_PRINTED} characters: cute-ts stops there`);
+        const text = printStatement(st, ev, force, MAX_PRINTED - (printed?.length ?? 0));
+        if ((printed?.length ?? 0) + text.length > MAX_PRINTED) printedTooMuch();
         printed = (printed ?? "") + text;
         break;
       }
@@ -446,13 +447,19 @@ function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
 
 // ---------------------------------------------------------------- print statements
 
-function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean): string {
+/** the refusal of a block whose print statements would write more than MAX_PRINTED characters */
+function printedTooMuch(): never {
+  throw new UsageError(`the block's print statements would write more than ${MAX_PRINTED} characters: cute-ts stops there`);
+}
+
+/** a print statement's text; `room`: how many characters the block may still print */
+function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean, room: number): string {
   const args = st.args;
   const fn = st.fn;
   if (fn === "printf" || (fn === "print" && args.length > 1)) {
     const [fmt, ...rest] = args;
     if (fmt === undefined || fmt.k !== "string") throw new CuteError(fn, "no matching overload: the first argument is a format string (print(\"%d\\n\", x))");
-    return printf(fmt.text, rest.map((a) => (a.k === "string" ? a.text : ev(a.e))), fn);
+    return cPrintf(fmt.text, rest.map((a) => (a.k === "string" ? a.text : ev(a.e))), fn, room, (a) => describe(a as EvalValue), printedTooMuch);
   }
   if (args.length !== 1) throw new CuteError(fn, `no matching overload for ${args.length} arguments (takes one)`);
   const a = args[0]!;
@@ -484,59 +491,6 @@ function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, f
       return kind === "latex" ? pics.layouts.print_latex_layout(l, force) : pics.layouts.print_svg_layout(l, force);
     }
   }
-}
-
-/** printf("%s", s): the characters before the first NUL */
-function cString(s: string): string {
-  const z = s.indexOf("\0");
-  return z < 0 ? s : s.slice(0, z);
-}
-
-/** C's printf for the conversions a kernel's host code prints: %d %i %u %x %X %c %s %%, with flags, width and length modifiers */
-function printf(fmt: string, args: (string | EvalValue)[], fn: string): string {
-  let out = "";
-  let k = 0;
-  const f = cString(fmt);
-  for (let i = 0; i < f.length; i++) {
-    const c = f[i]!;
-    if (c !== "%") {
-      out += c;
-      continue;
-    }
-    const m = /^%([-0+ #]*)(\d*)(?:\.(\d*))?(hh|h|ll|l|L|z|j|t)?([diuxXcsfFeEgG%])/.exec(f.slice(i));
-    if (!m) throw new UsageError(`${fn}: cute-ts formats %d %i %u %x %X %c %s %f %e %g and %% (with flags, a width and a precision), not '${f.slice(i, i + 4)}'`);
-    i += m[0].length - 1;
-    const conv = m[5]!;
-    if (conv === "%") {
-      out += "%";
-      continue;
-    }
-    const a = args[k++];
-    if (a === undefined) throw new CuteError(fn, "more conversions than arguments in the format (undefined behaviour in C)");
-    let text: string;
-    if (conv === "s") {
-      if (typeof a !== "string") throw new CuteError(fn, "%s takes a string literal", [describe(a)]);
-      text = cString(a);
-    } else if ("fFeEgG".includes(conv)) {
-      // a float argument is promoted to double, as C's varargs do; an integer here is undefined behaviour in C
-      if (!(a instanceof FloatValue)) throw new CuteError(fn, `%${conv} takes a floating-point value (float or double)`, [typeof a === "string" ? JSON.stringify(a) : describe(a)]);
-      text = formatFloat(conv, a.v, m[3] === undefined ? 6 : Number(m[3] || 0), m[1]!);
-    } else {
-      if (!(a instanceof Int)) throw new CuteError(fn, `%${conv} takes an integer`, [typeof a === "string" ? JSON.stringify(a) : describe(a)]);
-      const v = a.v;
-      text = conv === "x" ? (v >>> 0).toString(16) : conv === "X" ? (v >>> 0).toString(16).toUpperCase() : conv === "c" ? String.fromCharCode(v & 0xff) : conv === "u" ? String(v < 0 ? v >>> 0 : v) : String(v);
-      if (m[1]!.includes("+") && v >= 0 && (conv === "d" || conv === "i")) text = "+" + text;
-    }
-    const width = m[2] ? Number(m[2]) : 0;
-    if (text.length < width) {
-      if (m[1]!.includes("-")) text = text.padEnd(width);
-      else if (m[1]!.includes("0") && conv !== "s" && conv !== "c") text = text.startsWith("-") || text.startsWith("+") ? text[0] + text.slice(1).padStart(width - 1, "0") : text.padStart(width, "0");
-      else text = text.padStart(width);
-    }
-    out += text;
-  }
-  if (k < args.length) throw new CuteError(fn, `${args.length - k} argument${args.length - k === 1 ? "" : "s"} more than the format converts`);
-  return out;
 }
 
 /**

@@ -1,0 +1,53 @@
+/**
+ * Issue 34's findings in a pasted block's printf, the block's and the DSL's bounds on work, batch's
+ * ids and blank lines, the DSL's powers that Python refuses, and --cta-tile's limits checked
+ * before the work. Each test asserts what is printed or refused, never how long it took.
+ */
+import { describe, expect, it } from "vitest";
+import { ok, refused, run } from "./helpers.js";
+
+const block = (src: string) => ok(["eval", src]);
+
+describe("printf in a block: bounded before it formats, and as glibc prints", { timeout: 120_000 }, () => {
+  it("the issue's line prints as C prints it", async () => {
+    expect(await block('printf("[%.5d][%.5x][% d][%#x][%.3s][%hhd][%hd]\\n",1,255,5,255,"abcdef",300,70000);')).toBe("[00001][000ff][ 5][0xff][abc][44][4464]\n");
+  });
+  it("a width or precision past the block's printed-text limit is refused (exit 2), before any text is made", async () => {
+    for (const f of ["%536870900d", "%.1000000000f", "%.1000000000d", "%#.1000000000g", "%1000000000s", "%*d"]) {
+      const err = await refused(["eval", `printf("${f}", ${f.endsWith("s") ? '"x"' : f === "%*d" ? "2000000000, 1" : f.endsWith("d") ? "1" : "1.0"});`]);
+      expect(err).toBe("cute-ts: the block's print statements would write more than 67108864 characters: cute-ts stops there\n");
+    }
+  });
+  it("a large precision that fits is printed: the exact digits, then zeros; %g drops them", async () => {
+    const out = await block('printf("%.10000000f", 0.5);');
+    expect(out.length).toBe(10_000_002);
+    expect(out.startsWith("0.5000")).toBe(true);
+    expect(/^0\.50*$/.test(out)).toBe(true);
+    expect(await block('printf("%.1000000000g", 0.5);')).toBe("0.5");
+    expect(await block('printf("%.100000000s|", "abc");')).toBe("abc|");
+  }, 120_000);
+  it("extra arguments are ignored, as C ignores them", async () => {
+    expect(await block('printf("%%", 1);')).toBe("%");
+    expect(await block('printf("%d\\n", 1, 2, "x");')).toBe("1\n");
+  });
+  it("what C leaves undefined is a usage error, not a CuTe rejection", async () => {
+    const cases: [string, RegExp][] = [
+      ['printf("%d %d", 1);', /^cute-ts: printf: the format's %d has no argument \(1 given\)/],
+      ['printf("%s", 3);', /^cute-ts: printf: %s prints a string; the argument is 3 /],
+      ['printf("%f", 3);', /^cute-ts: printf: %f prints a floating-point value \(a float or a double\); the argument is 3 /],
+      ['printf("%d", 5000000000);', /^cute-ts: printf: %d reads an int \(32 bits\); the argument 5000000000 needs a 64-bit type/],
+      ['printf("%hf", 1.0);', /^cute-ts: printf: %hf: the length modifier 'h' does not go with %f/],
+      ['printf("%k", 1);', /^cute-ts: printf: '%k' is not a conversion C's printf knows/],
+    ];
+    for (const [src, want] of cases) {
+      const err = await refused(["eval", src]);
+      expect(err).toMatch(want);
+      expect(err).not.toMatch(/CuTe rejects/);
+    }
+    expect(await refused(["eval", 'printf("%n", 1);'])).toMatch(/^cute-ts does not support printf's %n yet \(it writes to memory\)/);
+    expect(await refused(["eval", 'printf("%1$d", 1);'])).toMatch(/does not support printf's numbered arguments/);
+  });
+  it("%p prints a pointer as glibc does: (nil), or 0x and its address", async () => {
+    expect(await block('auto p = make_gmem_ptr<float>(nullptr);\nprintf("[%p][%p][%12p][%-8p]", p, p + 4, p + 4, p);')).toBe("[(nil)][0x10][        0x10][(nil)   ]");
+  });
+});
