@@ -51,3 +51,23 @@ describe("printf in a block: bounded before it formats, and as glibc prints", { 
     expect(await block('auto p = make_gmem_ptr<float>(nullptr);\nprintf("[%p][%p][%12p][%-8p]", p, p + 4, p + 4, p);')).toBe("[(nil)][0x10][        0x10][(nil)   ]");
   });
 });
+
+describe("a block's loops and the DSL's sampling are bounded by work, not by the clock", { timeout: 120_000 }, () => {
+  it("a loop that builds an MMA atom each time is refused for its work, on every machine", async () => {
+    const err = await refused(["eval", "for (int i = 0; i < 2000; ++i) { auto m = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2>>{}); }\nprint(1);"]);
+    expect(err).toBe("cute-ts: the block's loops did more than 4194304 steps of work (calls, and the integers they read and made): cute-ts stops there (a bound on time)\n");
+  });
+  it("a loop of 65,000 integer steps runs to its end", async () => {
+    let want = 0;
+    for (let i = 0; i < 65000; ++i) want += i % 7;
+    expect(await block("int s = 0;\nfor (int i = 0; i < 65000; ++i) { s += i % 7; }\nprint(s);")).toBe(String(want));
+  });
+  it("the evaluator reads no clock to decide what it answers", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const dir = new URL("../src/eval/", import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(10);
+    const clocks = files.filter((f) => /\b(?:Date\.now|performance\.now|process\.hrtime)\b/.test(readFileSync(new URL(f, dir), "utf8")));
+    expect(clocks).toEqual([]);
+  });
+});

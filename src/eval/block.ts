@@ -57,8 +57,15 @@ interface Shadowed {
 
 /** how many times a block's loops may run their bodies, all loops together (a bound on time) */
 export const MAX_ITERATIONS = 1 << 16;
-/** how long a block's loops may run, in milliseconds, whatever their bodies do (a bound on time) */
-export const MAX_LOOP_MS = 4000;
+/**
+ * how much work a block's loops may do, all loops together, whatever their bodies do (a bound on
+ * time that is the same on every machine): each call, operator, member, cast or initialisation
+ * evaluated inside a loop counts 1 and the integers of its arguments and of its result (its
+ * leaves: what the work on them is proportional to), an atom among them ATOM_WORK
+ */
+export const MAX_LOOP_WORK = 1 << 22;
+/** the work an MMA or copy atom read or made counts (building or partitioning with one costs about as much as thousands of integers) */
+const ATOM_WORK = 4096;
 /** how much text a block's print statements may write (a bound on memory) */
 export const MAX_PRINTED = 1 << 26;
 
@@ -98,11 +105,19 @@ function expression(e: Node, src: string): EvalValue {
 
 function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): ProgramResult {
   const scope: Scope = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), computed: prog.computed, frames: [] };
-  const hooks = blockHooks(blockSupport.hooks(), scope, src);
+  let iterations = 0;
+  /** the loops being run, and the work done inside them */
+  let loops = 0;
+  let work = 0;
+  const count = (values: readonly unknown[]): void => {
+    if (loops === 0) return;
+    work += 1;
+    for (const v of values) work += v instanceof AtomValue ? ATOM_WORK : leavesOf(v, MAX_LOOP_WORK - work + 1);
+    if (work > MAX_LOOP_WORK) throw new UsageError(`the block's loops did more than ${MAX_LOOP_WORK} steps of work (calls, and the integers they read and made): cute-ts stops there (a bound on time)`);
+  };
+  const hooks = counted(blockHooks(blockSupport.hooks(), scope, src), count);
   let printed: string | null = null;
   let last: EvalValue | undefined;
-  let iterations = 0;
-  let loopStart = 0;
   const ev = (n: Node): EvalValue => {
     // a scope may hold atoms: every core function checks its arguments for them
     extState.made = true;
@@ -172,17 +187,21 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         // the for's init declares its names for the loop only
         inScope(() => {
           if (st.init !== null) exec(st.init);
-          while (st.cond === null || truth(ev(st.cond), st.word, st.cond, src)) {
-            if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
-            if (iterations === 1) loopStart = Date.now();
-            else if ((iterations & 15) === 0 && Date.now() - loopStart > MAX_LOOP_MS) throw new UsageError(`the block's loops ran longer than ${MAX_LOOP_MS / 1000} s: cute-ts stops there (a bound on time)`);
-            try {
-              scoped(st.body);
-            } catch (e) {
-              if (!(e instanceof Jump)) throw e;
-              if (e.what === "break") break;
+          loops++;
+          try {
+            while (st.cond === null || truth(ev(st.cond), st.word, st.cond, src)) {
+              if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
+              count([]);
+              try {
+                scoped(st.body);
+              } catch (e) {
+                if (!(e instanceof Jump)) throw e;
+                if (e.what === "break") break;
+              }
+              if (st.step !== null) exec(st.step);
             }
-            if (st.step !== null) exec(st.step);
+          } finally {
+            loops--;
           }
         });
         break;
@@ -192,6 +211,40 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
   };
   for (const st of prog.stmts) exec(st);
   return { k: "block", printed, last };
+}
+
+/** hooks that hand each evaluated call's arguments and result to `count` */
+function counted(h: Hooks, count: (values: readonly unknown[]) => void): Hooks {
+  const after = <T>(args: readonly unknown[], r: T): T => {
+    count([...args, r]);
+    return r;
+  };
+  return {
+    ...h,
+    call: (n, args, s) => after(args, h.call(n, args, s)),
+    apply: (t, args) => after([t, ...args], h.apply(t, args)),
+    init: (n, args, s) => after(args, h.init(n, args, s)),
+    op: (n, args, s) => after(args, h.op(n, args, s)),
+    cast: (n, a, s) => after([a], h.cast(n, a, s)),
+    addressOf: (n, t, args, s) => after([t, ...args], h.addressOf(n, t, args, s)),
+    member: (n, t, args, s) => after([t, ...args], h.member(n, t, args, s)),
+  };
+}
+
+/** the integers of a value (a layout's shape and stride, a tensor's layout), counted up to `cap` */
+function leavesOf(v: unknown, cap: number): number {
+  let n = 0;
+  const walk = (x: unknown, depth: number): void => {
+    if (n >= cap || depth > 600) return;
+    if (Array.isArray(x)) for (const y of x) walk(y, depth + 1);
+    else if (x instanceof Layout) {
+      walk(x.shape, depth + 1);
+      walk(x.stride, depth + 1);
+    } else if (x instanceof Tensor) walk(x.layout, depth + 1);
+    else n++;
+  };
+  walk(v, 0);
+  return n;
 }
 
 /** a condition's truth: an integer (CuTe's bool is one) other than 0 */

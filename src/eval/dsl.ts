@@ -364,8 +364,12 @@ function multiplier(k: number, i: number): number {
 
 const SAMPLES = 12;
 const MIN_SAMPLES = 4;
-/** the time sampling may take before it settles for MIN_SAMPLES values */
-const SAMPLING_MS = 400;
+/**
+ * the dynamic integers sampling may read, all samples together: a value with more of them is
+ * sampled fewer times (never fewer than MIN_SAMPLES), a bound on work that is the same on every
+ * machine, so a value's `?{div=N}` never depends on the machine's speed
+ */
+const SAMPLING_WORK = 1 << 16;
 
 /** a value the DSL could have at run time for a slot without one (`?`) */
 const stand_in = (s: DslSlot): number => s.div * 8;
@@ -398,10 +402,10 @@ function dynamicInfo(p: DslProgram, src: string, v: Value): DynInfo[] {
   if (leaves.length === 0) return [];
   const g = new Array<number>(leaves.length).fill(0);
   let samples = 0;
-  const start = Date.now();
+  // a large value is sampled less (never fewer than MIN_SAMPLES values)
+  const wanted = Math.max(MIN_SAMPLES, Math.min(SAMPLES, Math.floor(SAMPLING_WORK / leaves.length)));
   for (let k = 0; k < SAMPLES; k++) {
-    // an expression slow to evaluate is sampled less (never fewer than MIN_SAMPLES values)
-    if (samples >= MIN_SAMPLES && Date.now() - start > SAMPLING_MS) break;
+    if (samples >= wanted) break;
     setSlots(p, (s, i) => s.div * multiplier(k, i));
     const ls = leavesOf(p, src);
     if (ls === undefined || ls.length !== leaves.length) continue;
