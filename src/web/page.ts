@@ -29,6 +29,9 @@ const list = $("entries");
 const count = $("count");
 const catalog = $("catalog");
 const stage = new Stage($("stage"));
+const progress = $("progress");
+const progressBar = $<HTMLProgressElement>("progress-bar");
+const progressText = $("progress-text");
 
 let current: Outcome | undefined;
 let state: PageState = decodeState(location.hash);
@@ -95,8 +98,25 @@ $("share").addEventListener("click", async () => {
 
 // ------------------------------------------------------------------ running a line
 
+// ------------------------------------------------------------------ drawing in slices
+
+stage.onProgress = (done, total) => {
+  document.body.dataset.drawing = "1";
+  progress.hidden = false;
+  const pct = Math.floor((100 * done) / total);
+  progressBar.value = pct;
+  progressText.textContent = `drawing ${pct}%, the part on the screen first`;
+};
+stage.onDrawn = (stats) => {
+  delete document.body.dataset.drawing;
+  progress.hidden = true;
+  if (!stats.done) info.textContent = "drawing stopped: what is drawn stays; zoom or fit to draw again";
+};
+$("progress-stop").addEventListener("click", () => stage.cancel());
+
 async function run(line: string): Promise<void> {
   const mine = ++seq;
+  stage.cancel(); // a new line: the old picture's drawing stops
   document.body.dataset.busy = "1";
   const start = performance.now();
   let o: Outcome;
@@ -117,14 +137,14 @@ async function run(line: string): Promise<void> {
 
 function show(o: Outcome): void {
   cmd.textContent = o.argv.length ? `$ ${shellLine(o.argv)}` : "";
-  out.textContent = o.out;
+  setText(out, o.out);
   err.textContent = o.err;
   err.hidden = o.err === "";
   // a command that succeeds may still warn on stderr (tma's hardware rules): shown, not as an error
   err.classList.toggle("warn", o.exit === 0);
   out.hidden = o.out === "";
   const pic = o.picture;
-  measure("cute:draw", () => stage.setPicture(pic && pic.panels.length ? pic : undefined));
+  stage.setPicture(pic && pic.panels.length ? pic : undefined);
   tools.hidden = !(pic && pic.panels.length) && !o.svg;
   legend.textContent = pic ? pic.panels.map((p) => p.title).filter((t, i, a) => a.indexOf(t) === i && !/^slab /.test(t)).join("  ·  ") : "";
   ($("dl-svg") as HTMLButtonElement).disabled = !o.svg;
@@ -140,6 +160,33 @@ function show(o: Outcome): void {
     }
     threadOut.textContent = "";
   }
+}
+
+/** lines of text per block of a long output */
+const BLOCK_LINES = 8;
+
+/**
+ * A long text in blocks of lines the browser lays out only when they come near the screen
+ * (content-visibility), each sized beforehand by its lines: the element's text is the same
+ * string, byte for byte, but a 4 MB table no longer holds the page for seconds.
+ */
+function setText(el: HTMLElement, text: string): void {
+  if (text.length < 65536) {
+    el.textContent = text;
+    return;
+  }
+  const lines = text.split(/(?<=\n)/);
+  const blocks: HTMLElement[] = [];
+  for (let i = 0; i < lines.length; i += BLOCK_LINES) {
+    const part = lines.slice(i, i + BLOCK_LINES);
+    const d = document.createElement("div");
+    d.className = "lines";
+    d.textContent = part.join("");
+    const widest = part.reduce((m, l) => Math.max(m, l.length), 0);
+    d.style.containIntrinsicSize = `auto ${widest}ch auto ${(part.length * 1.35).toFixed(2)}em`;
+    blocks.push(d);
+  }
+  el.replaceChildren(...blocks);
 }
 
 function hint(p: Picture): string {
@@ -304,9 +351,9 @@ stage.overlay.addEventListener("keydown", (e) => {
   info.textContent = describe(next).replace(/\n/g, " · ");
 });
 
-$("zoom-in").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.scale * 1.25)));
-$("zoom-out").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.scale / 1.25)));
-$("zoom-fit").addEventListener("click", () => measure("cute:draw", () => stage.zoom(stage.fitScale())));
+$("zoom-in").addEventListener("click", () => stage.zoom(stage.scale * 1.25));
+$("zoom-out").addEventListener("click", () => stage.zoom(stage.scale / 1.25));
+$("zoom-fit").addEventListener("click", () => stage.zoom(stage.fitScale()));
 
 // ------------------------------------------------------------------ downloads
 
@@ -418,3 +465,6 @@ void run(state.line).then(() => {
   // the catalog is filled when the page has drawn: it takes a moment to build
   if (!catalog.hidden) setTimeout(() => void fillCatalog(), 0);
 });
+
+// for tests and the bench: the stage's state (the last drawing's stats, the picture)
+(window as unknown as { cutePage: unknown }).cutePage = { stage };

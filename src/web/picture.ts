@@ -149,9 +149,19 @@ export function layoutPicture(v: Layout | ComposedLayout): Picture {
   if (M < 0 || N < 0) return empty("layout", "a mode of negative extent draws nothing");
   const many = tooMany(M * N, "the layout");
   if (many) return empty("layout", many);
-  const cells = layoutCells(l, true);
   const index = new Float64Array(M * N);
-  for (let m = 0; m < M; m++) for (let n = 0; n < N; n++) index[m * N + n] = Number(cells[m]![n]);
+  const f0 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [0])) : undefined;
+  const f1 = l instanceof Layout ? L.compileIndexFn(L.sublayout(l, [1])) : undefined;
+  if (f0 && f1) {
+    // the affine form print_layout uses, without a string per cell
+    for (let m = 0; m < M; m++) {
+      const a = f0(m);
+      for (let n = 0; n < N; n++) index[m * N + n] = a + f1(n);
+    }
+  } else {
+    const cells = layoutCells(l, true);
+    for (let m = 0; m < M; m++) for (let n = 0; n < N; n++) index[m * N + n] = Number(cells[m]![n]);
+  }
   const panel: Panel = {
     name: "layout",
     title: show(l),

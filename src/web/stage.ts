@@ -4,7 +4,9 @@
  * (the hovered cell, the cells of the same index, the selected thread), so a hover or a click
  * redraws only the overlay.
  */
-import { cellFill, cellText, type Panel, type Picture } from "./picture.js";
+import type { Picture } from "./picture.js";
+import { DrawJob, SLICE_MS, type JobStats, type Step } from "./job.js";
+import { panelSteps, type Geometry } from "./paint.js";
 
 export interface CellRef {
   panel: number;
@@ -19,6 +21,14 @@ const MAX_SIDE = 16384;
 
 function css(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+/** a CSS colour #rgb or #rrggbb as "r,g,b" (black for anything else) */
+function rgb(hex: string): string {
+  const h = hex.replace(/^#/, "");
+  const full = h.length === 3 ? [...h].map((x) => x + x).join("") : h;
+  if (!/^[0-9a-f]{6}$/i.test(full)) return "0,0,0";
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).join(",");
 }
 
 export class Stage {
@@ -75,8 +85,28 @@ export class Stage {
     this.draw();
   }
 
-  /** the base canvas: fills, texts, labels, grid; then the overlay */
+  /** the drawing under way, if any */
+  job: DrawJob | undefined;
+  /** told as a drawing advances (done of total steps) and when it ends (its stats) */
+  onProgress: ((done: number, total: number) => void) | undefined;
+  onDrawn: ((stats: JobStats) => void) | undefined;
+  /** how long one slice of a drawing may run (job.ts); tests set 0 */
+  sliceMs = SLICE_MS;
+  /** the last drawing's stats (for tests and the bench) */
+  lastDraw: JobStats | undefined;
+
+  /** stop the drawing under way (what is drawn stays) */
+  cancel(): void {
+    this.job?.cancel();
+  }
+
+  /**
+   * The base canvas: fills, grid, texts, labels; then the overlay. Drawn in slices (job.ts), the
+   * part on the screen first; a small picture is drawn before this returns.
+   */
   draw(): void {
+    this.job?.cancel();
+    this.job = undefined;
     const p = this.picture;
     const w = p ? Math.ceil(p.width * this.colW) + 1 : 0;
     const h = p ? Math.ceil(p.height * this.scale) + 1 : 0;
@@ -93,98 +123,35 @@ export class Stage {
     const ctx = this.base.getContext("2d")!;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    for (const panel of p.panels) this.drawPanel(ctx, panel);
     this.drawOverlay();
-  }
-
-  private drawPanel(ctx: CanvasRenderingContext2D, p: Panel): void {
-    const s = this.scale, cw = this.colW;
-    const x0 = p.x * cw, y0 = p.y * s;
-    // fills, one fillStyle per colour
-    const byFill = new Map<string, number[]>();
-    const white: number[] = [];
-    const n = p.rows * p.cols;
-    for (let i = 0; i < n; i++) {
-      const f = cellFill(p, i);
-      if (!f) continue;
-      let list = byFill.get(f.fill);
-      if (!list) byFill.set(f.fill, (list = []));
-      list.push(i);
-      if (f.white) white.push(i);
-    }
-    for (const [fill, list] of byFill) {
-      ctx.fillStyle = fill;
-      for (const i of list) ctx.fillRect(x0 + (i % p.cols) * cw, y0 + Math.floor(i / p.cols) * s, cw, s);
-    }
-    // texts, when a cell is big enough to read them
-    const lines = p.kind === "tv" && !p.texts ? 2 : 1;
-    let longest = 1;
-    if (lines === 1) for (let i = 0; i < n; i++) longest = Math.max(longest, cellText(p, i)[0]?.length ?? 0);
-    else longest = 4;
-    const fs = Math.min(s / (lines === 2 ? 2.4 : 1.9), cw / (0.62 * longest + 0.4));
-    if (fs >= 6.5) {
-      ctx.font = `${fs}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      const whiteSet = new Set(white);
-      for (let i = 0; i < n; i++) {
-        const t = cellText(p, i);
-        if (t.length === 0) continue;
-        ctx.fillStyle = whiteSet.has(i) ? "#fff" : "#000";
-        const cx = x0 + (i % p.cols) * cw + cw / 2, cy = y0 + Math.floor(i / p.cols) * s;
-        if (t.length === 2) {
-          ctx.fillText(t[0]!, cx, cy + s * 0.28);
-          ctx.fillText(t[1]!, cx, cy + s * 0.72);
-        } else ctx.fillText(t[0]!, cx, cy + s / 2);
-      }
-    }
-    // grid
-    ctx.strokeStyle = css("--grid") || "#000";
-    ctx.lineWidth = s >= 8 ? 1 : 0.5;
-    ctx.beginPath();
-    for (let r = 0; r <= p.rows; r++) {
-      ctx.moveTo(x0, y0 + r * s);
-      ctx.lineTo(x0 + p.cols * cw, y0 + r * s);
-    }
-    for (let c = 0; c <= p.cols; c++) {
-      ctx.moveTo(x0 + c * cw, y0);
-      ctx.lineTo(x0 + c * cw, y0 + p.rows * s);
-    }
-    ctx.stroke();
-    if (p.regions) {
-      // the boxes: a heavy line between cells of different regions, and around the tile
-      ctx.lineWidth = Math.max(2, s / 8);
-      ctx.beginPath();
-      const th = p.regions;
-      for (let r = 0; r < p.rows; r++) {
-        for (let c = 0; c < p.cols; c++) {
-          const i = r * p.cols + c;
-          if (c + 1 < p.cols && th[i] !== th[i + 1]) {
-            ctx.moveTo(x0 + (c + 1) * cw, y0 + r * s);
-            ctx.lineTo(x0 + (c + 1) * cw, y0 + (r + 1) * s);
-          }
-          if (r + 1 < p.rows && th[i] !== th[i + p.cols]) {
-            ctx.moveTo(x0 + c * cw, y0 + (r + 1) * s);
-            ctx.lineTo(x0 + (c + 1) * cw, y0 + (r + 1) * s);
-          }
-        }
-      }
-      ctx.rect(x0, y0, p.cols * cw, p.rows * s);
-      ctx.stroke();
-    }
-    // row and column labels
-    const ls = Math.min(s * 0.55, 14);
-    if (ls >= 5) {
-      ctx.font = `${ls}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace`;
-      ctx.fillStyle = css("--label") || "#000";
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      // labels thin out where they would overlap
-      const rowStep = Math.max(1, Math.ceil((ls * 1.15) / s));
-      const colStep = Math.max(1, Math.ceil((String(Math.max(0, p.cols - 1)).length * ls * 0.62 + 2) / cw));
-      if (p.rowLabelX !== undefined) for (let r = 0; r < p.rows; r += rowStep) ctx.fillText(p.rowLabel(r), p.rowLabelX * cw + cw / 2, y0 + r * s + s / 2);
-      if (p.colLabelY !== undefined) for (let c = 0; c < p.cols; c += colStep) ctx.fillText(p.colLabel(c), x0 + c * cw + cw / 2, p.colLabelY * s + s / 2);
-    }
+    const b = this.base.getBoundingClientRect();
+    const g: Geometry = {
+      s: this.scale,
+      cw: this.colW,
+      top: Math.max(0, -b.top),
+      bottom: Math.max(0, Math.min(h, window.innerHeight - b.top)),
+      dpr: this.dpr,
+      gridRGB: rgb(css("--grid") || "#000"),
+      label: css("--label") || "#000",
+    };
+    const parts = p.panels.map((q) => panelSteps(ctx, q, g));
+    const steps: Step[] = [...parts.flatMap((x) => x.visible), ...parts.map((x) => x.labels), ...parts.flatMap((x) => x.rest)];
+    const start = performance.now();
+    const job = new DrawJob(
+      steps,
+      (done, total) => this.onProgress?.(done, total),
+      (stats) => {
+        if (this.job === job) this.job = undefined;
+        this.lastDraw = stats;
+        if (stats.done) performance.measure("cute:draw", { start, end: performance.now() });
+        this.overlay.dataset.drawn = stats.done ? "done" : "stopped";
+        this.onDrawn?.(stats);
+      },
+      this.sliceMs,
+    );
+    this.job = job;
+    this.overlay.dataset.drawn = "drawing";
+    job.start();
   }
 
   /** the overlay: the selected thread's cells (the rest veiled), the hovered cell and its equals, the keyboard cursor */

@@ -1,0 +1,86 @@
+/**
+ * What the browser tests of the page share: finding Chromium (Debian's `chromium`, or
+ * CUTE_TS_CHROMIUM), opening the built page (dist/web/index.html) at a width, typing a line and
+ * waiting for the page to show it (and finish drawing it), and watching for page errors and
+ * requests. playwright-core drives the browser.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+export const ROOT = join(__dirname, "..", "..");
+export const WEB = join(ROOT, "dist", "web");
+export const PAGE = pathToFileURL(join(WEB, "index.html")).href;
+export const SHOTS = join(ROOT, "test-output", "web");
+
+/** CUTE_TS_CHROMIUM, else chromium (Debian), chromium-browser, google-chrome on the PATH */
+export function findChromium(): string | undefined {
+  const env = process.env.CUTE_TS_CHROMIUM;
+  if (env) return env;
+  for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) {
+    try {
+      const path = execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
+      if (path && existsSync(path)) return path;
+    } catch {
+      // not on the PATH
+    }
+  }
+  return undefined;
+}
+
+export const CHROMIUM = findChromium();
+/** .ci/run sets this where it has installed chromium: there a browser that cannot start fails the tests */
+export const REQUIRED = process.env.CUTE_TS_REQUIRE_BROWSER === "1";
+export const HOW = "install it with `sudo apt-get install -y chromium` (Debian/Ubuntu; .ci/run does this), or point CUTE_TS_CHROMIUM at a Chrome or Chromium binary";
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(SHOTS, { recursive: true });
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+}
+
+/** a page of its own at a width (1440: a desktop, 390: a phone, touch and all), watched for errors */
+export async function openPage(browser: Browser, width: number, hash = ""): Promise<{ context: BrowserContext; page: Page; problems: string[]; requests: string[] }> {
+  const phone = width < 600;
+  const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: "light", acceptDownloads: true, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(PAGE + hash);
+  await settled(page, 0);
+  return { context, page, problems, requests };
+}
+
+export const runs = async (p: Page) => Number((await p.getAttribute("body", "data-runs")) ?? 0);
+
+/** the page has shown more than `after` results, and is neither running nor drawing */
+export const settled = (p: Page, after: number) =>
+  p.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy && !document.body.dataset.drawing, after, { timeout: 120_000 });
+
+/** type a line and press Enter; resolves when the page shows its result, drawn */
+export async function type(p: Page, line: string): Promise<void> {
+  const before = await runs(p);
+  await p.fill("#line", line);
+  await p.press("#line", "Enter");
+  await settled(p, before);
+}
+
+export const text = async (p: Page, sel: string) => (await p.textContent(sel)) ?? "";
+
+/** requests for anything but the page's own three files (or blob: URLs it made) */
+export function foreign(requests: string[]): string[] {
+  const own = new Set(["index.html", "app.css", "app.js"]);
+  return requests.filter((u) => {
+    if (u.startsWith("blob:") || u.startsWith("data:")) return false;
+    const url = new URL(u);
+    const name = url.pathname.split("/").pop()!;
+    return !(url.protocol === "file:" && url.pathname.startsWith(pathToFileURL(WEB).pathname) && own.has(name));
+  });
+}
