@@ -7,7 +7,11 @@
 // Chromium: CUTE_TS_CHROMIUM, else chromium, chromium-browser or google-chrome on the PATH) and reads
 // the page's own marks (User Timing, src/web/page.ts): first contentful paint and the end of the first
 // line's run (`cute:run`); then it types a 128x256 TiledMMA, zooms in and out three times (each a
-// `cute:draw` of the whole map) and clicks three cells (each a `cute:overlay`, the thread's cells).
+// `cute:draw` of the whole map, from its start to its last slice) and clicks three cells (each a
+// `cute:overlay`, the thread's cells). Then a 512x512 layout at the drawing limit: its run, its
+// drawing (in slices, src/web/job.ts), the longest slice and the longest task the browser reports
+// (Long Tasks API) while it draws, and the delay of four keys typed into the catalog's search
+// meanwhile (from the key event's timestamp to its handler), and a zoom of it.
 // Figures: medians over the runs, with their ranges, next to the targets the page was built to.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,6 +21,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const PAGE = join(root, "dist", "web", "index.html");
 export const BIG = "mma SM90_64x256x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K> --atoms (_2,_1,_1)";
+/** a layout at the page's drawing limit (2^18 cells) */
+export const HUGE = "(_512,_512):(_1,_512)";
 
 /** CUTE_TS_CHROMIUM, else chromium (Debian), chromium-browser, google-chrome on the PATH; undefined when none */
 export function findChromium() {
@@ -39,7 +45,12 @@ async function onePage(browser) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
   try {
     const page = await context.newPage();
-    const settled = (after) => page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy, after);
+    await page.addInitScript(() => {
+      window.__long = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push({ start: e.startTime, ms: e.duration }))).observe({ type: "longtask", buffered: true });
+    });
+    const settled = (after) => page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy && !document.body.dataset.drawing, after, { timeout: 120_000 });
+    const drawn = () => page.waitForFunction(() => !document.body.dataset.drawing, null, { timeout: 120_000 });
     await page.goto(pathToFileURL(PAGE).href);
     await settled(0);
     const start = await page.evaluate(() => ({
@@ -55,8 +66,10 @@ async function onePage(browser) {
     const draws = [];
     for (let i = 0; i < 3; i++) {
       await page.click("#zoom-in");
+      await drawn();
       draws.push(await last("cute:draw"));
       await page.click("#zoom-out");
+      await drawn();
       draws.push(await last("cute:draw"));
     }
     const box = await page.locator("canvas.overlay").boundingBox();
@@ -66,10 +79,44 @@ async function onePage(browser) {
       await page.mouse.click(box.x + (16 + 2 + c + 0.5) * s, box.y + (16 + 2 + r + 0.5) * s);
       overlays.push(await last("cute:overlay"));
     }
-    return { paint: start.paint, result: start.result, run, draw: median(draws), overlay: median(overlays) };
+    const huge = await hugePicture(page);
+    return { paint: start.paint, result: start.result, run, draw: median(draws), overlay: median(overlays), ...huge };
   } finally {
     await context.close();
   }
+}
+
+/** the 512x512 layout: typed, keys typed into the search box while it draws, then a zoom */
+async function hugePicture(page) {
+  if (await page.isHidden("#catalog")) await page.click("#toggle-catalog");
+  await page.evaluate(() => {
+    window.__keys = [];
+    document.getElementById("search").addEventListener("keydown", (e) => window.__keys.push({ delay: performance.now() - e.timeStamp, drawing: document.body.dataset.drawing === "1" }));
+  });
+  const t0 = await page.evaluate(() => performance.now());
+  const before = Number((await page.getAttribute("body", "data-runs")) ?? 0);
+  await page.fill("#line", HUGE);
+  await page.press("#line", "Enter");
+  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n, before, { timeout: 120_000 });
+  await page.focus("#search");
+  for (const k of "ldsm") await page.keyboard.press(k);
+  await page.waitForFunction(() => !document.body.dataset.drawing, null, { timeout: 120_000 });
+  const r = await page.evaluate((t0) => {
+    const stats = window.cutePage.stage.lastDraw;
+    return {
+      hugeRun: performance.getEntriesByName("cute:run").at(-1).duration,
+      hugeDraw: performance.getEntriesByName("cute:draw").at(-1).duration,
+      hugeSlice: stats.longestSliceMs,
+      hugeLongest: Math.max(0, ...window.__long.filter((e) => e.start >= t0).map((e) => e.ms)),
+      keyDelay: Math.max(...window.__keys.map((k) => k.delay)),
+      keysWhileDrawing: window.__keys.filter((k) => k.drawing).length,
+    };
+  }, t0);
+  await page.click("#zoom-in");
+  await page.waitForFunction(() => !document.body.dataset.drawing, null, { timeout: 120_000 });
+  r.hugeZoom = await page.evaluate(() => performance.getEntriesByName("cute:draw").at(-1).duration);
+  r.hugeZoomSlice = await page.evaluate(() => window.cutePage.stage.lastDraw.longestSliceMs);
+  return r;
 }
 
 /**
@@ -97,6 +144,13 @@ export async function benchPage({ runs = 5, chromium = findChromium() } = {}) {
       { what: "128x256 TiledMMA: run the line", values: col("run") },
       { what: "128x256 TiledMMA: redraw on zoom (median of 6 per page)", values: col("draw"), target: "< 100 ms", limit: 100 },
       { what: "128x256 TiledMMA: thread overlay on click (median of 3 per page)", values: col("overlay"), target: "< 100 ms", limit: 100 },
+      { what: "512x512 layout: run the line (the CLI's print and the picture's data)", values: col("hugeRun") },
+      { what: "512x512 layout: draw, first slice to last", values: col("hugeDraw") },
+      { what: "512x512 layout: longest drawing slice", values: col("hugeSlice"), target: "< 100 ms", limit: 100 },
+      { what: "512x512 layout: longest main-thread task from Enter to drawn (run included)", values: col("hugeLongest") },
+      { what: "512x512 layout: slowest of 4 keys typed while it draws (event to handler)", values: col("keyDelay"), target: "< 100 ms", limit: 100 },
+      { what: "512x512 layout: zoom in, draw first slice to last", values: col("hugeZoom") },
+      { what: "512x512 layout: zoom in, longest drawing slice", values: col("hugeZoomSlice"), target: "< 100 ms", limit: 100 },
     ],
   };
 }
