@@ -17,7 +17,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAny } from "../src/eval/evaluate.js";
 import { DescIter, PtrIter, Tensor, descAdd, hasTag, rawOf } from "../src/core/tensor.js";
-import { Layout, crd2idx, size, cosize, showLayout } from "../src/core/layout.js";
+import { Layout, compileIndexFn, crd2idx, size, cosize, showLayout } from "../src/core/layout.js";
 import { ComposedLayout, SmemPtrFlag, Swizzle } from "../src/core/swizzle.js";
 import { D, Int } from "../src/core/integer.js";
 import * as T from "../src/core/int-tuple.js";
@@ -253,12 +253,82 @@ describe("refusals", () => {
   });
   it("what CuTe does not have, and what cute-ts does not model yet", async () => {
     expect(await fails(`partition_fragment_A(${SS}, make_shape(Int<128>{}, Int<64>{}))`)).toMatch(/no matching function.*get_slice\(thr_idx\)\.partition_fragment_A/);
-    const U = "make_tiled_mma(SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{})";
-    expect(await fails(`${U}.get_slice(0).partition_fragment_A(${smem("UMMA::Layout_K_SW128_Atom<half_t>{}", "Shape<_128,_64>{}")})`)).toMatch(/does not support make_fragment_A of SM100_MMA_F16BF16_TS yet/);
+    // a descriptor fragment needs the smem tensor: a shape has no pointer
+    expect(await fails(`${SS}.make_fragment_A(partition_shape_A(${SS}, make_shape(Int<128>{}, Int<64>{})))`)).toMatch(/no matching MakeTensor<GMMA::smem_desc<GMMA::Major::K>>/);
     const S = "make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{})";
     const desc = `${S}.get_slice(0).partition_fragment_A(${smem("UMMA::Layout_K_SW128_Atom<half_t>{}", "Shape<_128,_64>{}")})`;
     expect((await run(["eval", desc])).stdout).toBe("UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)\n");
     expect(await fails(desc, "print")).toMatch(/does not support print_tensor of a UMMA descriptor tensor yet/);
     expect(await fails(`${thr}.partition_fragment_A(${smem("GMMA::Layout_K_SW128_Atom<half_t>{}", "Shape<_128,_64>{}")})(0,0,0)`)).toMatch(/does not support an element of a descriptor tensor/);
+  });
+});
+
+describe("the A of a UMMA _TS op lives in TMEM (FrgTypeA = UMMA::tmem_frg, mma_traits_sm100.hpp)", () => {
+  const U = (m: number, n: number) => `make_tiled_mma(SM100_MMA_F16BF16_TS<half_t,half_t,float,${m},${n},UMMA::Major::K,UMMA::Major::K>{})`;
+  const eval1 = async (src: string) => {
+    const r = await run(["eval", src]);
+    expect(r.stderr).toBe("");
+    expect(r.exit).toBe(0);
+    return r.stdout;
+  };
+  it("partition_fragment_A of smem and make_fragment_A of partition_shape_A give the same TMEM tensor", async () => {
+    for (const [m, n] of [[128, 256], [64, 128]] as const) {
+      const sA = `make_tensor(make_smem_ptr((half_t*)0x1000), make_layout(make_shape(Int<${m}>{}, Int<64>{}), LayoutRight{}))`;
+      const part = await eval1(`${U(m, n)}.get_slice(0).partition_fragment_A(${sA})`);
+      const shape = await eval1(`${U(m, n)}.make_fragment_A(partition_shape_A(${U(m, n)}, make_shape(Int<${m}>{}, Int<64>{})))`);
+      const layout = await eval1(`${U(m, n)}.make_fragment_A(make_layout(partition_shape_A(${U(m, n)}, make_shape(Int<${m}>{}, Int<64>{}))))`);
+      expect(part).toMatch(/^tmem_\[16b\]\(0x0000\.0000\) o /);
+      expect(shape).toBe(part);
+      expect(layout).toBe(part);
+    }
+  });
+  it("M=128 fills all 128 lanes, one column per element; M=64 keeps to the first 16 lanes of each subpartition (NonInterleaved)", async () => {
+    const t = (await evaluateAny(`${U(128, 256)}.make_fragment_A(partition_shape_A(${U(128, 256)}, make_shape(Int<128>{}, Int<64>{})))`)) as unknown as Tensor;
+    // TMEM addresses: lane << 16 | column; the k-th K block of 16 starts 16 columns on
+    const lanes = new Set<number>(), cols = new Set<number>();
+    const n = size(t.layout as Layout).v;
+    const at = compileIndexFn(t.layout as Layout)!;
+    for (let i = 0; i < n; i++) {
+      const a = at(i);
+      // half_t: two elements per 32-bit column, TMEM::DP<half_t> = 1 << 17 per lane
+      lanes.add(Math.floor(a / (1 << 17)));
+      cols.add(a % (1 << 17));
+    }
+    expect(lanes.size).toBe(128);
+    expect(cols.size).toBe(64);
+    const h = (await evaluateAny(`${U(64, 128)}.make_fragment_A(partition_shape_A(${U(64, 128)}, make_shape(Int<64>{}, Int<64>{})))`)) as unknown as Tensor;
+    const hl = h.layout as Layout;
+    const used = new Set<number>();
+    const hat = compileIndexFn(hl)!;
+    for (let i = 0; i < size(hl).v; i++) used.add(Math.floor(hat(i) / (1 << 17)));
+    expect([...used].every((l) => l % 32 < 16)).toBe(true);
+    expect(used.size).toBe(64);
+  });
+});
+
+describe("partition_shape_A/B/C keep thrfrg's rest modes (mma_atom.hpp: the shape of partition_X of make_layout(shape))", () => {
+  const mmas = [
+    "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32, Layout<Shape<_8,_2,_2>,Stride<_1,_16,_8>>, _16>{})",
+    "make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN{}, Layout<Shape<_2,_1,_1>>{}, Tile<Layout<Shape<_4,_2,_4>,Stride<_1,_16,_4>>, _8, Layout<Shape<_4,_2>,Stride<_2,_1>>>{})",
+    "make_tiled_mma(SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}, Layout<Shape<_1,_1,_1>>{}, Tile<_64, Layout<Shape<_8,_4,_2>,Stride<_1,_16,_8>>, _16>{})",
+    "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})",
+  ];
+  it.each(mmas)("the free partition_shape_X is the thread slice's shape: %s", async (mma) => {
+    for (const [w, shape] of [["A", "make_shape(Int<128>{}, Int<64>{})"], ["B", "make_shape(Int<128>{}, Int<64>{})"], ["C", "make_shape(Int<128>{}, Int<128>{})"]] as const) {
+      const free = (await run(["eval", `partition_shape_${w}(${mma}, ${shape})`])).stdout;
+      const thr = (await run(["eval", `shape(${mma}.get_slice(0).partition_${w}(make_identity_tensor(${shape})))`])).stdout;
+      expect(free).toBe(thr);
+    }
+    const frg = (await run(["eval", `partition_fragment_C(${mma}, make_shape(Int<128>{}, Int<128>{})).layout()`])).stdout;
+    const thrFrg = (await run(["eval", `${mma}.get_slice(3).partition_fragment_C(make_identity_tensor(make_shape(Int<128>{}, Int<128>{}))).layout()`])).stdout;
+    expect(frg).toBe(thrFrg);
+  });
+  it("a permutation layout keeps the rest mode nested", async () => {
+    expect((await run(["eval", `partition_shape_C(${mmas[0]}, make_shape(Int<128>{}, Int<128>{}))`])).stdout).toBe("((_2,_2),_4,(_2,_4))\n");
+  });
+  it("a rank-1 shape is refused by thrfrg's rank check", async () => {
+    const r = await run(["eval", `partition_shape_C(${mmas[0]}, make_shape(Int<128>{}))`]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toMatch(/rank\(tensor\) >= Int<2>/);
   });
 });

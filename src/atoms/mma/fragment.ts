@@ -12,7 +12,8 @@
  *   smem tensor (one MMA's (M,K) block), over the smem tensor's layout recast to uint128_t with
  *   mode 0 replaced by _1:_0. Its element at offset k is the descriptor plus k, so each MMA's
  *   descriptor starts where its block does;
- * - UMMA::tmem_frg (a UMMA's C): the accumulator in tensor memory (tmem-frg.ts).
+ * - UMMA::tmem_frg (a UMMA's C, and the A of a UMMA _TS op): a tensor in tensor memory (tmem-frg.ts),
+ *   tmem_frg::make of the partitioned shape.
  *
  * Versions read (7107b0553 itself is not in the store): mma_atom.hpp at 00a74a2a;
  * mma_traits_sm90_gmma.hpp at 082a375c (DescriptorIterator, smem_desc, MakeTensor<GMMA::smem_desc>);
@@ -35,13 +36,13 @@ import type { MmaTraits } from "./family.js";
 import { type DescMajor, make_gmma_desc, make_umma_desc } from "./smem-desc.js";
 import { type Operand, type TiledMma } from "./tiled-mma.js";
 import { type ThrMma, partition, partition_shape } from "./thr-mma.js";
-import { frgTypeC, partition_fragment_C as tmemPartitionFragmentC, tmem_frg_make } from "./tmem-frg.js";
+import { type TmemFrg, frgTypeA, frgTypeC, partition_fragment_C as tmemPartitionFragmentC, tmem_frg_make } from "./tmem-frg.js";
 
 /** what FrgTypeX of an op is */
 export type FrgType =
   | { kind: "value"; type: ValueType; spelling: string }
   | { kind: "desc"; arch: "GMMA" | "UMMA"; major: DescMajor; spelling: string }
-  | { kind: "tmem" };
+  | { kind: "tmem"; frg: TmemFrg };
 
 /** the op's name without namespaces and template arguments */
 function baseName(traits: MmaTraits): string {
@@ -63,7 +64,7 @@ export function frgType(traits: MmaTraits, w: Operand): FrgType {
   const base = baseName(traits);
   if (/SPARSE/.test(traits.op)) throw new Unsupported(`make_fragment_${w} of the sparse MMA ${base}`, " (its fragments are sparse descriptors or sparse register tensors)");
   if (w === "C") {
-    if (isUmma(traits)) return { kind: "tmem" };
+    if (isUmma(traits)) return { kind: "tmem", frg: frgTypeC(traits) };
     return { kind: "value", type: parseValueType(traits.types.C), spelling: traits.types.C };
   }
   const umma = isUmma(traits);
@@ -71,7 +72,7 @@ export function frgType(traits: MmaTraits, w: Operand): FrgType {
     const [a, b] = majors(traits);
     const arch = umma ? "UMMA" : "GMMA";
     if (w === "B") return { kind: "desc", arch, major: b, spelling: `${arch}::smem_desc<${arch}::Major::${b}>` };
-    if (umma && /_TS(_|$)/.test(base)) throw new Unsupported(`make_fragment_A of ${base}`, " (its A is a UMMA::tmem_frg in tensor memory)");
+    if (umma && /_TS(_|$)/.test(base)) return { kind: "tmem", frg: frgTypeA(traits) };
     if (/_SS(_|$)/.test(base)) return { kind: "desc", arch, major: a, spelling: `${arch}::smem_desc<${arch}::Major::${a}>` };
     if (umma) throw new Unsupported(`make_fragment_A of ${base}`);
   }
@@ -117,25 +118,37 @@ export function make_desc_tensor(arch: "GMMA" | "UMMA", major: DescMajor, t: Ten
   return new Tensor(new DescIter(arch, d.desc), replace(u128, 0, new Layout(_1, _0)));
 }
 
-/** MMA_Atom::make_fragment_A/B/C(tensor) of a tensor partitioned by partition_A/B/C */
-export function make_fragment(mma: TiledMma, w: Operand, t: Tensor): Tensor {
+/**
+ * MMA_Atom::make_fragment_A/B/C(x) of a tensor partitioned by partition_A/B/C, or of its layout or
+ * shape (partition_shape_A/B/C's): CuTe's asserts read rank(x) and size<0>(x), which a layout and a
+ * shape answer too; a register fragment is make_fragment_like<T>(x) (of a shape: make_layout(shape)),
+ * a TMEM fragment tmem_frg::make(shape(x)); only a descriptor needs the smem tensor itself.
+ */
+export function make_fragment(mma: TiledMma, w: Operand, x: Tensor | Layout | IntTuple): Tensor {
   const name = `make_fragment_${w}`;
   const arg = `${w.toLowerCase()}tensor`;
-  const l = tensorLayout(t);
-  if (T.rank(l.shape) < 3) throw new CuteError(name, `static assertion failed: rank(${arg}) >= Int<3>{} (a tensor partitioned by partition_${w}: (V,${w === "B" ? "N" : "M"},${w === "C" ? "N" : "K"},...))`, [show(t)]);
+  const l = x instanceof Tensor ? tensorLayout(x) : x instanceof Layout ? x : make_layout(x);
+  const shown = () => (x instanceof Tensor || x instanceof Layout ? show(x) : T.tupText(x));
+  if (T.rank(l.shape) < 3) throw new CuteError(name, `static assertion failed: rank(${arg}) >= Int<3>{} (a tensor partitioned by partition_${w}: (V,${w === "B" ? "N" : "M"},${w === "C" ? "N" : "K"},...))`, [shown()]);
   const tv = w === "A" ? mma.atom.layoutA : w === "B" ? mma.atom.layoutB : mma.atom.layoutC;
   const v = T.size(T.get(l.shape, 0)), want = T.size(T.get(tv.shape, 1));
-  if (v.v !== want.v) throw new CuteError(name, `static assertion failed: size<0>(${arg}) == size<1>(Layout${w}_TV{})`, [`size<0> = ${v.v}`, `size<1>(Layout${w}_TV) = ${want.v}`, show(t)]);
+  if (v.v !== want.v) throw new CuteError(name, `static assertion failed: size<0>(${arg}) == size<1>(Layout${w}_TV{})`, [`size<0> = ${v.v}`, `size<1>(Layout${w}_TV) = ${want.v}`, shown()]);
   const frg = frgType(mma.atom.traits, w);
   if (frg.kind === "tmem") {
-    const tm = tmem_frg_make(frgTypeC(mma.atom.traits), l.shape);
+    const tm = tmem_frg_make(frg.frg, l.shape);
     return new Tensor(new TmemIter(tm.valueType.bits, tm.addr, tm.valueType.name || undefined), tm.layout);
   }
   if (w === "C") return make_owning_tensor((frg as { type: ValueType }).type, make_layout(l.shape), `make_tensor<${(frg as { spelling: string }).spelling}>`);
-  if (frg.kind === "value") return make_fragment_like(frg.type, t.layout, `make_fragment_like<${frg.spelling}>`);
+  if (frg.kind === "value") {
+    const op = `make_fragment_like<${frg.spelling}>`;
+    return x instanceof Tensor ? make_fragment_like(frg.type, x.layout, op) : x instanceof Layout ? make_fragment_like(frg.type, x, op) : make_owning_tensor(frg.type, l, op);
+  }
+  if (!(x instanceof Tensor)) {
+    throw new CuteError(name, `no matching MakeTensor<${frg.spelling}>: a descriptor fragment is built from the partitioned smem tensor, not from ${x instanceof Layout ? "a layout" : "a shape"}`, [shown()]);
+  }
   const valType = w === "A" ? mma.atom.traits.types.A : mma.atom.traits.types.B;
-  if (!acceptedValueType(t, valType)) throw new CuteError(name, `static assertion failed: Expecting ValType${w} type`, [`ValType${w} = ${valType}`, show(t)]);
-  return make_desc_tensor(frg.arch, frg.major, t, parseValueType(valType));
+  if (!acceptedValueType(x, valType)) throw new CuteError(name, `static assertion failed: Expecting ValType${w} type`, [`ValType${w} = ${valType}`, show(x)]);
+  return make_desc_tensor(frg.arch, frg.major, x, parseValueType(valType));
 }
 
 /** ThrMMA::partition_fragment_A/B/C(tensor) = make_fragment_X(partition_X(tensor)) */

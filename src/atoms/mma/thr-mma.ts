@@ -10,7 +10,7 @@ import type { Int } from "../../core/integer.js";
 import * as I from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, _ } from "../../core/int-tuple.js";
-import { Layout, size } from "../../core/layout.js";
+import { Layout, make_layout, size, slice } from "../../core/layout.js";
 import { innermostLayout } from "../../core/swizzle.js";
 import type { Tensor } from "../../core/tensor.js";
 import { sliceTensor, withLayout } from "../../tensor/algorithms.js";
@@ -75,20 +75,16 @@ export function partitioner(mma: TiledMma, w: Operand, t: Tensor): (thr: ThrMma)
 }
 
 /**
- * partition_shape_A/B/C(tiled_mma, shape): (V, M / (AtomM * ThrM), K / (AtomK * ThrK), rest...)
- * with shape_div, V the atom's values per thread (shape<1> of its TV layout)
+ * partition_shape_A/B/C(tiled_mma, shape): the shape of thrfrg_A/B/C of make_layout(shape) sliced
+ * as partition_A/B/C slices it, at thread 0 and (_, repeat<rank(shape)>(_)): (FrgV, Rest0,
+ * Rest1, ...), each rest mode as thrfrg leaves it (nested where a permutation Tile<...> holding
+ * a layout splits it). thrfrg's own rank check refuses a shape of rank below 2.
  */
 export function partition_shape(mma: TiledMma, w: Operand, shape: IntTuple): IntTuple {
-  const name = `partition_shape_${w}`;
-  const r = T.rank(shape);
-  if (!Array.isArray(shape) || r < 2) throw new CuteError(name, "static assertion failed: Must have at least rank-2", [show(shape)]);
-  const atomTV = w === "A" ? mma.atom.layoutA : w === "B" ? mma.atom.layoutB : mma.atom.layoutC;
-  const v = T.get(atomTV.shape, 1);
-  const vmnk = mma.thrLayoutVMNK.shape;
-  // mode i of the shape is divided by the atom's extent and the threads tiled along it
-  const modes: [0 | 1 | 2, number][] = w === "A" ? [[0, 1], [2, 3]] : w === "B" ? [[1, 2], [2, 3]] : [[0, 1], [1, 2]];
-  const div = modes.map(([atom, thr], i) => T.shape_div(T.size(T.get(shape, i)), I.mul(mma.atom.shapeMNK[atom], T.size(T.get(vmnk, thr)))));
-  return [v, ...div, ...shape.slice(2)];
+  const dummy = make_layout(shape);
+  const tv = thrfrgChecked(mma, w, dummy);
+  const rest: T.Coord = Array.from({ length: T.rank(shape) }, () => _);
+  return slice([I.S(0), [_, rest]], tv).shape;
 }
 
 /** print(ThrMMA): the thread's (V,M,N,K) coordinate, then the TiledMMA */

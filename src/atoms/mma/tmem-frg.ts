@@ -52,6 +52,20 @@ export function frgTypeC(traits: MmaTraits): TmemFrg {
   return { value, storage: parseValueType("uint32_t"), nSM: 1, alloc: "Interleaved", spelling: `UMMA::tmem_frg_1sm<${value.name}>` };
 }
 
+/**
+ * FrgTypeA of a UMMA op that reads A from tensor memory (_TS): tmem_frg_1sm<a_type, a_type,
+ * NonInterleaved> for the one-CTA ops, tmem_frg_2sm<a_type, a_type, Duplicated> for the 2x1SM ones
+ * (A's storage is its own type: one element per column slot)
+ */
+export function frgTypeA(traits: MmaTraits): TmemFrg {
+  const base = traits.op.replace(/<.*$/, "");
+  const value = parseValueType(traits.types.A);
+  if (/_2x1SM_/.test(base)) {
+    return { value, storage: value, nSM: 2, alloc: "Duplicated", spelling: `UMMA::tmem_frg_2sm<${value.name},${value.name},UMMA::TmemAllocMode::Duplicated>` };
+  }
+  return { value, storage: value, nSM: 1, alloc: "NonInterleaved", spelling: `UMMA::tmem_frg_1sm<${value.name},${value.name},UMMA::TmemAllocMode::NonInterleaved>` };
+}
+
 const L = (shape: IntTuple, stride: IntTuple) => new Layout(shape, stride);
 
 /** tmem_frg<...>::make(tmem_shape): the TMEM tensor of a post-partitioned ((M_MMA,N_MMA),...) shape */

@@ -11,10 +11,11 @@
 import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
+import type { IntTuple } from "../../core/int-tuple.js";
 import { Layout } from "../../core/layout.js";
 import { Tensor, TmemIter } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
-import { asIntTuple, asLayout, asTiler } from "../../notation/coerce.js";
+import { asIntTuple, asLayout, asTiler, isIntTuple } from "../../notation/coerce.js";
 import { type Node, type TArg, spellType } from "../../notation/parse.js";
 import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
 import { resolveMma, type MmaTraits } from "../../atoms/mma/catalog.js";
@@ -321,6 +322,14 @@ function tensorArg(args: Value[], name: string): Tensor {
   throw new CuteError(name, `no matching member function: it partitions a tensor, and ${what} (make_identity_tensor(shape) gives one of coordinates)`, [describe(t)]);
 }
 
+/** make_fragment_A/B/C's argument: a partitioned tensor, or its layout or shape (partition_shape_A/B/C) */
+function fragmentArg(args: Value[], name: string): Tensor | Layout | IntTuple {
+  nargs(name, args, 1, 1);
+  const t = args[0]!;
+  if (t instanceof Tensor || t instanceof Layout || isIntTuple(t)) return t;
+  throw new CuteError(name, "no matching member function: it takes a tensor partitioned by partition_A/B/C, or its shape (partition_shape_A/B/C)", [describe(t)]);
+}
+
 const none =
   <X>(f: (self: X) => Value): Method<X> =>
   (self, args, _t, name) => {
@@ -362,9 +371,9 @@ const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
   tile_size_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), tileSizeMNK(mma, modeTarg(targs, name))),
   permutation_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), permutationMNK(mma, modeTarg(targs, name)) as Value),
   // MMA_Atom's static make_fragment_A/B/C, which a TiledMMA (and a ThrMMA) inherits: of a partitioned tensor
-  make_fragment_A: (mma, args, _t, name) => make_fragment(mma, "A", tensorArg(args, name)),
-  make_fragment_B: (mma, args, _t, name) => make_fragment(mma, "B", tensorArg(args, name)),
-  make_fragment_C: (mma, args, _t, name) => make_fragment(mma, "C", tensorArg(args, name)),
+  make_fragment_A: (mma, args, _t, name) => make_fragment(mma, "A", fragmentArg(args, name)),
+  make_fragment_B: (mma, args, _t, name) => make_fragment(mma, "B", fragmentArg(args, name)),
+  make_fragment_C: (mma, args, _t, name) => make_fragment(mma, "C", fragmentArg(args, name)),
 };
 
 const THR_MMA_METHODS: Readonly<Record<string, Method<ThrMMA.ThrMma>>> = {
