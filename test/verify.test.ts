@@ -237,6 +237,32 @@ describe("verify vector", () => {
   it("needs --type", async () => {
     expect((await run(["verify", "vector", "_8:_1", "_8:_1"])).exit).toBe(2);
   });
+  it("a swizzled smem side: CuTe's max_common_vector (the inner layouts', at most 2^M elements), checked by brute force", async () => {
+    const dstText = "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)";
+    const r = await run(["verify", "vector", "(_128,_64):(4096,_1)", dstText, "--type", "half_t", "--json"]);
+    expect(r.exit).toBe(0);
+    const v = JSON.parse(r.stdout) as { elements: number; limit: { kind: string; side: string; base: number } };
+    expect((await run(["eval", `max_common_vector(make_layout(make_shape(Int<128>{}, Int<64>{}), make_stride(4096, Int<1>{})), ${dstText})`])).stdout).toBe(`_${v.elements}\n`);
+    expect(v.limit).toEqual({ kind: "swizzle", side: "dst", swizzle: "Sw<3,3,3>", base: 8 });
+    // every aligned run of v.elements along k is consecutive in the swizzled dst; a run twice as long is not
+    const dst = evaluate(dstText) as ComposedLayout;
+    const at = elementFn(dst, "dst");
+    const runs = (n: number) => {
+      for (let m = 0; m < 128; m++)
+        for (let k = 0; k < 64; k += n) for (let i = 1; i < n; i++) if (at(m + 128 * (k + i)) !== at(m + 128 * k) + i) return false;
+      return true;
+    };
+    expect(runs(v.elements)).toBe(true);
+    expect(runs(2 * v.elements)).toBe(false);
+    const text = (await run(["verify", "vector", "(_128,_64):(4096,_1)", dstText, "--type", "half_t", "--min", "16"])).stdout;
+    expect(text).toMatch(/^FAILS: max_common_vector = 8 half_t \(16 bytes\); required at least 16/);
+    expect(text).toContain("limited by dst's swizzle Sw<3,3,3>: it keeps runs of 2^M = 8 elements together");
+  });
+  it("a swizzle over a flagged smem pointer swizzles bytes: said in a note", async () => {
+    const r = await run(["verify", "vector", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "(_8,_64):(_64,_1)", "--type", "half_t"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toContain("note: src's Sw<3,4,3> sits over smem_ptr[16b]: it swizzles byte addresses, so 16 bytes (8 elements) stay together");
+  });
 });
 
 describe("verify banks", () => {

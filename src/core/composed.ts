@@ -155,10 +155,24 @@ function showOffsetText(off: ComposedLayout["offset"]): string {
  * composed layout is sliced the same way, one level down.
  */
 export function slice_and_offset(c: Coord, x: ComposedLayout): [ComposedLayout | Layout, Int] {
+  if (x.a instanceof Swizzle && x.offset instanceof SmemPtrFlag && x.b instanceof Layout) return flaggedSliceAndOffset(c, x.a, x.offset, x.b);
   if (x.a instanceof Swizzle) return swizzleSliceAndOffset(c, x.a, x);
   const [sl, off] = x.b instanceof Layout ? L.slice_and_offset(c, x.b) : slice_and_offset(c, x.b);
   return [make_composed(x.a, idxAdd(offsetIdx(x), off), sl), _0];
 }
+/**
+ * slice_and_offset of Sw o smem_ptr[Nb](unset) o L (pointer_flagged.hpp, the overload for a
+ * flagged swizzle): L is sliced; a static zero offset keeps the flag (Sw o flag o L'), any other
+ * offset is added to the flag, an Int<0>, in the middle slot: Sw o off o L', static or dynamic as
+ * the offset is (a runtime 0 gives Sw o 0 o L')
+ */
+function flaggedSliceAndOffset(c: Coord, sw: Swizzle, flag: SmemPtrFlag, b: Layout): [ComposedLayout, Int] {
+  const [sl, off] = L.slice_and_offset(c, b);
+  if (!(off instanceof Int)) throw new CuteError("slice", "a swizzled layout's offset must be an integer");
+  if (off.s && off.v === 0) return [new ComposedLayout(sw, flag, sl), _0];
+  return [new ComposedLayout(sw, I.add(_0, off), sl), _0];
+}
+
 /** slice(coord, B) for a composed layout's inner part */
 function sliceInner(c: Coord, b: ComposedInner): ComposedInner {
   return b instanceof Layout ? L.slice(c, b) : slice_and_offset(c, b)[0];

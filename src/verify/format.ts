@@ -255,8 +255,12 @@ function formatVector(v: VectorVerdict, st: Style): string {
     case "dynamic":
       why = `the common run has dynamic size ${l.run}; max_common_vector needs it static`;
       break;
+    case "swizzle":
+      why = `${l.side}'s swizzle ${l.swizzle}: it keeps runs of 2^M = ${l.base} elements together and permutes the runs`;
+      break;
   }
   out += `  limited by ${why}\n`;
+  for (const n of v.notes) out += `  note: ${n}\n`;
   if (v.sizeSrc !== v.sizeDst) out += `  note: the sizes differ (src ${v.sizeSrc}, dst ${v.sizeDst})\n`;
   return out;
 }

@@ -18,7 +18,7 @@ const USAGE: Record<Check, string> = {
   injective: "verify injective LAYOUT",
   bijective: "verify bijective LAYOUT",
   compact: "verify compact LAYOUT",
-  vector: "verify vector SRC DST --type T [--min N]",
+  vector: "verify vector SRC DST --type T [--min N] (either may be swizzled: Sw<B,M,S> o offset o L)",
   banks: "verify banks SMEM_LAYOUT (--tv TV --type T | --copy OP --value T (--thr L [--val L] | --for-mma MMA_OP --operand A|B|C [--atoms L] [--tile T]) [--side S|D]) [--vector N]",
   "gmma-smem": "verify gmma-smem LAYOUT --type T --major K|MN",
   tma: "verify tma --op OP --type T --gmem LAYOUT --smem LAYOUT [--cta-tiler TILER] [--cluster _N] [--arch sm90|sm100]",
@@ -125,7 +125,7 @@ export const command: CommandSpec = {
         arity(2);
         only("type", "min");
         const min = opts.min === undefined ? undefined : positive(stringOption(opts.min, "--min")!, "--min");
-        verdict = V.verifyVector(V.layoutArg(rest[0]!, "SRC"), V.layoutArg(rest[1]!, "DST"), V.typeArg(stringOption(opts.type, "--type")), min);
+        verdict = V.verifyVector(V.layoutLikeArg(rest[0]!, "SRC"), V.layoutLikeArg(rest[1]!, "DST"), V.typeArg(stringOption(opts.type, "--type")), min);
         break;
       }
       case "banks": {
