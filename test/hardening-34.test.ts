@@ -71,3 +71,49 @@ describe("a block's loops and the DSL's sampling are bounded by work, not by the
     expect(clocks).toEqual([]);
   });
 });
+
+describe("batch: ids echoed as spelled, blank lines, CRLF, a BOM, bytes that are not UTF-8", { timeout: 120_000 }, () => {
+  const answers = async (input: string | Buffer): Promise<{ text: string; lines: string[] }> => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "cute-ts-h34-"));
+    try {
+      const file = join(dir, "records.jsonl");
+      writeFileSync(file, input);
+      const r = await run(["batch", file]);
+      expect(r.exit).toBe(0);
+      return { text: r.stdout, lines: r.stdout.split("\n").filter((l) => l !== "") };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  it("an id JavaScript cannot hold is echoed as the line spells it", async () => {
+    const ids = ["9007199254740993", "1e400", "-0", "1.50", '"\\u00e9\\ud83d\\ude00"', '[1, {"a": "}]"}]', '{"k":9007199254740993}', "null"];
+    const { lines } = await answers(ids.map((id) => `{"id": ${id}, "cmd": ["eval", "_1"]}`).join("\n") + "\n");
+    expect(lines.map((l) => l.slice(0, l.indexOf(',"stdout"')))).toEqual(ids.map((id) => `{"id":${id}`));
+    // each answer is still JSON
+    for (const l of lines) expect(JSON.parse(l).stdout).toBe("_1\n");
+  });
+  it("the last of two ids is the one echoed, as JSON.parse keeps it; no id is null", async () => {
+    const { lines } = await answers('{"id":1,"\\u0069d":2,"cmd":["eval","_1"]}\n{"cmd":["eval","_2"]}\n');
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual([2, null]);
+  });
+  it("blank lines (spaces, tabs, a bare CR) get no answer; CRLF records are read; a BOM before the first is skipped", async () => {
+    const { lines } = await answers('\uFEFF{"id":1,"cmd":["eval","_1"]}\r\n\r\n   \r\n\t\n\r\n{"id":2,"cmd":["eval","_2"]}\r\n \u00A0\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { id: 1, stdout: "_1\n", stderr: "", exit: 0 },
+      { id: 2, stdout: "_2\n", stderr: "", exit: 0 },
+      // a no-break space is no JSON whitespace: the line is answered, refused
+      expect.objectContaining({ id: null, stdout: "", exit: 2 }),
+    ]);
+  });
+  it("a line that is not UTF-8 is answered with exit 2 and says where, not read with U+FFFD", async () => {
+    const bytes = Buffer.concat([Buffer.from('{"id":"a'), Buffer.from([0xa9]), Buffer.from('b","cmd":["eval","_1"]}\n{"id":7,"cmd":["eval","_7"]}\n')]);
+    const { lines } = await answers(bytes);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { id: null, stdout: "", stderr: "cute-ts: batch: the line is not UTF-8 (the byte 0xA9 after 8 bytes): JSON text is UTF-8, so the line is no record\n", exit: 2 },
+      { id: 7, stdout: "_7\n", stderr: "", exit: 0 },
+    ]);
+  });
+});

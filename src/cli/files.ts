@@ -336,6 +336,7 @@ function rereadUnchanged(path: string, was: FileSnapshot): string | undefined {
 /**
  * Lines of a file descriptor, read in chunks (memory stays bounded whatever the input's size).
  * A line longer than `limit` bytes is not held: it comes as { overlong: its length in bytes }.
+ * Each line is decoded as `decodeBytes` decodes (a byte that is not UTF-8 a lone surrogate, never U+FFFD).
  */
 export function* readLines(fd: number, limit = FILE_LIMIT): Generator<string | { overlong: number }> {
   const chunk = Buffer.allocUnsafe(1 << 20);
@@ -364,7 +365,7 @@ export function* readLines(fd: number, limit = FILE_LIMIT): Generator<string | {
       const end = nl < 0 ? n : nl;
       const len = end - start;
       if (nl >= 0 && held === 0 && overlong < 0) {
-        if (len <= limit) yield chunk.toString("utf8", start, end); // the usual case: a whole line inside the chunk
+        if (len <= limit) yield decodeBytes(chunk.subarray(start, end)); // the usual case: a whole line inside the chunk
         else yield { overlong: len };
       } else {
         if (overlong >= 0) overlong += len;
@@ -378,7 +379,7 @@ export function* readLines(fd: number, limit = FILE_LIMIT): Generator<string | {
         }
         if (nl >= 0) {
           if (overlong >= 0) yield { overlong };
-          else yield Buffer.concat(parts, held).toString("utf8");
+          else yield decodeBytes(Buffer.concat(parts, held));
           parts = [];
           held = 0;
           overlong = -1;
@@ -389,5 +390,5 @@ export function* readLines(fd: number, limit = FILE_LIMIT): Generator<string | {
     }
   }
   if (overlong >= 0) yield { overlong };
-  else if (held > 0) yield Buffer.concat(parts, held).toString("utf8");
+  else if (held > 0) yield decodeBytes(Buffer.concat(parts, held));
 }

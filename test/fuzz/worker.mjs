@@ -67,9 +67,9 @@ function judgeJsonError(err, argv, where = "") {
   return [`${where}--json given, but the error is not a JSON error document: ${clip(err, 300)}`];
 }
 
-/** the records of a batch FILE, as batch reads them: one per line that is not blank */
+/** the records of a batch FILE, as batch reads them: one per line that is not blank (only spaces, tabs, a CR), a leading BOM skipped */
 function batchRecords(text) {
-  return text.split("\n").filter((l) => l.trim() !== "");
+  return text.replace(/^\uFEFF/, "").split("\n").filter((l) => !/^[ \t\r]*$/.test(l));
 }
 
 /** a batch answer too long to parse cheaply: its exit and the start of its stderr, from its ends */

@@ -7,6 +7,65 @@ import type { CommandSpec, Io } from "../spec.js";
 /** runs one record's argv as a nested command line (CommandEnv.runNested) */
 export type RunRecord = (argv: string[], io: Io) => number | Promise<number>;
 
+/** JSON's whitespace: a line of nothing else (an empty line, spaces, a CR left by a CRLF line ending) holds no record */
+const BLANK = /^[ \t\r]*$/;
+/** a byte of the input that is not UTF-8, as readLines decodes it (a lone surrogate U+DC80..U+DCFF) */
+const RAW_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
+
+/**
+ * The text of the value of the object's member `key` as the line spells it (JSON.parse keeps the
+ * last of several): a number past 2^53 or 1e400, an escape in a string, kept exactly. `line` is
+ * one JSON object (JSON.parse read it); undefined when the object has no such member.
+ */
+export function rawMember(line: string, key: string): string | undefined {
+  let i = 0;
+  const ws = () => {
+    while (i < line.length && " \t\r\n".includes(line[i]!)) i++;
+  };
+  /** past the string that starts at i */
+  const string = () => {
+    for (i++; line[i] !== '"'; i++) if (line[i] === "\\") i++;
+    i++;
+  };
+  /** past the value that starts at i */
+  const value = () => {
+    if (line[i] === '"') return string();
+    if (line[i] === "{" || line[i] === "[") {
+      let depth = 0;
+      do {
+        const c = line[i]!;
+        if (c === '"') {
+          string();
+          continue;
+        }
+        if (c === "{" || c === "[") depth++;
+        else if (c === "}" || c === "]") depth--;
+        i++;
+      } while (depth > 0);
+      return;
+    }
+    while (i < line.length && !",}] \t\r\n".includes(line[i]!)) i++;
+  };
+  let found: string | undefined;
+  ws();
+  i++; // {
+  for (;;) {
+    ws();
+    if (line[i] !== '"') return found; // }
+    const k0 = i;
+    string();
+    const name = JSON.parse(line.slice(k0, i)) as string;
+    ws();
+    i++; // :
+    ws();
+    const v0 = i;
+    value();
+    if (name === key) found = line.slice(v0, i);
+    ws();
+    if (line[i] === ",") i++;
+  }
+}
+
 /** the lines of a text, one at a time (split would hold them all at once) */
 function* linesOf(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
@@ -28,19 +87,29 @@ export async function runBatch(input: string | Iterable<string | { overlong: num
   // one Io for the whole batch, its buffers emptied per record (records run one at a time, an
   // asynchronous answer awaited before the next record starts)
   const rec = recordIo(RECORD_OUTPUT_LIMIT, false, dialect);
-  for (const line of typeof input === "string" ? linesOf(input) : input) {
-    let id: unknown = null;
+  let first = true;
+  for (let line of typeof input === "string" ? linesOf(input) : input) {
+    // the id as the line spells it, echoed exactly (JSON.stringify of the parsed value would round 9007199254740993, make 1e400 null)
+    let idText = "null";
     let code: number;
     rec.reset();
+    // a UTF-8 byte order mark before the first record is no part of it
+    if (first && typeof line === "string" && line.startsWith("\uFEFF")) line = line.slice(1);
+    first = false;
     if (typeof line !== "string") {
       rec.io.err(`cute-ts: batch: a line of ${line.overlong} bytes, more than the ${FILE_LIMIT} batch reads as one record\n`);
       code = 2;
     } else {
-      if (line.trim() === "") continue;
+      if (BLANK.test(line)) continue;
       try {
+        const raw = RAW_BYTE.exec(line);
+        if (raw !== null) {
+          const byte = raw[0].charCodeAt(0) - 0xdc00;
+          throw new UsageError(`the line is not UTF-8 (the byte 0x${byte.toString(16).toUpperCase()} after ${Buffer.byteLength(line.slice(0, raw.index))} bytes): JSON text is UTF-8, so the line is no record`);
+        }
         const r = JSON.parse(line) as unknown;
         if (r === null || typeof r !== "object" || Array.isArray(r)) throw new UsageError("each batch line is a JSON object {\"id\", \"cmd\": [...]}");
-        id = Object.hasOwn(r, "id") ? ((r as { id?: unknown }).id ?? null) : null;
+        if (Object.hasOwn(r, "id")) idText = rawMember(line, "id") ?? "null";
         const cmd = Object.hasOwn(r, "cmd") ? (r as { cmd?: unknown }).cmd : undefined;
         if (!isArgv(cmd)) throw new UsageError("\"cmd\" must be an array of strings (the argv after cute-ts)");
         const result = run(cmd, rec.io);
@@ -51,7 +120,6 @@ export async function runBatch(input: string | Iterable<string | { overlong: num
       }
     }
     const { out, err, over } = rec.take();
-    const idText = id === null ? "null" : JSON.stringify(id);
     // the object's JSON written field by field (the same text as JSON.stringify of {id, stdout, stderr, exit}, built faster)
     const answer = over !== undefined ? "" : `{"id":${idText},"stdout":${out === "" ? '""' : JSON.stringify(out)},"stderr":${err === "" ? '""' : JSON.stringify(err)},"exit":${code}}\n`;
     if (over !== undefined || answer.length > RECORD_OUTPUT_LIMIT) {
