@@ -117,3 +117,22 @@ describe("batch: ids echoed as spelled, blank lines, CRLF, a BOM, bytes that are
     ]);
   });
 });
+
+describe("the DSL's ** where Python raises or gives a complex number", { timeout: 120_000 }, () => {
+  const dsl = (e: string) => run(["eval", "--dialect", "dsl", e]);
+  it("0 ** -1 is Python's ZeroDivisionError, as 0.0 ** -1 already was", async () => {
+    for (const e of ["0 ** -1", "0 ** -3", "0.0 ** -1", "0 ** -1.5"]) {
+      const r = await dsl(e);
+      expect([r.exit, r.stdout, r.stderr]).toEqual([2, "", "cute-ts: 0.0 cannot be raised to a negative power (Python raises ZeroDivisionError)\n"]);
+    }
+  });
+  it("a negative number to a fractional power is refused as a complex number; an integral power is not", async () => {
+    const r = await dsl("(-2) ** 0.5");
+    expect([r.exit, r.stdout, r.stderr]).toEqual([2, "", "cute-ts does not support complex numbers yet (in Python (-2) ** 0.5 is one)\n"]);
+    expect((await dsl("(-2.5) ** -0.5")).stderr).toBe("cute-ts does not support complex numbers yet (in Python (-2.5) ** -0.5 is one)\n");
+    expect((await dsl("(-2) ** 2.0")).stdout).toBe("4.0\n");
+    expect((await dsl("2 ** -1")).stdout).toBe("0.5\n");
+    // a DSL value's power is the run time's: traced, not refused
+    expect((await dsl("cutlass.Int32(0) ** -1")).stdout).toBe("?\n");
+  });
+});

@@ -39,7 +39,7 @@ import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue, describe } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
 import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
-import { DslFloat, PyFloat, arithmetic, promoted, roundTo, toInteger } from "./dsl-numeric.js";
+import { DslFloat, PyFloat, arithmetic, promoted, pythonRepr, roundTo, toInteger } from "./dsl-numeric.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
 let ATOMS: typeof import("./dsl-atoms.js") | undefined;
@@ -239,6 +239,11 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
   const r = op === "u-" ? -vals[0]! : arithmetic(op, vals[0]!, vals[1]!);
   const comparison = COMPARISONS.has(op);
   if (!dynamic) {
+    // Python: a negative number to a fractional power is a complex number (the DSL's run-time pow gives NaN)
+    if (op === "**" && vals[0]! < 0 && Number.isFinite(vals[1]!) && !Number.isInteger(vals[1]!)) {
+      const text = (x: unknown, v: number): string => (x instanceof Int ? String(v) : pythonRepr(v));
+      throw new Unsupported("complex numbers", ` (in Python (${text(xs[0], vals[0]!)}) ** ${text(xs[1], vals[1]!)} is one)`);
+    }
     if (comparison) throw new UsageError(`${op} of two Python numbers: Python answers True or False itself, the DSL is not involved`);
     return asValue(new PyFloat(r));
   }
@@ -252,6 +257,8 @@ function integerPower(args: Value[]): Value {
   const [a, b] = args as unknown[];
   if (!(a instanceof Int) || !(b instanceof Int)) throw new UsageError(`** takes numbers, not ${describe(args[!(a instanceof Int) ? 0 : 1]!)}`);
   const dynamic = !a.s || !b.s;
+  // Python's ints: 0 ** -1 raises (a DSL value's run-time pow gives inf)
+  if (!dynamic && a.v === 0 && b.v < 0) throw new UsageError("0.0 cannot be raised to a negative power (Python raises ZeroDivisionError)");
   if (b.v < 0) return asValue(dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v));
   const r = b.v > 64 && Math.abs(a.v) > 1 ? Number.NaN : a.v ** b.v;
   if (!Number.isSafeInteger(r)) throw new UsageError(`integer overflow: ${a.v} ** ${b.v} exceeds 2^53 (cute-ts refuses rather than round)`);
