@@ -33,7 +33,7 @@ import { findValueType, parseValueType, type ValueType } from "../../core/value-
 import { make_fragment_like, make_owning_tensor } from "../../tensor/memory.js";
 import { show } from "../../print/print.js";
 import type { MmaTraits } from "./family.js";
-import { type DescMajor, make_gmma_desc, make_umma_desc } from "./smem-desc.js";
+import { type DescMajor, type SmemDescriptor, make_gmma_desc, make_umma_desc } from "./smem-desc.js";
 import { type Operand, type TiledMma } from "./tiled-mma.js";
 import { type ThrMma, partition, partition_shape } from "./thr-mma.js";
 import { type TmemFrg, frgTypeA, frgTypeC, partition_fragment_C as tmemPartitionFragmentC, tmem_frg_make } from "./tmem-frg.js";
@@ -97,6 +97,24 @@ function acceptedValueType(t: Tensor, want: string): boolean {
   if (it.type === undefined) return it.bits === w.bits;
   const have = findValueType(it.type);
   return have !== undefined && have.name === w.name;
+}
+
+/**
+ * GMMA::make_gmma_desc<Major>(tensor) / UMMA::make_umma_desc<Major>(tensor) of an smem tensor: the
+ * tensor's pointer (its address and swizzle) over its layout, of the pointer's element type
+ */
+export function make_desc_of_tensor(arch: "GMMA" | "UMMA", major: DescMajor, t: Tensor): SmemDescriptor {
+  const op = arch === "GMMA" ? `GMMA::make_gmma_desc<GMMA::Major::${major}>` : `UMMA::make_umma_desc<UMMA::Major::${major}>`;
+  const it = t.iter;
+  if (!(it instanceof PtrIter) || !hasTag(it, "smem")) throw new CuteError(op, `Expected SMEM Tensor to construct a ${arch} Descriptor`, [show(t)]);
+  if (!(t.layout instanceof Layout)) {
+    throw new CuteError(op, "no matching layout_type(Tensor<Engine, Layout<Shape,Stride>>): the tensor's layout is a ComposedLayout; a descriptor's swizzle sits in the pointer (make_tensor(smem_ptr, Sw o smem_ptr[Nb](unset) o L) puts it there)", [show(t)]);
+  }
+  if (it.type === undefined) throw new CuteError(op, "the tensor's value type is not known (a pointer written as CuTe prints it knows only its width): make the pointer with a cast, make_smem_ptr((half_t*)0x400)", [show(t)]);
+  const sw = it.tags.find((x): x is Swizzle => x instanceof Swizzle);
+  const x = sw === undefined ? t.layout : new ComposedLayout(sw, new SmemPtrFlag(it.bits), t.layout);
+  const type = parseValueType(it.type);
+  return arch === "GMMA" ? make_gmma_desc(major, x, type, it.addr) : make_umma_desc(major, x, type, it.addr);
 }
 
 /** MakeTensor<GMMA::smem_desc<Major>> / MakeTensor<UMMA::smem_desc<Major>> of a partitioned smem tensor */

@@ -31,6 +31,7 @@ import { parseValueType } from "../../core/value-types.js";
 import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
 import { CopyAtomValue, MmaAtomValue, MmaOpValue, TiledCopyValue, TiledMmaValue, tiledMmaLike } from "../atom-values.js";
 import { nargs } from "./registry.js";
+import { SMEM_DESC_CALL, smemDescCall } from "./smem-desc.js";
 import { lookupFunction } from "./index.js";
 import { unknownType } from "../types.js";
 
@@ -99,12 +100,27 @@ const MMA_LIKE = /(?:^|::)(?:SM\d+_|UniversalFMA|GMMA_|MMA_)/;
 const COPY_LIKE = /COPY|Copy|LDSM|STSM|LDS|STS|CP_ASYNC|TMEM|UTCCP|TMA|BULK|Shuffle/;
 
 /** `T<...>{}` for an atom type, or undefined when T is none */
+/**
+ * The SM90 GMMA operations (SM90_64x64x16_F16F16F16_SS, SM90_64x64x8_F32TF32TF32_SS_TN, ...) are
+ * alias templates of SM90::GMMA::MMA_... (mma_traits_sm90_gmma.hpp, mma_traits_sm90_gmma_ext.hpp):
+ * C++17 deduces no arguments for an alias template, so its name needs an argument list, `<>` at least
+ */
+const GMMA_ALIAS = /^(?:cute::)?SM90_\d+x\d+x\d+_[A-Z0-9]+_(?:SS|RS)(?:_TN)?$/;
+function refuseBareAlias(text: string): void {
+  if (!GMMA_ALIAS.test(text)) return;
+  const bare = text.replace(/^cute::/, "");
+  throw new CuteError(bare, `argument list for alias template ${bare} is missing (an alias template of SM90::GMMA::MMA_...; C++17 deduces none): write ${bare}<>{} or give its arguments`);
+}
+
 function atomType(name: string, types: Node[] | null, args: Value[], pos: number, src: string): Value {
   if (name === "MMA_Atom") {
     if (types === null || types.length !== 1) throw new ParseError(src, pos, "MMA_Atom<OP> takes one template argument, the MMA operation");
     onlyEmpty(name, args);
-    return new MmaAtomValue(resolveMma(unwrap(spellType(types[0]!, src), "MMA_Traits"))) as unknown as Value;
+    const op = unwrap(spellType(types[0]!, src), "MMA_Traits");
+    refuseBareAlias(op);
+    return new MmaAtomValue(resolveMma(op)) as unknown as Value;
   }
+  if (types === null) refuseBareAlias(name);
   if (name === "Copy_Atom") {
     if (types === null || types.length !== 2) throw new ParseError(src, pos, "Copy_Atom<OP, T> takes two template arguments, the copy operation and the value type");
     onlyEmpty(name, args);
@@ -288,6 +304,7 @@ function copyForCopy(f: (a: CopyAtom, tc: TiledCopy) => TiledCopy): (args: Value
 
 /** an atom function, or `T<...>(args)` for an atom type; undefined when the name is neither */
 export function call(n: CallNode, args: Value[], src: string): Value | undefined {
+  if (SMEM_DESC_CALL.test(n.name)) return smemDescCall(n, args, src);
   if (n.name === "tile_size") return tileSize(args, n.targs, n.name);
   if (n.name === "thr_size") return sizeOf(args, n.targs, n.name);
   const f = Object.hasOwn(FUNCTIONS, n.name) ? FUNCTIONS[n.name]! : undefined;
