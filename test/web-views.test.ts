@@ -9,7 +9,9 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createHash } from "node:crypto";
 import { run } from "./helpers.js";
+import { runLine } from "../src/web/session.js";
 import { CHROMIUM, HOW, REQUIRED, SHOTS, foreign, launch, openPage, settled, text, type } from "./web/browser.js";
 
 if (!CHROMIUM && !REQUIRED) console.warn(`\n[web-views] skipped: Chromium not found; ${HOW}\n`);
@@ -24,6 +26,14 @@ const ALPHA = `window.__alpha = (x, y) => {
   const ctx = c.getContext("2d", { willReadFrequently: true });
   ctx.drawImage(b, x, y, 1, 1, 0, 0, 1, 1);
   return ctx.getImageData(0, 0, 1, 1).data[3];
+};
+window.__px = (x, y) => {
+  const b = window.cutePage.stage.base;
+  const c = document.createElement("canvas");
+  c.width = 1; c.height = 1;
+  const ctx = c.getContext("2d", { willReadFrequently: true });
+  ctx.drawImage(b, x, y, 1, 1, 0, 0, 1, 1);
+  return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
 }`;
 
 /** the alpha of the base canvas's pixel at (x, y) CSS pixels of the canvas */
@@ -81,6 +91,8 @@ for (const width of [1440, 390]) {
       }, 120_000);
 
       it("keys are handled while it draws, with its progress shown; stop stops it", async () => {
+        const folded = await page.isHidden("#search");
+        if (folded) await page.click("#toggle-catalog");
         await page.evaluate(() => {
           const w = window as any;
           w.__keys = [];
@@ -90,7 +102,6 @@ for (const width of [1440, 390]) {
         await page.waitForFunction(() => document.body.dataset.drawing === "1");
         expect(await page.isVisible("#progress")).toBe(true);
         expect(await text(page, "#progress-text")).toMatch(/^drawing \d+%/);
-        if (await page.isHidden("#search")) await page.click("#toggle-catalog");
         await page.focus("#search");
         for (const k of "ldsm") await page.keyboard.press(k);
         const keys = await page.evaluate(() => (window as any).__keys as boolean[]);
@@ -104,6 +115,7 @@ for (const width of [1440, 390]) {
         expect(await page.isHidden("#progress")).toBe(true);
         expect(await text(page, "#info")).toMatch(/^drawing stopped/);
         await page.fill("#search", "");
+        if (folded) await page.click("#toggle-catalog");
       }, 120_000);
 
       it("a new line cancels the drawing under way", async () => {
@@ -128,6 +140,161 @@ for (const width of [1440, 390]) {
         await page.evaluate(() => ((window as any).cutePage.stage.sliceMs = 10));
       }, 120_000);
     });
+
+    /** a cell's centre in the viewport (scrolled to the middle of the screen first) */
+    async function cellPoint(panel: string, r: number, c: number, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
+      const pic = await page.evaluate(() => (window as any).cutePage.stage.picture.panels.map((q: any) => ({ name: q.name, x: q.x, y: q.y })));
+      const q = pic.find((p: { name: string }) => p.name === panel)!;
+      const g = await page.evaluate(() => {
+        const s = (window as any).cutePage.stage;
+        return { s: s.scale, cw: s.colW };
+      });
+      const cx = (q.x + c + dx) * g.cw, cy = (q.y + r + dy) * g.s;
+      await page.evaluate(([cx, cy]) => {
+        const s = (window as any).cutePage.stage;
+        const b = s.base.getBoundingClientRect();
+        window.scrollBy(0, b.top + cy - innerHeight / 2);
+        s.host.scrollLeft = Math.max(0, cx - s.host.clientWidth / 2);
+      }, [cx, cy] as const);
+      await page.waitForFunction(() => !document.body.dataset.drawing);
+      const box = (await page.locator("canvas.overlay").boundingBox())!;
+      return { x: box.x + cx, y: box.y + cy };
+    }
+
+    describe("the page on a phone and on a desktop", () => {
+      it("the header, the input line and Run fit the width; nothing scrolls sideways", async () => {
+        await type(page, "mma SM80_16x8x8_F16F16F16F16_TN");
+        const line = (await page.locator("#line").boundingBox())!;
+        const runBtn = (await page.locator("#form button[type=submit]").boundingBox())!;
+        expect(line.width).toBeGreaterThan(width < 600 ? 250 : 700);
+        expect(Math.abs(runBtn.y - line.y)).toBeLessThan(8); // Run beside the input
+        expect(runBtn.x).toBeGreaterThan(line.x + line.width - 1);
+        expect(runBtn.x + runBtn.width).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // the catalog: folded at first on a phone, beside the result on a desktop
+        expect(await page.getAttribute("#toggle-catalog", "aria-expanded")).toBe(width < 600 ? "false" : "true");
+        if (width < 600) {
+          await page.click("#toggle-catalog");
+          const cat = (await page.locator("#catalog").boundingBox())!;
+          expect(cat.width).toBeGreaterThan(width - 40);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.click("#toggle-catalog");
+        }
+        await shot("mma");
+      }, 120_000);
+
+      it("the hover box describes the cell a tap (or a click) chose", async () => {
+        const line = "mma SM80_16x8x8_F16F16F16F16_TN";
+        const pic = (await runLine(line)).picture!;
+        const A = pic.panels.find((q) => q.name === "A")!, C = pic.panels.find((q) => q.name === "C")!;
+        // the pointer was over another cell first
+        const a = await cellPoint("A", 0, 0);
+        await page.mouse.move(a.x, a.y);
+        const p = await cellPoint("C", 5, 3);
+        if (width < 600) await page.touchscreen.tap(p.x, p.y);
+        else await page.mouse.click(p.x, p.y);
+        await page.waitForFunction(() => !document.getElementById("tip")!.hidden);
+        expect(await text(page, "#tip")).toBe(C.describe(5, 3).join("\n"));
+        expect(await text(page, "#tip")).not.toBe(A.describe(0, 0).join("\n"));
+        expect(await page.getAttribute("#tip", "data-cell")).toBe(`${pic.panels.indexOf(C)},5,3`);
+        const tip = (await page.locator("#tip").boundingBox())!;
+        expect(tip.x).toBeGreaterThanOrEqual(0);
+        expect(tip.x + tip.width).toBeLessThanOrEqual(width);
+        await shot("tap");
+        await page.keyboard.press("Escape");
+      }, 120_000);
+    });
+
+    describe("--force, downloads and zoom where the CLI draws", () => {
+      const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+      const pageSha = () =>
+        page.evaluate(async () => {
+          const b = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(document.getElementById("out")!.textContent ?? ""));
+          return Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
+        });
+      const shown = (id: string) => page.isVisible(`#${id}`);
+
+      it("a layout print refuses: no zoom, no downloads; --force asks print for it", async () => {
+        const L = "(1024,1024):(1024,1)";
+        await type(page, L);
+        expect(await text(page, "#out")).toBe((await run(["eval", L])).stdout);
+        expect(await text(page, "#notes")).toMatch(/pass --force/);
+        expect([await shown("zoom-in"), await shown("zoom-fit"), await shown("dl-svg"), await shown("dl-latex"), await shown("force")]).toEqual([false, false, false, false, true]);
+        const before = Number(await page.getAttribute("body", "data-runs"));
+        await page.click("#force");
+        await settled(page, before);
+        expect(await page.inputValue("#line")).toBe(`print '${L}' --force`);
+        const cli = await run(["print", L, "--force"]);
+        expect(await pageSha()).toBe(sha(cli.stdout));
+        expect(await shown("force")).toBe(false);
+        expect(await shown("dl-svg")).toBe(false); // past the CLI's hard limit for pictures
+        await shot("force");
+      }, 120_000);
+
+      it("a picture the CLI draws only with --force: downloads offered with it", async () => {
+        const L = "(384,384):(384,1)";
+        await type(page, L);
+        expect([await shown("zoom-in"), await shown("dl-svg"), await shown("force")]).toEqual([true, false, true]);
+        const before = Number(await page.getAttribute("body", "data-runs"));
+        await page.click("#force");
+        await settled(page, before);
+        expect([await shown("zoom-in"), await shown("dl-svg"), await shown("dl-latex"), await shown("force")]).toEqual([true, true, true, false]);
+        expect(await page.evaluate(() => (window as any).cutePage.outcome().svg)).toEqual(["print", L, "--svg", "--force"]);
+        await type(page, "(_4,_8):(_8,_1)");
+        expect([await shown("zoom-in"), await shown("dl-svg"), await shown("force")]).toEqual([true, true, false]);
+      }, 120_000);
+    });
+
+    it("tma-coords --partition draws the partition over its tile", async () => {
+      const argv = ["tma-coords", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "float", "--gmem", "(1024,1024):(1024,_1)", "--smem", "(_16,_16):(_16,_1)", "--cluster", "_2", "--tile", "(_16,_16)", "--block", "(7,0)", "--partition", "S", "--rank", "1"];
+      await type(page, argv.join(" "));
+      const cli = await run(argv);
+      expect(await text(page, "#out")).toBe(cli.stdout);
+      // the partition's coordinates, in order; each instruction moves the first values of its block
+      const listed = cli.stdout.split("\n").filter((l) => /^\s+\(/.test(l)).map((l) => l.trim());
+      const legend = /partition_S coloured \((\d+) of 256 cells\)/.exec(await text(page, "#legend"));
+      expect(legend).not.toBeNull();
+      const n = Number(legend![1]);
+      expect(n).toBeGreaterThan(0);
+      const q = await page.evaluate(() => {
+        const p = (window as any).cutePage.stage.picture.panels[0];
+        return { rows: p.rows, cols: p.cols, texts: p.texts as string[], owner: Array.from(p.owner as Int32Array) };
+      });
+      expect([q.rows, q.cols]).toEqual([16, 16]); // the tile, not a stripe
+      const coloured = q.texts.filter((_t, i) => q.owner[i]! >= 0).map((t) => t.trim());
+      expect(coloured.length).toBe(n);
+      const coords = new Set(coloured);
+      expect(coloured.every((t) => listed.includes(t))).toBe(true);
+      const inside = q.texts.findIndex((t) => coords.has(t.trim()));
+      const outside = q.texts.findIndex((t) => !coords.has(t.trim()));
+      for (const [i, rgb] of [[inside, [175, 255, 175]], [outside, [232, 232, 232]]] as const) {
+        const pt = await cellPoint("tensor", Math.floor(i / 16), i % 16, 0.15, 0.15);
+        const box = (await page.locator("canvas.base").boundingBox())!;
+        const dpr = await page.evaluate(() => (window as any).cutePage.stage.base.width / (window as any).cutePage.stage.base.clientWidth);
+        expect(await page.evaluate(([x, y]) => (window as any).__px(x, y), [Math.floor((pt.x - box.x) * dpr), Math.floor((pt.y - box.y) * dpr)] as const)).toEqual(rgb);
+      }
+      await shot("tma-partition");
+    }, 120_000);
+
+    it("the catalog's search takes the words people use", async () => {
+      if (await page.isHidden("#catalog")) await page.click("#toggle-catalog");
+      const names = async (q: string) => {
+        await page.fill("#search", q);
+        await page.waitForFunction((q) => document.getElementById("entries")!.dataset.query === q, q);
+        return page.$$eval("#entries li .name", (xs) => xs.map((x) => x.textContent ?? ""));
+      };
+      const umma = await names("umma 2sm");
+      expect(umma.length).toBeGreaterThan(0);
+      expect(umma.every((n) => /2x1SM/.test(n) && /UMMA|SM100/.test(n))).toBe(true);
+      const wgmma = await names("wgmma f16");
+      expect(wgmma.filter((n) => /^SM90_.*GMMA/.test(n)).length).toBeGreaterThan(0);
+      expect(wgmma.filter((n) => /^SM(80|100)_/.test(n))).toEqual([]);
+      expect(await names("sm90 f64 tn")).toContain("SM90_16x8x4_F64F64F64F64_TN");
+      expect(await names("m16n8k16 f16")).toContain("SM80_16x8x16_F16F16F16F16_TN");
+      await shot("catalog");
+      await page.fill("#search", "");
+      if (width < 600) await page.click("#toggle-catalog");
+    }, 120_000);
 
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);

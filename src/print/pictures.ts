@@ -23,9 +23,11 @@ import { show } from "./print.js";
  * --force. 2^17 is the largest picture of any single MMA atom (SM100's 2x1SM block-scaled sparse
  * atoms: A, B and C of 256x256x64 and more), so every atom draws as CuTe's print_latex does
  */
-const MAX_CELLS = 1 << 17;
+export const PICTURE_MAX_CELLS = 1 << 17;
+const MAX_CELLS = PICTURE_MAX_CELLS;
 /** even --force draws at most 2^18 cells (about 52 MB): memory stays bounded whatever is asked */
-const FORCE_MAX_CELLS = 1 << 18;
+export const PICTURE_FORCE_MAX_CELLS = 1 << 18;
+const FORCE_MAX_CELLS = PICTURE_FORCE_MAX_CELLS;
 import type * as Api from "./pictures-api.js";
 
 // ------------------------------------------------------------------ colors

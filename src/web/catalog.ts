@@ -1,7 +1,7 @@
 /**
  * The page's picker: every MMA operation of the catalog (as `mma --list` lists them), every copy
  * operation (with a value type Copy_Atom takes), and a few layouts and TMA setups to start from.
- * Each entry is a line the input takes.
+ * Each entry is a line the input takes; the search takes the words people use (2sm, wgmma, f16).
  */
 import { listMma } from "../atoms/mma/catalog.js";
 import { copyOpNames, copyTraits, make_copy_atom } from "../atoms/copy/index.js";
@@ -74,9 +74,65 @@ export function entries(): Entry[] {
   return (ENTRIES = out);
 }
 
-/** the entries matching every word of the query (case-insensitive), in catalog order */
+/** words people say for what the names spell otherwise (each alternative is matched as a substring) */
+const SAYS: Record<string, string[]> = {
+  wgmma: ["gmma"],
+  gmma: ["gmma"],
+  umma: ["umma"],
+  tcgen05: ["umma"],
+  hopper: ["sm90"],
+  blackwell: ["sm100", "sm120"],
+  ampere: ["sm80"],
+  turing: ["sm75"],
+  volta: ["sm70"],
+  f16: ["f16", "half_t"],
+  fp16: ["f16", "half_t"],
+  half: ["half_t", "f16"],
+  bf16: ["bf16", "bfloat16_t"],
+  bfloat16: ["bf16", "bfloat16_t"],
+  f32: ["f32", "float"],
+  fp32: ["f32", "float"],
+  float: ["float", "f32"],
+  tf32: ["tf32", "tfloat32_t"],
+  f64: ["f64", "double"],
+  fp64: ["f64", "double"],
+  double: ["double", "f64"],
+  s8: ["s8", "int8_t"],
+  i8: ["s8", "int8_t"],
+  int8: ["s8", "int8_t"],
+  u8: ["u8", "uint8_t"],
+  uint8: ["u8", "uint8_t"],
+  s32: ["s32", "int32_t"],
+  i32: ["s32", "int32_t"],
+  int32: ["s32", "int32_t"],
+  fp8: ["e4m3", "e5m2", "f8"],
+  e4m3: ["e4m3"],
+  e5m2: ["e5m2"],
+  fp4: ["e2m1", "f4"],
+  fp6: ["e3m2", "e2m3", "f6"],
+};
+
+/** the alternatives one word of a query stands for (lower case) */
+export function alternatives(word: string): string[] {
+  const w = word.toLowerCase();
+  const said = SAYS[w];
+  if (said) return said;
+  let m: RegExpExecArray | null;
+  // 2sm, 2-sm: the names say 2x1SM
+  if ((m = /^(\d)-?sms?$/.exec(w))) return [`${m[1]}x1sm`, `${m[1]}sm`];
+  // sm_90, sm90a: SM90
+  if ((m = /^sm_?(\d+)a?$/.exec(w))) return [`sm${m[1]}`];
+  // m16n8k16: 16x8x16
+  if ((m = /^m(\d+)n(\d+)k(\d+)$/.exec(w))) return [`${m[1]}x${m[2]}x${m[3]}`];
+  return [w];
+}
+
+/**
+ * The entries matching every word of the query (case-insensitive), in catalog order: a word
+ * matches as itself or as one of the spellings people mean by it (alternatives).
+ */
 export function search(query: string, all: Entry[] = entries()): Entry[] {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  const words = query.split(/\s+/).filter((w) => w !== "").map(alternatives);
   if (words.length === 0) return all;
-  return all.filter((e) => words.every((w) => e.key.includes(w)));
+  return all.filter((e) => words.every((alts) => alts.some((a) => e.key.includes(a))));
 }

@@ -145,10 +145,16 @@ function show(o: Outcome): void {
   out.hidden = o.out === "";
   const pic = o.picture;
   stage.setPicture(pic && pic.panels.length ? pic : undefined);
-  tools.hidden = !(pic && pic.panels.length) && !o.svg;
+  // zoom where there is a picture, downloads where the CLI draws one, --force where the CLI asks for it
+  const drawn = Boolean(pic && pic.panels.length);
+  tools.hidden = !drawn && !o.svg && !o.force;
+  for (const id of ["zoom-out", "zoom-fit", "zoom-in"]) $(id).hidden = !drawn;
+  $("dl-svg").hidden = !o.svg;
+  $("dl-latex").hidden = !o.latex;
+  const force = $("force");
+  force.hidden = !o.force;
+  force.title = o.force ? `${shellLine(o.force)}: what the CLI refused without --force, within its limits with it` : "";
   legend.textContent = pic ? pic.panels.map((p) => p.title).filter((t, i, a) => a.indexOf(t) === i && !/^slab /.test(t)).join("  ·  ") : "";
-  ($("dl-svg") as HTMLButtonElement).disabled = !o.svg;
-  ($("dl-latex") as HTMLButtonElement).disabled = !o.latex;
   notes.replaceChildren(...(pic?.notes ?? []).map((n) => Object.assign(document.createElement("li"), { textContent: n })));
   info.textContent = pic && pic.panels.length ? hint(pic) : "";
   const t = state.thread ?? o.thread;
@@ -189,7 +195,10 @@ function setText(el: HTMLElement, text: string): void {
   el.replaceChildren(...blocks);
 }
 
+const touch = matchMedia("(pointer: coarse)").matches;
+
 function hint(p: Picture): string {
+  if (touch) return p.threadCells ? "tap a cell for its coordinate and owner, and to follow its thread" : "tap a cell for its coordinate and index";
   return p.threadCells ? "hover a cell for its coordinate and owner; click it (or Enter) to follow its thread" : "hover a cell for its coordinate and index";
 }
 
@@ -249,10 +258,8 @@ function describe(c: CellRef): string {
   return p.describe(c.r, c.c).join("\n");
 }
 
-stage.overlay.addEventListener("mousemove", (e) => {
-  const c = stage.hit(e.clientX, e.clientY);
-  const same = c && stage.hover && c.panel === stage.hover.panel && c.r === stage.hover.r && c.c === stage.hover.c;
-  if (same) return;
+/** the hover box: what the page says about a cell, beside it (or above it near the bottom) */
+function showTip(c: CellRef | undefined): void {
   stage.hover = c;
   measure("cute:overlay", () => stage.drawOverlay());
   if (!c) {
@@ -260,14 +267,23 @@ stage.overlay.addEventListener("mousemove", (e) => {
     return;
   }
   tip.textContent = describe(c);
+  tip.dataset.cell = `${c.panel},${c.r},${c.c}`;
   tip.hidden = false;
   const box = stage.cellBox(c);
   const x = Math.min(box.x + box.w + 12, window.innerWidth - tip.offsetWidth - 8);
   const y = box.y + box.h + 8 + tip.offsetHeight > window.innerHeight ? box.y - tip.offsetHeight - 8 : box.y + box.h + 8;
   tip.style.left = `${Math.max(4, x)}px`;
   tip.style.top = `${Math.max(4, y)}px`;
+}
+
+stage.overlay.addEventListener("pointermove", (e) => {
+  if (e.pointerType === "touch") return; // a finger's move scrolls; its tap shows the cell (below)
+  const c = stage.hit(e.clientX, e.clientY);
+  const same = c && stage.hover && c.panel === stage.hover.panel && c.r === stage.hover.r && c.c === stage.hover.c;
+  if (!same) showTip(c);
 });
-stage.overlay.addEventListener("mouseleave", () => {
+stage.overlay.addEventListener("pointerleave", (e) => {
+  if (e.pointerType === "touch") return; // a lifted finger leaves; the tapped cell's box stays
   stage.hover = undefined;
   tip.hidden = true;
   stage.drawOverlay();
@@ -275,6 +291,8 @@ stage.overlay.addEventListener("mouseleave", () => {
 stage.overlay.addEventListener("click", (e) => {
   const c = stage.hit(e.clientX, e.clientY);
   if (!c) return;
+  // the box describes the cell the click (or the tap) chose, whatever the pointer did before
+  showTip(c);
   stage.cursor = c;
   info.textContent = describe(c).replace(/\n/g, " · ");
   const t = stage.threadAt(c);
@@ -373,6 +391,14 @@ async function download(argv: string[] | undefined, name: string, type: string):
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+$("force").addEventListener("click", () => {
+  if (!current?.force) return;
+  const line = shellLine(current.force).replace(/^cute-ts /, "");
+  input.value = line;
+  state = { ...state, line, thread: undefined };
+  writeUrl(true);
+  void run(line);
+});
 $("dl-svg").addEventListener("click", () => void download(current?.svg, "cute-ts.svg", "image/svg+xml"));
 $("dl-latex").addEventListener("click", () => void download(current?.latex, "cute-ts.tex", "application/x-tex"));
 
@@ -402,6 +428,7 @@ async function fillCatalog(): Promise<void> {
     return li;
   });
   list.replaceChildren(...items);
+  list.dataset.query = search.value; // what the list shows (for tests)
   count.textContent = found.length > SHOWN ? `${found.length} found, the first ${SHOWN} shown: refine the search` : `${found.length} found`;
 }
 
@@ -459,6 +486,11 @@ document.addEventListener("keydown", (e) => {
 // ------------------------------------------------------------------ start
 
 applyTheme();
+if (matchMedia("(max-width: 640px)").matches) {
+  // a phone: the catalog starts folded, the result gets the screen
+  catalog.hidden = true;
+  toggle.setAttribute("aria-expanded", "false");
+}
 if (state.line === "") state.line = "logical_divide((16,32):(32,1),(4,8))";
 input.value = state.line;
 void run(state.line).then(() => {
@@ -467,4 +499,4 @@ void run(state.line).then(() => {
 });
 
 // for tests and the bench: the stage's state (the last drawing's stats, the picture)
-(window as unknown as { cutePage: unknown }).cutePage = { stage };
+(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current };

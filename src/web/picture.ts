@@ -50,6 +50,8 @@ export interface Panel {
   index?: Float64Array;
   /** value: the cell's text */
   texts?: string[];
+  /** value: a cell coloured as its owner's (a thread or a CTA rank), -1: greyed (not the owner's) */
+  owner?: Int32Array;
   /** cells of one space with the same index are one element (hover shows them together) */
   space?: string;
   /** a heavy line is drawn between neighbouring cells of different regions (the boxes of TMA instructions) */
@@ -91,6 +93,10 @@ export function cellFill(p: Panel, i: number): { fill: string; white: boolean } 
     const x = p.index![i]!;
     if (!Number.isFinite(x)) return undefined;
     return { fill: `rgb(${svgColorBW(x)})`, white: svgInkWhite(x) };
+  }
+  if (p.owner) {
+    const o = p.owner[i]!;
+    return o >= 0 ? { fill: `rgb(${svgColorTV(o, 0)})`, white: false } : { fill: "rgb(232,232,232)", white: false };
   }
   const t = p.texts![i]!;
   if (/^-?\d+$/.test(t.trim())) {
@@ -495,4 +501,44 @@ export function copyAtomPicture(atom: { thrID: Layout; valLayoutSrc: Layout; val
 /** the TMA coordinate of each cell of a rank-2 tile of a coordinate tensor */
 export function tensorLabels(t: Tensor): (m: number, n: number) => string {
   return (m, n) => show(at(t, [D(m), D(n)]) as Value);
+}
+
+/**
+ * tma-coords --partition: the CTA tile (local_tile of the TMA tensor) with the cells of one
+ * CTA's partition coloured as its rank (the rest greyed), each cell its TMA coordinate: the
+ * partition drawn over its tile, as the tile itself is drawn. `moved(k)`: whether the CTA's
+ * instructions move the partition's element k (each moves the first box of its block).
+ */
+export function partitionPicture(tile: Tensor, part: Tensor, rank: number, side: string, moved: (k: number) => boolean = () => true): Picture {
+  const pic = tensorPicture(tile);
+  if (pic.panels.length === 0) return pic;
+  const pp = tensorPicture(part);
+  if (pp.panels.length === 0) return { ...pic, notes: [...pic.notes, ...pp.notes] };
+  // the partition's elements by their coordinate (the first element with it)
+  const mine = new Map<string, number>();
+  let k = 0;
+  for (const q of pp.panels) {
+    for (const t of q.texts ?? []) {
+      if (moved(k) && !mine.has(t.trim())) mine.set(t.trim(), k);
+      k++;
+    }
+  }
+  let n = 0;
+  for (const q of pic.panels) {
+    const texts = q.texts!;
+    const owner = new Int32Array(texts.length);
+    for (let i = 0; i < texts.length; i++) {
+      owner[i] = mine.has(texts[i]!.trim()) ? rank : -1;
+      if (owner[i]! >= 0) n++;
+    }
+    q.owner = owner;
+    const own = q.describe;
+    q.describe = (r, c) => {
+      const x = mine.get(texts[r * q.cols + c]!.trim());
+      return [...own(r, c), x === undefined ? `not in rank ${rank}'s partition_${side}` : `rank ${rank}'s partition_${side}, element ${x}`];
+    };
+  }
+  const total = pic.panels.reduce((s, q) => s + q.rows * q.cols, 0);
+  pic.panels[0]!.title = `CTA tile ${show(tile)}: rank ${rank}'s partition_${side} coloured (${n} of ${total} cells), the rest grey`;
+  return pic;
 }

@@ -15,7 +15,8 @@ import { evaluate } from "../eval/evaluate.js";
 import { shellWords } from "../check/transcript.js";
 import { COMMANDS, dispatch, formatError, parseArgv, splitDialect } from "../cli/run.js";
 import type { Io, OptionValues } from "../cli/spec.js";
-import { copyAtomPicture, copyPicture, layoutPicture, mmaPicture, tensorLabels, tensorPicture, type Picture } from "./picture.js";
+import { PICTURE_FORCE_MAX_CELLS, PICTURE_MAX_CELLS } from "../print/pictures.js";
+import { copyAtomPicture, copyPicture, layoutPicture, partitionPicture, mmaPicture, tensorLabels, tensorPicture, type Picture } from "./picture.js";
 
 /** the commands the page runs: the ones that compute and print, none that reads files or serves */
 export const PAGE_COMMANDS = ["eval", "print", "mma", "copy", "tma", "tma-coords"] as const;
@@ -40,6 +41,27 @@ export interface Outcome extends Printed {
   latex?: string[];
   /** argv listing one thread's values (mma --thread T), the thread appended */
   threadArgv?: string[];
+  /** the line again with --force, where the CLI refused to print or draw without it */
+  force?: string[];
+}
+
+/**
+ * Downloads only where the CLI draws: a picture of more cells than print_svg / print_latex draw
+ * without --force is offered with --force only when the line asked for it; past the CLI's hard
+ * limit, never. Where --force would lift a refusal (the CLI's own "pass --force"), the line with
+ * --force is offered.
+ */
+export function offerDownloads(o: Outcome, notes: string[] = []): void {
+  const argv = o.argv;
+  const forced = argv.includes("--force");
+  const cells = o.picture?.panels.reduce((s, p) => s + p.rows * p.cols, 0) ?? 0;
+  const asks = [o.err, ...notes, ...(o.picture?.notes ?? [])].some((t) => /pass --force/.test(t));
+  if (!o.picture || o.picture.panels.length === 0 || cells > PICTURE_FORCE_MAX_CELLS || (cells > PICTURE_MAX_CELLS && !forced)) {
+    delete o.svg;
+    delete o.latex;
+  }
+  if (forced || argv.length === 0) return;
+  if (asks || (cells > PICTURE_MAX_CELLS && cells <= PICTURE_FORCE_MAX_CELLS)) o.force = [...argv, "--force"];
 }
 
 /** run an argv through the CLI's dispatcher, collecting what it writes */
@@ -111,13 +133,17 @@ export async function runLine(line: string): Promise<Outcome> {
   const argv = parsed.argv;
   const printed = await runArgv(argv);
   const outcome: Outcome = { line, argv, ...printed };
-  if (printed.exit !== 0) return outcome;
+  if (printed.exit !== 0) {
+    offerDownloads(outcome);
+    return outcome;
+  }
   try {
     await addPicture(outcome);
   } catch (e) {
     // the text printed; only the picture failed (e.g. a picture limit): say why under it
     outcome.picture = { kind: "layout", panels: [], width: 0, height: 0, cellW: 1, notes: [formatError(e).text.replace(/^cute-ts: /, "").trim()] };
   }
+  offerDownloads(outcome);
   return outcome;
 }
 
@@ -155,6 +181,9 @@ async function runExpression(line: string, expr: string): Promise<Outcome> {
       outcome.latex = ["print", expr, "--latex"];
     }
   }
+  offerDownloads(outcome, notes);
+  // print refused what print() printed instead: --force asks print for the table itself
+  if (outcome.force && argv[0] === "eval") outcome.force = ["print", expr, "--force"];
   return outcome;
 }
 
@@ -173,8 +202,9 @@ async function addPicture(o: Outcome): Promise<void> {
     const pic = valuePicture(v);
     if (pic) o.picture = pic;
     if (v instanceof Layout || v instanceof ComposedLayout) {
-      o.svg = ["print", args[0]!, "--svg"];
-      o.latex = ["print", args[0]!, "--latex"];
+      const force = opts.force === true ? ["--force"] : [];
+      o.svg = ["print", args[0]!, "--svg", ...force];
+      o.latex = ["print", args[0]!, "--latex", ...force];
     }
     return;
   }
@@ -246,7 +276,13 @@ async function tmaCoordsOutcome(o: Outcome, opts: OptionValues): Promise<void> {
   let t = coords.getTmaTensor(copy);
   if (tile !== undefined) {
     t = coords.localTile(t, parseTiler(tile, "--tile"), parseCoord(block!, "--block"));
-    if (part !== undefined) t = coords.partition(copy, t, parseInt1(rank ?? "0", "--rank"), part as "S" | "D");
+    if (part !== undefined) {
+      // the partition over its tile: the CTA's cells coloured, not a column of coordinates
+      const r = parseInt1(rank ?? "0", "--rank");
+      const block = copy.numElems.v, box = copy.desc.boxDim.reduce((a, b) => a * b, 1);
+      o.picture = partitionPicture(t, coords.partition(copy, t, r, part as "S" | "D"), r.v, part, (k) => k % block < box);
+      return;
+    }
   }
   o.picture = tensorPicture(t);
 }
