@@ -111,8 +111,8 @@ describe("descriptor tensors against brute force", () => {
     { mma: "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>", arch: "GMMA", type: "half_t", a: "K", b: "K", ns: "GMMA" },
     { mma: "SM90_64x32x16_F32BF16BF16_SS<GMMA::Major::MN,GMMA::Major::MN>", arch: "GMMA", type: "bfloat16_t", a: "MN", b: "MN", ns: "GMMA" },
     { mma: "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>", arch: "GMMA", type: "half_t", a: "MN", b: "K", ns: "GMMA" },
-    { mma: "SM90_64x64x32_F32E4M3E4M3_SS_TN", arch: "GMMA", type: "float_e4m3_t", a: "K", b: "K", ns: "GMMA" },
-    { mma: "SM90_64x32x8_F32TF32TF32_SS_TN", arch: "GMMA", type: "tfloat32_t", a: "K", b: "K", ns: "GMMA" },
+    { mma: "SM90_64x64x32_F32E4M3E4M3_SS_TN<>", arch: "GMMA", type: "float_e4m3_t", a: "K", b: "K", ns: "GMMA" },
+    { mma: "SM90_64x32x8_F32TF32TF32_SS_TN<>", arch: "GMMA", type: "tfloat32_t", a: "K", b: "K", ns: "GMMA" },
     { mma: "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::MN>", arch: "UMMA", type: "half_t", a: "K", b: "MN", ns: "UMMA" },
   ];
   const SWIZZLES = ["INTER", "SW32", "SW64", "SW128"];
