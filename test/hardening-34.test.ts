@@ -136,3 +136,30 @@ describe("the DSL's ** where Python raises or gives a complex number", { timeout
     expect((await dsl("cutlass.Int32(0) ** -1")).stdout).toBe("?\n");
   });
 });
+
+describe("--cta-tile views check their limits from the sizes, before listing a thread's coordinates", { timeout: 120_000 }, () => {
+  it("mma --cta-tile (_32768,_32768,_64) --thread 3: refused for its cells (it listed 33,554,432 coordinates first: 3 GB)", async () => {
+    const err = await refused(["mma", "SM80_16x8x16_F32F16F16F32_TN", "--cta-tile", "(_32768,_32768,_64)", "--thread", "3"]);
+    expect(err).toBe("cute-ts: mma --cta-tile --thread: the result has 33554432 cells, more than cute-ts's limit of 262144; pass --force to print it anyway\n");
+    const json = await refused(["mma", "SM80_16x8x16_F32F16F16F32_TN", "--cta-tile", "(_32768,_32768,_64)", "--thread", "3", "--operand", "C", "--json"]);
+    expect(JSON.parse(json).error.message).toBe("mma --cta-tile --json: the result has 33554432 cells, more than cute-ts's limit of 262144; pass --force to print it anyway");
+  });
+  it("copy --cta-tile likewise, --force past the hard ceiling included", async () => {
+    const err = await refused(["copy", "UniversalCopy<uint32_t>", "--value", "float", "--thr", "(_32,_32)", "--val", "(_1,_1)", "--cta-tile", "(_1048576,_1048576)", "--thread", "3", "--side", "S", "--force"]);
+    expect(err).toBe("cute-ts: copy --thread: the result has 1073741824 cells, more than the 1048576 cute-ts prints even with --force (a hard limit: an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams up to 4294967296)\n");
+  });
+  it("a thread's part knows its size without listing its coordinates", async () => {
+    const { mmaPart } = await import("../src/atoms/cta-tile.js");
+    const { makeTiledMma } = await import("../src/eval/args/mma.js");
+    const { resolveMma } = await import("../src/atoms/mma/catalog.js");
+    const { S } = await import("../src/core/integer.js");
+    const tiled = makeTiledMma(resolveMma("SM80_16x8x16_F32F16F16F32_TN"));
+    const p = mmaPart(tiled, "C", [S(32768), S(32768), S(64)], 3);
+    expect(p.size).toBe(33554432);
+    expect(p.thread).toBe(3);
+  });
+  it("a map or a --json of every thread partitions at most 65,536 threads, refused before the first", async () => {
+    const err = await refused(["copy", "UniversalCopy<uint32_t>", "--value", "float", "--thr", "(_1024,_1024)", "--val", "(_1,_1)", "--map", "--force"]);
+    expect(err).toBe("cute-ts: copy --map: a view of every thread partitions each of the 1048576 threads, more than the 65536 cute-ts partitions for one answer (a CTA runs at most 1024 threads); name one with --thread T\n");
+  });
+});

@@ -20,11 +20,29 @@ import type { TiledCopy } from "./copy/tiled.js";
 import * as ThrCopy from "./copy/thr-copy.js";
 import { renderOwnerGrid, type MapOptions } from "./mma/map.js";
 
-/** one thread's part of the tile: the partition tensor and the coordinates it holds, in value order */
+/**
+ * one thread's part of the tile: the partition tensor, its number of values, and the coordinates
+ * it holds in value order (listed when first read: check `size` against a limit before)
+ */
 export interface ThreadPart {
-  thread: number;
-  tensor: Tensor;
-  coords: number[][];
+  readonly thread: number;
+  readonly tensor: Tensor;
+  readonly size: number;
+  readonly coords: number[][];
+}
+
+/** a thread's part, its coordinates listed on first use */
+function threadPart(thread: number, tensor: Tensor): ThreadPart {
+  let coords: number[][] | undefined;
+  return {
+    thread,
+    tensor,
+    // a partition of an identity tensor has a plain layout (tensorCoords refuses any other)
+    size: tensor.layout instanceof Layout ? size(tensor.layout).v : tensorCoords(tensor).length,
+    get coords() {
+      return (coords ??= tensorCoords(tensor));
+    },
+  };
 }
 
 /** the (M,K) / (N,K) / (M,N) modes of an (M,N,K) CTA tile */
@@ -96,8 +114,7 @@ export function mmaPart(mma: TiledMma, w: Operand, cta: IntTuple, thread: number
 export function mmaParts(mma: TiledMma, w: Operand, cta: IntTuple): (thread: number) => ThreadPart {
   const part = ThrMMA.partitioner(mma, w, make_identity_tensor(operandTile(cta, w)));
   return (thread) => {
-    const tensor = part(ThrMMA.get_slice(mma, D(thread)));
-    return { thread, tensor, coords: tensorCoords(tensor) };
+    return threadPart(thread, part(ThrMMA.get_slice(mma, D(thread))));
   };
 }
 
@@ -106,8 +123,8 @@ const MMA_AXES: Record<Operand, string> = { A: "(m,k)", B: "(n,k)", C: "(m,n)" }
 /** the header and print_tensor of one thread's partition */
 export function formatMmaPart(w: Operand, cta: IntTuple, p: ThreadPart, force: boolean): string {
   const [r, c] = extents(operandTile(cta, w), "--cta-tile");
-  checkCells(p.coords.length, force, "mma --cta-tile --thread");
-  const head = `${w} ${MMA_AXES[w]}: thread ${p.thread}'s partition_${w} of the ${r} x ${c} tile, ${p.coords.length} value${p.coords.length === 1 ? "" : "s"}\n`;
+  checkCells(p.size, force, "mma --cta-tile --thread");
+  const head = `${w} ${MMA_AXES[w]}: thread ${p.thread}'s partition_${w} of the ${r} x ${c} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
   return head + print_tensor(p.tensor, force);
 }
 
@@ -122,7 +139,7 @@ export function renderMmaCtaMap(mma: TiledMma, w: Operand, cta: IntTuple, opts: 
   const [rows, cols] = extents(tile, "mma --map --cta-tile");
   checkCells(rows * cols, opts.force, "mma --map --cta-tile");
   const parts = mmaParts(mma, w, cta);
-  const owner = owners(rows, cols, mmaThreads(mma), (t) => parts(t).coords);
+  const owner = owners(rows, cols, mmaThreads(mma), parts, "mma --map --cta-tile");
   const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
   const title = `${w} (${size} = ${w === "B" ? `${cols} x ${rows}` : `${rows} x ${cols}`}) of the CTA tile ${show(cta)}, ${mma.atom.traits.op}: each cell's lowest thread and its value index in that thread's partition_${w}`;
   const cell = (r: number, c: number) => owner(r, c);
@@ -139,8 +156,7 @@ export function copyPart(tc: TiledCopy, side: ThrCopy.Side, cta: IntTuple, threa
 export function copyParts(tc: TiledCopy, side: ThrCopy.Side, cta: IntTuple): (thread: number) => ThreadPart {
   const part = ThrCopy.partitioner(tc, side, make_identity_tensor(cta));
   return (thread) => {
-    const tensor = part(D(thread));
-    return { thread, tensor, coords: tensorCoords(tensor) };
+    return threadPart(thread, part(D(thread)));
   };
 }
 
@@ -151,9 +167,9 @@ export function copyThreads(tc: TiledCopy): number[] {
 }
 
 export function formatCopyPart(side: ThrCopy.Side, cta: IntTuple, p: ThreadPart, force: boolean): string {
-  checkCells(p.coords.length, force, "copy --thread");
+  checkCells(p.size, force, "copy --thread");
   const dims = Array.isArray(cta) ? cta.map((x) => T.size(x).v).join(" x ") : String(T.size(cta).v);
-  const head = `${side} (m,n): thread ${p.thread}'s partition_${side} of the ${dims} tile, ${p.coords.length} value${p.coords.length === 1 ? "" : "s"}\n`;
+  const head = `${side} (m,n): thread ${p.thread}'s partition_${side} of the ${dims} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
   return head + print_tensor(p.tensor, force);
 }
 
@@ -161,19 +177,36 @@ export function renderCopyCtaMap(tc: TiledCopy, side: ThrCopy.Side, cta: IntTupl
   const [rows, cols] = extents(cta, "copy --map");
   checkCells(rows * cols, opts.force, "copy --map");
   const parts = copyParts(tc, side, cta);
-  const owner = owners(rows, cols, copyThreads(tc), (t) => parts(t).coords);
+  const owner = owners(rows, cols, copyThreads(tc), parts, "copy --map");
   const title = `${side === "S" ? "source" : "destination"} (M x N = ${rows} x ${cols}) of the tile ${show(cta)}, ${op}: each cell's lowest thread and its value index in that thread's partition_${side}`;
   return renderOwnerGrid(title, ["m", "n"], rows, cols, owner, opts);
 }
 
 // ---------------------------------------------------------------- owners
 
+/** how many (thread, value) pairs a map reads, all threads together (a bound on time and memory, checked before each thread's are listed) */
+export const MAX_OWNER_PAIRS = 1 << 24;
+/**
+ * how many threads a view of every thread (--map, --json without --thread) partitions, one by one
+ * (a bound on time checked before any: a CTA runs at most 1024 threads)
+ */
+export const MAX_VIEW_THREADS = 1 << 16;
+
+/** a view of every thread of `threads` threads: refused past MAX_VIEW_THREADS before any is partitioned */
+export function checkViewThreads(threads: number, what: string): void {
+  if (threads > MAX_VIEW_THREADS) throw new UsageError(`${what}: a view of every thread partitions each of the ${threads} threads, more than the ${MAX_VIEW_THREADS} cute-ts partitions for one answer (a CTA runs at most 1024 threads); name one with --thread T`);
+}
+
 /** the lowest thread holding each cell, and the value index it holds it at (-1: no thread) */
-function owners(rows: number, cols: number, threads: number[], coordsOf: (t: number) => number[][]): (r: number, c: number) => { thread: number; value: number } {
+function owners(rows: number, cols: number, threads: number[], partOf: (t: number) => ThreadPart, what: string): (r: number, c: number) => { thread: number; value: number } {
+  checkViewThreads(threads.length, what);
   const thread = new Int32Array(rows * cols).fill(-1);
   const value = new Int32Array(rows * cols);
+  let pairs = 0;
   for (const t of threads) {
-    const cs = coordsOf(t);
+    const p = partOf(t);
+    if ((pairs += Math.max(1, p.size)) > MAX_OWNER_PAIRS) throw new UsageError(`${what}: the threads' partitions of the tile hold more than ${MAX_OWNER_PAIRS} thread-value pairs, more than cute-ts reads for a map (a bound on time and memory)`);
+    const cs = p.coords;
     for (let v = 0; v < cs.length; v++) {
       const [r, c] = cs[v]!;
       if (r === undefined || c === undefined || r < 0 || r >= rows || c < 0 || c >= cols) continue;

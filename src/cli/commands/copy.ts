@@ -154,12 +154,13 @@ async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/
     const { jsonLine } = await import("../../print/json.js");
     const { checkCells } = await import("../../print/layout.js");
     const partitions: Record<string, unknown> = {};
+    if (t === undefined) views.checkViewThreads(threads.length, "copy --json");
     let n = 0;
     for (const side of sides) {
       const parts = views.copyParts(tc, side, cta);
       partitions[side] = (t !== undefined ? [t] : threads).map((x) => {
         const p = parts(x);
-        checkCells((n += p.coords.length), force, "copy --json");
+        checkCells((n += p.size), force, "copy --json");
         return { thread: x, tensor: show(p.tensor), coords: p.coords };
       });
     }
@@ -170,7 +171,11 @@ async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/
     io.out(sides.map((side) => views.renderCopyCtaMap(tc, side, cta, { color: io.color, thread: t, force }, op)).join("\n"));
     return 0;
   }
-  io.out(sides.map((side) => views.formatCopyPart(side, cta, views.copyPart(tc, side, cta, t!), force)).join("\n"));
+  // every side's part is sized before any is printed
+  const parts = sides.map((side) => views.copyPart(tc, side, cta, t!));
+  const { checkCells } = await import("../../print/layout.js");
+  for (const p of parts) checkCells(p.size, force, "copy --thread");
+  io.out(parts.map((p, i) => views.formatCopyPart(sides[i]!, cta, p, force)).join("\n"));
   return 0;
 }
 

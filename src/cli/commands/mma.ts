@@ -199,13 +199,14 @@ async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/til
     const { jsonLine } = await import("../../print/json.js");
     const { checkCells } = await import("../../print/layout.js");
     const threads = t !== undefined ? [t] : views.mmaThreads(mma);
+    views.checkViewThreads(threads.length, "mma --cta-tile --json");
     const partitions: Record<string, unknown> = {};
     let n = 0;
     for (const w of ops) {
       const parts = views.mmaParts(mma, w, cta);
       partitions[w] = threads.map((x) => {
         const p = parts(x);
-        checkCells((n += p.coords.length), force, "mma --cta-tile --json");
+        checkCells((n += p.size), force, "mma --cta-tile --json");
         return { thread: x, tensor: show(p.tensor), coords: p.coords };
       });
     }
@@ -216,7 +217,11 @@ async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/til
     io.out(views.renderMmaCtaMap(mma, ops[0]!, cta, { color: io.color, thread: t, force }));
     return 0;
   }
-  io.out(ops.map((w) => views.formatMmaPart(w, cta, views.mmaPart(mma, w, cta, t!), force)).join("\n"));
+  // every operand's part is sized before any is printed
+  const parts = ops.map((w) => views.mmaPart(mma, w, cta, t!));
+  const { checkCells } = await import("../../print/layout.js");
+  for (const p of parts) checkCells(p.size, force, "mma --cta-tile --thread");
+  io.out(parts.map((p, i) => views.formatMmaPart(ops[i]!, cta, p, force)).join("\n"));
   return 0;
 }
 
