@@ -45,7 +45,7 @@ let wantTma = false;
 const NEEDS_ATOMS = { needsAtoms: true };
 /** the names ./functions/tma.ts answers (its TMA_OP_NAME, TMA_CALL_NAME), known here without loading it */
 const TMA_OP = /^(?:cute::)?SM\d+_TMA_\w+$/;
-const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
+const TMA_CALL = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|make_im2col_tma_(?:copy|atom)(?:_[AB]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 function needTma(): TmaModule {
   if (TMA) return TMA;
   wantTma = true;

@@ -33,10 +33,11 @@ import { nargs } from "./registry.js";
 import { copyAtomOf, tiledMmaOf } from "./atoms.js";
 import { create_tma_multicast_mask, tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
 import type { CopyAtom } from "../../atoms/copy/index.js";
+import { im2colBuilders } from "./tma-im2col.js";
 
 /** the names this module answers: TMA operations (as values) and builders (as calls) */
 export const TMA_OP_NAME = /^(?:cute::)?SM\d+_TMA_\w+$/;
-export const TMA_CALL_NAME = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
+export const TMA_CALL_NAME = /^(?:cute::)?(?:make_tma_(?:copy|atom)(?:_[ABC]_sm100)?|make_im2col_tma_(?:copy|atom)(?:_[AB]_sm100)?|tma_partition|create_tma_multicast_mask)$/;
 
 /** an im2col operation (every one CuTe names, SM90_TMA_LOAD_IM2COL ... SM100_TMA_2SM_LOAD_IM2COL_MULTICAST, has this in its name) */
 const IM2COL = /_IM2COL/;
@@ -190,7 +191,7 @@ function gmemOf(v: Value | undefined, name: string, targ: string | undefined): {
 
 function tmaArgs(args: Value[], name: string, targs: Node[] | null, srcText: (n: Node) => string): TmaArgs {
   const op = opOf(args[0], name);
-  if (IM2COL.test(op)) throw new Unsupported(`${name} with the im2col operation ${op} in an expression`, " (cute-ts tma builds it: --op " + op + " with the convolution options)");
+  if (IM2COL.test(op)) throw new CuteError(name, `no matching overload for the im2col operation ${op}: make_im2col_tma_copy (or make_im2col_tma_copy/atom_A/B_sm100) builds its TMA`);
   if (!TMA_OPS.some((o) => o === op)) tmaOp(op); // its refusal
   if (targs !== null && targs.length > 1) throw new CuteError(name, "takes one template argument, the TmaInternalType");
   const { gmem, type } = gmemOf(args[1], name, targs?.length === 1 ? srcText(targs[0]!) : undefined);
@@ -231,7 +232,20 @@ const sm100 = (kind: "copy" | "atom", w: UmmaOperand): Builder => (args, name, n
   return new TmaAtomValue(makeTmaAtomSm100(a, vmnk), name) as unknown as Value;
 };
 
+/** an im2col builder's op, gmem and smem, read as make_tma_copy reads them */
+function im2colBase(args: Value[], name: string): Omit<TmaArgs, "op"> & { op: string } {
+  const op = opOf(args[0], name);
+  if (!IM2COL.test(op)) throw new CuteError(name, `no matching overload: the first argument is an im2col copy operation (SM90_TMA_LOAD_IM2COL{}, ...), not ${op}{}`);
+  const { gmem, type } = gmemOf(args[1], name, undefined);
+  if (args[2] === undefined) throw new CuteError(name, "no matching overload: the third argument is the smem layout");
+  const smem = smemLayoutOf(core(args[2], name), `${name}'s smem layout`);
+  checkSmemBits(smem, type, `${name}'s smem layout`, `the gmem tensor's type ${type.name}`);
+  return { op, type, gmem, smem };
+}
+const IM2COL_BUILDERS = im2colBuilders(im2colBase);
+
 const BUILDERS: Readonly<Record<string, Builder>> = {
+  ...Object.fromEntries(Object.entries(IM2COL_BUILDERS).map(([k, f]) => [k, ((args: Value[], name: string) => f(args, name)) as Builder])),
   make_tma_copy(args, name, n, src) {
     nargs(name, args, 3, 5);
     const a = tmaArgs(args, name, n.types, spelledOf(src));
