@@ -195,7 +195,7 @@ print(atom);`;
     await refuses(T + "auto tma = make_tma_copy(SM90_TMA_LOAD{}, gtensor, smem_layout);\nprint(tma.get_tma_tensor(make_shape(1024)));", /is_congruent/);
     await refuses(T + "auto tma = make_tma_copy(SM90_TMA_LOAD{}, gtensor, smem_layout);\nprint(tma.partition_S(gtensor));", /member of one CTA's slice: write \.get_slice\(cta_rank\)\.partition_S/);
     await refuses(T + "auto tma = make_tma_copy(SM90_TMA_LOAD{}, gtensor, smem_layout);\nprint(tma.get_slice(0).partition_S(gmem_layout));", /it partitions a tensor/);
-    await refuses(T + "print(make_tma_copy(SM90_TMA_LOAD_IM2COL{}, gtensor, smem_layout));", /cute-ts does not support make_tma_copy with the im2col operation/);
+    await refuses(T + "print(make_tma_copy(SM90_TMA_LOAD_IM2COL{}, gtensor, smem_layout));", /CuTe rejects make_tma_copy: no matching overload for the im2col operation .*make_im2col_tma_copy/);
     await refuses(T + "print(tma_partition(make_tma_atom(SM90_TMA_LOAD{}, gtensor, smem_layout, make_shape(Int<16>{},Int<16>{})), gtensor, gtensor));", /tma_partition.*size<0>\(stensor\) == size<0>\(gtensor\)/);
   });
 
