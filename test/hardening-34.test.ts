@@ -46,6 +46,7 @@ describe("printf in a block: bounded before it formats, and as glibc prints", { 
     }
     expect(await refused(["eval", 'printf("%n", 1);'])).toMatch(/^cute-ts does not support printf's %n yet \(it writes to memory\)/);
     expect(await refused(["eval", 'printf("%1$d", 1);'])).toMatch(/does not support printf's numbered arguments/);
+    expect(await refused(["eval", 'printf("%c", 233);'])).toBe("cute-ts does not support %c of the byte 0xE9 yet (C writes a single byte that is not UTF-8 text)\n");
   });
   it("%p prints a pointer as glibc does: (nil), or 0x and its address", async () => {
     expect(await block('auto p = make_gmem_ptr<float>(nullptr);\nprintf("[%p][%p][%12p][%-8p]", p, p + 4, p + 4, p);')).toBe("[(nil)][0x10][        0x10][(nil)   ]");

@@ -150,7 +150,10 @@ function convert(spec: Spec, shown: string, precision: number | undefined, next:
     const a = next(shown);
     if (!(a instanceof Int)) throw new UsageError(`${fn}: ${shown} prints a character (an int); the argument is ${what(a)}`);
     if (a.v < -(2 ** 31) || a.v >= 2 ** 32) throw new UsageError(`${fn}: ${shown} reads an int; the argument ${a.v} needs a wider type (undefined behaviour in C)`);
-    return { head: "", body: String.fromCharCode(((a.v % 256) + 256) % 256), zeros: false };
+    const byte = ((a.v % 256) + 256) % 256;
+    // C writes the byte itself; a byte past 0x7F is no character of the UTF-8 text cute-ts prints
+    if (byte > 0x7f) throw new Unsupported(`${shown} of the byte 0x${byte.toString(16).toUpperCase()}`, " (C writes a single byte that is not UTF-8 text)");
+    return { head: "", body: String.fromCharCode(byte), zeros: false };
   }
   if (conv === "p") {
     if (length !== "") modifierRefused("a pointer");
