@@ -57,4 +57,10 @@ describe("SM90 GMMA operations are alias templates: their name needs an argument
     expect(b.stdout).toBe(a.stdout);
     expect((await run(["eval", "make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN{})"])).exit).toBe(0);
   });
+  it("the integer ones (S32 accumulators) are plain aliases of a class: no argument list, as nvcc takes them", async () => {
+    const a = await run(["eval", "MMA_Atom<SM90_64x8x32_S32S8S8_SS_TN>{}"]);
+    expect(a.stderr).toBe("");
+    expect(a.stdout).toMatch(/^MMA_Atom\n  ThrID:      _128:_1\n  Shape_MNK:  \(_64,_8,_32\)\n/);
+    expect((await run(["eval", "make_tiled_mma(SM90_64x64x32_S32U8S8_RS_TN_SATURATE{})"])).exit).toBe(0);
+  });
 });

@@ -11,7 +11,6 @@ const MMA = "make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{})";
 describe("cute-ts's own limits", () => {
   const cases: string[][] = [
     ["eval", "make_shape([&]{ return 4; }(), 8)"],
-    ["eval", "make_tiled_mma(SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{}).get_slice(0).partition_fragment_A(make_identity_tensor(make_shape(Int<128>{}, Int<64>{})))"],
     ["eval", "cosize(make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}))"],
     ["eval", "E<0>{} * E<1>{}"],
     ["eval", "auto x = make_layout(4); using T = typename decltype(x)::value_type; print(x);"],

@@ -102,10 +102,11 @@ const COPY_LIKE = /COPY|Copy|LDSM|STSM|LDS|STS|CP_ASYNC|TMEM|UTCCP|TMA|BULK|Shuf
 /** `T<...>{}` for an atom type, or undefined when T is none */
 /**
  * The SM90 GMMA operations (SM90_64x64x16_F16F16F16_SS, SM90_64x64x8_F32TF32TF32_SS_TN, ...) are
- * alias templates of SM90::GMMA::MMA_... (mma_traits_sm90_gmma.hpp, mma_traits_sm90_gmma_ext.hpp):
+ * alias templates of SM90::GMMA::MMA_... (mma_traits_sm90_gmma.hpp, mma_traits_sm90_gmma_ext.hpp), except
+ * the integer ones (S32 accumulators: SM90_64x8x32_S32S8S8_SS_TN), plain aliases of a class:
  * C++17 deduces no arguments for an alias template, so its name needs an argument list, `<>` at least
  */
-const GMMA_ALIAS = /^(?:cute::)?SM90_\d+x\d+x\d+_[A-Z0-9]+_(?:SS|RS)(?:_TN)?$/;
+const GMMA_ALIAS = /^(?:cute::)?SM90_\d+x\d+x\d+_(?!S32)[A-Z0-9]+_(?:SS|RS)(?:_TN)?$/;
 function refuseBareAlias(text: string): void {
   if (!GMMA_ALIAS.test(text)) return;
   const bare = text.replace(/^cute::/, "");
