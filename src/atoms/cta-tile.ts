@@ -120,12 +120,15 @@ export function mmaParts(mma: TiledMma, w: Operand, cta: IntTuple): (thread: num
 
 const MMA_AXES: Record<Operand, string> = { A: "(m,k)", B: "(n,k)", C: "(m,n)" };
 
-/** the header and print_tensor of one thread's partition */
-export function formatMmaPart(w: Operand, cta: IntTuple, p: ThreadPart, force: boolean): string {
-  const [r, c] = extents(operandTile(cta, w), "--cta-tile");
+/** one thread's partition as CuTe's print_tensor prints it (nothing of cute-ts's around it: its header is mmaPartHeader) */
+export function formatMmaPart(p: ThreadPart, force: boolean): string {
   checkCells(p.size, force, "mma --cta-tile --thread");
-  const head = `${w} ${MMA_AXES[w]}: thread ${p.thread}'s partition_${w} of the ${r} x ${c} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
-  return head + print_tensor(p.tensor, force);
+  return print_tensor(p.tensor, force);
+}
+/** the line saying which partition formatMmaPart prints (the command writes it to stderr) */
+export function mmaPartHeader(w: Operand, cta: IntTuple, p: ThreadPart): string {
+  const [r, c] = extents(operandTile(cta, w), "--cta-tile");
+  return `${w} ${MMA_AXES[w]}: thread ${p.thread}'s partition_${w} of the ${r} x ${c} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
 }
 
 /** every thread of the TiledMMA, ascending */
@@ -166,11 +169,15 @@ export function copyThreads(tc: TiledCopy): number[] {
   return Array.from({ length: n }, (_x, t) => t);
 }
 
-export function formatCopyPart(side: ThrCopy.Side, cta: IntTuple, p: ThreadPart, force: boolean): string {
+/** one thread's partition as CuTe's print_tensor prints it (its header: copyPartHeader) */
+export function formatCopyPart(p: ThreadPart, force: boolean): string {
   checkCells(p.size, force, "copy --thread");
+  return print_tensor(p.tensor, force);
+}
+/** the line saying which partition formatCopyPart prints (the command writes it to stderr) */
+export function copyPartHeader(side: ThrCopy.Side, cta: IntTuple, p: ThreadPart): string {
   const dims = Array.isArray(cta) ? cta.map((x) => T.size(x).v).join(" x ") : String(T.size(cta).v);
-  const head = `${side} (m,n): thread ${p.thread}'s partition_${side} of the ${dims} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
-  return head + print_tensor(p.tensor, force);
+  return `${side} (m,n): thread ${p.thread}'s partition_${side} of the ${dims} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
 }
 
 export function renderCopyCtaMap(tc: TiledCopy, side: ThrCopy.Side, cta: IntTuple, opts: MapOptions & { force: boolean }, op: string): string {

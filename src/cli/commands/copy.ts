@@ -175,7 +175,12 @@ async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/
   const parts = sides.map((side) => views.copyPart(tc, side, cta, t!));
   const { checkCells } = await import("../../print/layout.js");
   for (const p of parts) checkCells(p.size, force, "copy --thread");
-  io.out(parts.map((p, i) => views.formatCopyPart(sides[i]!, cta, p, force)).join("\n"));
+  // stdout is CuTe's print_tensor text alone; which partition each is goes to stderr
+  const texts = parts.map((p) => views.formatCopyPart(p, force));
+  texts.forEach((text, i) => {
+    io.err(views.copyPartHeader(sides[i]!, cta, parts[i]!));
+    io.out((i > 0 ? "\n" : "") + text);
+  });
   return 0;
 }
 

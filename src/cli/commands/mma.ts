@@ -221,7 +221,12 @@ async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/til
   const parts = ops.map((w) => views.mmaPart(mma, w, cta, t!));
   const { checkCells } = await import("../../print/layout.js");
   for (const p of parts) checkCells(p.size, force, "mma --cta-tile --thread");
-  io.out(parts.map((p, i) => views.formatMmaPart(ops[i]!, cta, p, force)).join("\n"));
+  // stdout is CuTe's print_tensor text alone; which partition each is goes to stderr
+  const texts = parts.map((p) => views.formatMmaPart(p, force));
+  texts.forEach((text, i) => {
+    io.err(views.mmaPartHeader(ops[i]!, cta, parts[i]!));
+    io.out((i > 0 ? "\n" : "") + text);
+  });
   return 0;
 }
 
