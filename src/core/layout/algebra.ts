@@ -1,6 +1,7 @@
 /**
- * The layout algebra (layout.hpp): composition, complement, the right and left inverses, common
- * vectors, alignment, nullspace. Static/dynamic results follow the integer arithmetic.
+ * The layout algebra (layout.hpp): composition, complement, the right and left inverses,
+ * domain_offset, nullspace. Static/dynamic results follow the integer arithmetic. (The common
+ * vectors, max_common_layout / max_common_vector, live in ./products.ts beside max_alignment.)
  */
 import { CuteError } from "../errors.js";
 import * as I from "../integer.js";
@@ -8,7 +9,7 @@ import { Int, S, STATIC_HI, STATIC_INTS, STATIC_LO, _0, _1, isConst } from "../i
 import { Idx, ScaledBasis } from "../basis.js";
 import * as T from "../int-tuple.js";
 import { IntTuple, Stride, StrideLeaf, Coord, Underscore } from "../int-tuple.js";
-import { Layout, type Tiler, bwCoalesce, coalesce, coalesce_shape, coalesce_x, coprofile, cosize, crd2idx, filter, make_layout, rank, scaleLeaf, showLayout, showTiler, slice, sublayout, transformLayout } from "./basics.js";
+import { Layout, type Tiler, bwCoalesce, coalesce, coalesce_shape, coalesce_x, coprofile, cosize, crd2idx, filter, make_layout, rank, scaleLeaf, showLayout, showTiler, slice, transformLayout } from "./basics.js";
 
 // ---------------------------------------------------------------- composition
 
@@ -347,55 +348,8 @@ function staticLeaves(shape: IntTuple, stride: Stride): boolean {
   return true;
 }
 /** numbers this small keep every product below 2^53: a fast path leaves larger ones to the checked one */
-const SMALL = 2 ** 26;
+export const SMALL = 2 ** 26;
 const small = (x: number) => x <= SMALL && x >= -SMALL;
-
-/**
- * size(block) * cosize(tiler) as a plain number when both layouts are static with integer strides
- * and every number stays small (the static integer logical_product's complement is taken against);
- * undefined otherwise, for the checked integers to answer
- */
-export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | undefined {
-  const size = staticSize(block) ?? ofFlat(block, staticSize);
-  if (size === undefined) return undefined;
-  const cos = staticCosize(tiler) ?? ofFlat(tiler, staticCosize);
-  if (cos === undefined) return undefined;
-  const n = size * cos;
-  return n <= SMALL ? n : undefined;
-}
-/** f of a leaf or nested layout's flatForm (undefined for a flat one: f has answered for it) */
-function ofFlat(l: Layout, f: (l: Layout) => number | undefined): number | undefined {
-  const g = flatForm(l);
-  return g === undefined ? undefined : f(g);
-}
-/** size(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
-function staticSize(l: Layout): number | undefined {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
-  let size = 1;
-  for (let i = 0; i < sh.length; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL) return undefined;
-    size *= s.v;
-    if (size > SMALL) return undefined;
-  }
-  return size;
-}
-/** cosize(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
-function staticCosize(l: Layout): number | undefined {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
-  let cos = 1;
-  for (let i = 0; i < sh.length; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
-    const sv = s.v, dv = d.v;
-    if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return undefined;
-    cos += (sv - 1) * (dv < 0 ? -dv : dv);
-    if (cos > SMALL) return undefined;
-  }
-  return cos;
-}
 
 /** right_inverse's scratch: each mode's prefix product, and the result's modes */
 const fD: number[] = [], oS: number[] = [], oD: number[] = [];
@@ -533,7 +487,7 @@ function complementOther(l: Layout, cotarget: IntTuple | Layout | undefined): La
  * right_inverse read of it, and what their static paths take); undefined for a flat tuple already,
  * or for a shape and stride that are not congruent
  */
-function flatForm(l: Layout): Layout | undefined {
+export function flatForm(l: Layout): Layout | undefined {
   const sh = l.shape, st = l.stride;
   if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : new Layout([sh], [st]);
   if (!sh.some((x) => Array.isArray(x)) || !T.congruent(sh, st)) return undefined;
@@ -784,22 +738,7 @@ export function left_inverse(l: Layout): Layout {
   return coalesce(new Layout(rs, rd));
 }
 
-// ---------------------------------------------------------------- common vectors, nullspace
-
-export function max_common_layout(a: Layout, b: Layout): Layout {
-  const invB = right_inverse(b);
-  const common = coalesce(composition(a, invB));
-  const s0 = T.get(common.shape, 0) as Int, d0 = T.get(common.stride, 0) as StrideLeaf;
-  if (!Array.isArray(s0) && s0.s && d0 instanceof Int && isConst(d0, 1)) return composition(invB, sublayout(common, [0]));
-  return new Layout(_1, _0);
-}
-export function max_common_vector(a: Layout, b: Layout): Int {
-  const common = coalesce(composition(a, right_inverse(b)));
-  const s0 = T.get(common.shape, 0) as Int, d0 = T.get(common.stride, 0) as StrideLeaf;
-  if (!Array.isArray(s0) && s0.s && d0 instanceof Int && isConst(d0, 1)) return s0;
-  return _1;
-}
-
+// ---------------------------------------------------------------- domain_offset, nullspace
 
 /** domain_offset(coord, layout): the layout unchanged and the offset layout(coord), as a pair */
 export function domain_offset(c: Coord, l: Layout): [Layout, Idx | Layout] {
