@@ -176,7 +176,8 @@ describe("pictures: every cell as CuTe draws it", () => {
       const o = await runLine(r.cmd[1]!);
       const rows = r.out!.split("\n").filter((l) => /^\s*\d+\s+\|/.test(l)).map((l) => l.split("|").slice(1, -1).map((x) => Number(x.trim())));
       if (rows.length === 0) continue; // a tensor
-      const q = o.picture!.panels[0]!;
+      // the result is the last panel (the algebra's inputs, or the layout under a swizzle, come first)
+      const q = o.picture!.panels.at(-1)!;
       expect([q.rows, q.cols], r.id).toEqual([rows.length, rows[0]!.length]);
       expect(Array.from(q.index!), r.id).toEqual(rows.flat());
       layouts++;

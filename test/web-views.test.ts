@@ -296,6 +296,75 @@ for (const width of [1440, 390]) {
       if (width < 600) await page.click("#toggle-catalog");
     }, 120_000);
 
+    describe("the algebra made visible", () => {
+      /** hover a cell; the hover box's text */
+      async function hover(panel: string, r: number, c: number): Promise<string> {
+        // cells big enough for a finger (a tap lands on a whole pixel)
+        await page.evaluate(() => {
+          const s = (window as any).cutePage.stage;
+          if (s.scale < 12) s.zoom(16);
+        });
+        const pt = await cellPoint(panel, r, c);
+        if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
+        else await page.mouse.move(pt.x, pt.y);
+        await page.waitForFunction((want) => document.getElementById("tip")!.dataset.cell?.endsWith(want), `,${r},${c}`);
+        return text(page, "#tip");
+      }
+
+      it("composition: A and B beside the result; a result cell names the cells it came from", async () => {
+        const line = "composition((6,2):(8,2),(4,3):(3,1))";
+        await type(page, line);
+        expect(await text(page, "#out")).toBe((await run(["print", line])).stdout);
+        const pic = (await runLine(line)).picture!;
+        expect(pic.panels.map((q) => q.name)).toEqual(["A", "B", "result"]);
+        expect(await text(page, "#legend")).toBe(pic.panels.map((q) => q.title).join("  ·  "));
+        const res = pic.panels.length - 1;
+        const from = pic.links!({ panel: res, r: 2, c: 1 });
+        expect(from.some((f) => pic.panels[f.panel]!.name === "A")).toBe(true);
+        expect(from).toContainEqual({ panel: 1, r: 2, c: 1 });
+        const tip = await hover("result", 2, 1);
+        const where = from.map((f) => `${pic.panels[f.panel]!.name} (${f.r},${f.c})`).slice(0, 4).join(", ");
+        expect(tip.split("\n").at(-1)).toBe(`from ${where}`);
+        // the result's index is the index of the A cells it names
+        const R = pic.panels[res]!, A = pic.panels[0]!;
+        for (const f of from.filter((f) => f.panel === 0)) expect(A.index![f.r * A.cols + f.c]).toBe(R.index![2 * R.cols + 1]);
+        await shot("composition");
+      }, 120_000);
+
+      it("a swizzle: the layout before it beside the swizzled one, linked by coordinate", async () => {
+        const line = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)";
+        await type(page, line);
+        expect(await text(page, "#out")).toBe((await run(["print", line])).stdout);
+        expect(await page.evaluate(() => (window as any).cutePage.stage.picture.panels.map((q: { name: string }) => q.name))).toEqual(["before", "after"]);
+        const tip = await hover("after", 3, 9);
+        expect(tip.split("\n").at(-1)).toBe("from before (3,9)");
+        await shot("swizzle");
+      }, 120_000);
+
+      it("local_tile: the input with the kept tile coloured and the rest grey", async () => {
+        const line = "local_tile(make_tensor(counting_iter(0),(8,24)),(_4,_8),(1,2))";
+        await type(page, line);
+        expect(await text(page, "#out")).toBe((await run(["print", line])).stdout);
+        const q = await page.evaluate(() => {
+          const p = (window as any).cutePage.stage.picture.panels;
+          return p.map((x: any) => ({ name: x.name, rows: x.rows, cols: x.cols, owner: x.owner ? Array.from(x.owner as Int32Array) : undefined }));
+        });
+        expect(q.map((x: { name: string }) => x.name)).toEqual(["input", "tile"]);
+        expect([q[0].rows, q[0].cols, q[1].rows, q[1].cols]).toEqual([8, 24, 4, 8]);
+        const kept = (q[0].owner as number[]).filter((o) => o >= 0).length;
+        expect(kept).toBe(32);
+        // tile (1,2) of (_4,_8): rows 4..7, columns 16..23
+        const grey = (q[0].owner as number[]).findIndex((o) => o < 0);
+        expect(await hover("input", Math.floor(grey / 24), grey % 24)).toMatch(/discarded by local_tile$/);
+        expect(await hover("input", 5, 17)).toMatch(/in the tile local_tile keeps$/);
+        const pt = await cellPoint("input", 0, 0, 0.15, 0.15);
+        const box = (await page.locator("canvas.base").boundingBox())!;
+        const dpr = await page.evaluate(() => (window as any).cutePage.stage.base.width / (window as any).cutePage.stage.base.clientWidth);
+        expect(await page.evaluate(([x, y]) => (window as any).__px(x, y), [Math.floor((pt.x - box.x) * dpr), Math.floor((pt.y - box.y) * dpr)] as const)).toEqual([232, 232, 232]);
+        await shot("local-tile");
+      }, 120_000);
+    });
+
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);
       expect(problems).toEqual([]);

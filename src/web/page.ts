@@ -254,8 +254,15 @@ async function threadText(t: number): Promise<string> {
 // ------------------------------------------------------------------ pointer and keyboard on the picture
 
 function describe(c: CellRef): string {
-  const p = stage.picture!.panels[c.panel]!;
-  return p.describe(c.r, c.c).join("\n");
+  const pic = stage.picture!;
+  const p = pic.panels[c.panel]!;
+  const lines = p.describe(c.r, c.c);
+  const from = pic.links?.(c) ?? [];
+  if (from.length) {
+    const where = from.slice(0, 4).map((f) => `${pic.panels[f.panel]!.name} (${f.r},${f.c})`);
+    lines.push(`from ${where.join(", ")}${from.length > 4 ? `, and ${from.length - 4} more` : ""}`);
+  }
+  return lines.join("\n");
 }
 
 /** the hover box: what the page says about a cell, beside it (or above it near the bottom) */

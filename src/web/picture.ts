@@ -81,6 +81,8 @@ export interface Picture {
   threads?: number[];
   /** what the page could not draw, said under the picture */
   notes: string[];
+  /** the cells a cell came from (the algebra's inputs, algebra.ts), framed when it is hovered */
+  links?(c: { panel: number; r: number; c: number }): Array<{ panel: number; r: number; c: number }>;
 }
 
 /** the fill of a cell as CSS, and whether its text is white */

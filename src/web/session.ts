@@ -15,6 +15,7 @@ import { evaluate } from "../eval/evaluate.js";
 import { shellWords } from "../check/transcript.js";
 import { COMMANDS, dispatch, formatError, parseArgv, splitDialect } from "../cli/run.js";
 import type { Io, OptionValues } from "../cli/spec.js";
+import { algebraPicture } from "./algebra.js";
 import { PICTURE_FORCE_MAX_CELLS, PICTURE_MAX_CELLS } from "../print/pictures.js";
 import { copyAtomPicture, copyPicture, layoutPicture, partitionPicture, mmaPicture, tensorLabels, tensorPicture, type Picture } from "./picture.js";
 
@@ -168,8 +169,9 @@ async function runExpression(line: string, expr: string): Promise<Outcome> {
   try {
     const pic = valuePicture(v);
     if (pic) {
-      pic.notes.unshift(...notes);
-      outcome.picture = pic;
+      const alg = algebraPicture(expr, v, pic) ?? pic;
+      alg.notes.unshift(...notes);
+      outcome.picture = alg;
     }
   } catch (e) {
     outcome.picture = { kind: "layout", panels: [], width: 0, height: 0, cellW: 1, notes: [...notes, formatError(e).text.replace(/^cute-ts: /, "").trim()] };
@@ -200,7 +202,7 @@ async function addPicture(o: Outcome): Promise<void> {
   if (name === "eval" || name === "print") {
     const v = evaluate(args[0]!);
     const pic = valuePicture(v);
-    if (pic) o.picture = pic;
+    if (pic) o.picture = algebraPicture(args[0]!, v, pic) ?? pic;
     if (v instanceof Layout || v instanceof ComposedLayout) {
       const force = opts.force === true ? ["--force"] : [];
       o.svg = ["print", args[0]!, "--svg", ...force];

@@ -211,6 +211,23 @@ export class Stage {
         ctx.stroke();
         ctx.setLineDash([]);
       }
+      if (p.links) {
+        // the cells it came from: a tint and a dashed frame
+        const from = p.links(this.hover);
+        ctx.globalAlpha = 0.35;
+        ctx.fillStyle = accent;
+        for (const c of from) ctx.fillRect(...rect(c));
+        ctx.globalAlpha = 1;
+        ctx.setLineDash([4, 2]);
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        for (const c of from) {
+          const [rx, ry, w, h] = rect(c);
+          ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
+        }
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
       ctx.lineWidth = 3;
       ctx.strokeRect(...rect(this.hover));
     }
