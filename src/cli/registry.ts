@@ -19,6 +19,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = Object.freeze({
   "tma-coords": { summary: "TMA coordinate tensors", load: async () => (await import("./commands/tma-coords.js")).command },
   verify: { summary: "verify layouts: partitions, equality, vectors, banks", load: async () => (await import("./commands/verify.js")).command },
   check: { summary: "run golden transcripts (.cute, Markdown)", load: async () => (await import("./commands/check.js")).command },
+  run: { summary: "run a CUDA C++ program's main() on the host, its kernels for one thread", load: async () => (await import("./commands/run.js")).command },
   batch: { summary: "run JSON Lines of commands in one process", load: async () => (await import("./commands/batch.js")).command },
   web: { summary: "serve the page (the same engine in a browser) on 127.0.0.1", load: async () => (await import("./commands/web.js")).command },
 });

@@ -199,7 +199,7 @@ export function parseArgv(spec: CommandSpec, argv: string[], cl?: CommandLine): 
         if (o.value) {
           const v = argv[++i];
           if (v === undefined) throw new UsageError(`option -${o.short} needs a value (${o.value})`);
-          opts[o.name] = v;
+          opts[o.name] = o.repeat && opts[o.name] !== undefined ? `${String(opts[o.name])}\0${v}` : v;
         } else opts[o.name] = true;
         continue;
       }
@@ -220,7 +220,7 @@ export function parseArgv(spec: CommandSpec, argv: string[], cl?: CommandLine): 
       if (o.value) {
         const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
         if (v === undefined) throw new UsageError(`option --${name} needs a value (${o.value})`);
-        opts[o.name] = v;
+        opts[o.name] = o.repeat && opts[o.name] !== undefined ? `${String(opts[o.name])}\0${v}` : v;
       } else {
         if (eq >= 0) throw new UsageError(`option --${name} is a flag; it takes no value`);
         opts[o.name] = !negated;

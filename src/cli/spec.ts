@@ -39,6 +39,8 @@ export interface OptionSpec {
   path?: boolean;
   /** a one-letter spelling (`-f` for `--file`) */
   short?: string;
+  /** may be given more than once: the values joined by NUL characters */
+  repeat?: boolean;
   description: string;
 }
 

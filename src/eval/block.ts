@@ -18,7 +18,7 @@ import { ArithIter, CountingIter, PtrIter, Tensor, TmemIter } from "../core/tens
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
-import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellType } from "../notation/parse.js";
+import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
@@ -31,7 +31,7 @@ import { convert, coreType } from "./types.js";
 export type ProgramResult = { k: "value"; value: EvalValue } | { k: "block"; printed: string | null; last: EvalValue | undefined };
 
 /** the names a block declares */
-interface Scope {
+export interface Scope {
   values: Map<string, EvalValue>;
   /** names usable as integer template arguments: constexpr/const integers, and static integers */
   constants: Map<string, number>;
@@ -40,6 +40,8 @@ interface Scope {
   decltypes: Map<string, EvalValue>;
   /** the block has template arguments computed when it runs (Program.computed): they are resolved in this scope */
   computed: boolean;
+  /** a program's own meaning of names and calls (src/eval/run/), around the block's hooks */
+  wrap?: (h: Hooks) => Hooks;
   /**
    * the scopes inside the block's own (compound statements, ifs' and loops' bodies, a for's
    * init), innermost last: for each name declared there, what the name held outside, put back
@@ -248,20 +250,20 @@ function leavesOf(v: unknown, cap: number): number {
 }
 
 /** a condition's truth: an integer (CuTe's bool is one) other than 0 */
-function truth(v: EvalValue, what: string, n: Node, src: string): boolean {
+export function truth(v: EvalValue, what: string, n: Node, src: string): boolean {
   if (v instanceof Int) return v.v !== 0;
   if (v instanceof FloatValue) return v.v !== 0;
   throw new ParseError(src, n.pos, `the condition of '${what}' is ${describe(v)}: cute-ts reads integer and bool conditions`);
 }
 
 /** a name about to be declared in the innermost scope: what it held outside, kept for when the scope ends */
-function shadow(scope: Scope, name: string): void {
+export function shadow(scope: Scope, name: string): void {
   const frame = scope.frames[scope.frames.length - 1];
   if (frame === undefined || frame.has(name)) return;
   frame.set(name, { value: scope.values.get(name), constant: scope.constants.get(name), alias: scope.aliases.get(name), decltype: scope.decltypes.get(name) });
 }
 /** the innermost scope ends: the names it declared hold again what they held outside it */
-function leaveScope(scope: Scope): void {
+export function leaveScope(scope: Scope): void {
   const frame = scope.frames.pop()!;
   const put = <T>(m: Map<string, T>, name: string, x: T | undefined) => (x === undefined ? m.delete(name) : m.set(name, x));
   for (const [name, old] of frame) {
@@ -272,21 +274,21 @@ function leaveScope(scope: Scope): void {
   }
 }
 
-function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): void {
+export function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolean): void {
   scope.values.set(name, v);
   scope.constants.delete(name);
   scope.aliases.delete(name);
   if (v instanceof Int && (v.s || constexpr)) scope.constants.set(name, v.v);
 }
 
-const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
+export const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
 
 /**
  * `x = e;` for an integer variable the block declared: a dynamic integer (an int) takes the new
  * value as an int; a static one (Int<N>) holds only N. Other variables keep the types their
  * declarations gave them, which cute-ts does not track: refused.
  */
-function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: string): EvalValue {
+export function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: string): EvalValue {
   const old = scope.values.get(st.name);
   if (old === undefined) throw new ParseError(src, st.pos, `use of undeclared identifier '${st.name}' (declare it first: auto ${st.name} = ...;)`);
   if (old instanceof FloatValue) {
@@ -303,7 +305,7 @@ function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, src: str
 }
 
 /** the value a declarator declares */
-function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {
+export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {
   const init = d.init;
   const one = (): EvalValue => {
     if (init === null) throw new CuteError(`${typeText(st.type, src)} ${d.name}`, "declaration of a deduced type without an initializer");
@@ -401,7 +403,7 @@ function initNode(type: Node & { k: "name" }, pos: number): InitNode {
  * its integer (`Int<bM>`); the node's template arguments are read again. A call or value of an
  * aliased type (`TileShape{}`) takes the alias's name and arguments.
  */
-function resolveTypes(n: Node, scope: Scope, src: string): Node {
+export function resolveTypes(n: Node, scope: Scope, src: string): Node {
   if (scope.aliases.size === 0 && scope.constants.size === 0 && !scope.computed) return n;
   walk(n, scope, src, 0);
   return n;
@@ -441,6 +443,11 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
 function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   // sizeof(Element) * size(val_layout): computed in the block's scope, an integer from here on
   if (t.k === "texpr") return computedTarg(t, src, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue) as Value);
+  // decltype(e) (a program's template argument): the type of e's value, carried on a name node
+  if (t.k === "call" && t.name === "decltype") {
+    const v = checkValue(evalNode(resolveTypes(t.args[0]!, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue);
+    return valueName(v, t.pos);
+  }
   if (t.k !== "name") return t;
   if (t.types === null) {
     const a = scope.aliases.get(t.name);
@@ -461,13 +468,23 @@ function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   return retyped(t, types, `${t.name}<${types.map((x) => spellType(x, src)).join(",")}>`, src);
 }
 
+/** a type named by a value (decltype(x)): a scalar's type by name, any other value carried on the node */
+function valueName(v: EvalValue, pos: number): Node {
+  const name = v instanceof FloatValue ? v.type : v instanceof Int ? "int" : "decltype";
+  return typeNameNode(name, pos, v instanceof FloatValue || v instanceof Int ? undefined : v);
+}
+
 /** the value a `decltype(e)` alias value-initialises, e evaluated in the block's scope (once) */
 function decltypeValue(name: string, scope: Scope, src: string, base: Hooks = blockSupport.hooks()): EvalValue {
   return scope.decltypes.get(name) ?? decltypeAlias(name, scope, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(base, scope, src)) as EvalValue))!;
 }
 
 /** the block's own meaning of names and of calls and values of aliased types */
-function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
+export function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
+  const h = ownHooks(base, scope, src);
+  return scope.wrap === undefined ? h : scope.wrap(h);
+}
+function ownHooks(base: Hooks, scope: Scope, src: string): Hooks {
   return {
     ...base,
     name(n) {
@@ -506,7 +523,7 @@ function printedTooMuch(): never {
 }
 
 /** a print statement's text; `room`: how many characters the block may still print */
-function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean, room: number): string {
+export function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, force: boolean, room: number): string {
   const args = st.args;
   const fn = st.fn;
   if (fn === "printf" || (fn === "print" && args.length > 1)) {
@@ -550,20 +567,21 @@ function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalValue, f
  * a C++ constant expression whose value is a plain integer: a trait's `::value`, an integer
  * literal, a constexpr name, and operators on them (static_assert(is_static<L>::value) holds)
  */
-function constexpr(n: Node, scope: Scope): boolean {
+export function constexpr(n: Node, scope: Scope): boolean {
   if (n.k === "int") return true;
-  if (n.k === "name") return scope.constants.has(n.name);
+  if (n.k === "name") return scope.constants.has(n.name) || n.name === "true" || n.name === "false";
   if (n.k === "op") return n.name === "::value" || n.args.every((a) => constexpr(a, scope));
   return false;
 }
 
 /** static_assert / CUTE_STATIC_ASSERT_V / CUTE_STATIC_ASSERT (a constant condition) and assert (any) */
-function check(st: Stmt & { k: "assert" }, v: EvalValue, src: string, constant: boolean): void {
+export function check(st: Stmt & { k: "assert" }, v: EvalValue, src: string, constant: boolean): void {
   const end = src.indexOf(";", st.pos);
   const cond = src.slice(st.pos, end < 0 ? src.length : end).replace(/\s+/g, " ");
   if (!(v instanceof Int)) throw new CuteError(st.fn, "the condition is not an integer or boolean", [describe(v)]);
   const isStatic = st.fn !== "assert";
   if (isStatic && !v.s && !constant) throw new CuteError(st.fn, "the condition is not a constant expression (it is a dynamic value)", [cond]);
-  if (v.v === 0) throw new CuteError(st.fn, st.message ?? (isStatic ? "static assertion failed" : "assertion failed"), [cond]);
+  // as a compiler reports it: static assertion failed[: message]
+  if (v.v === 0) throw new CuteError(st.fn, isStatic ? `static assertion failed${st.message === null ? "" : `: ${st.message}`}` : st.message ?? "assertion failed", [cond]);
 }
 

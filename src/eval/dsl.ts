@@ -16,7 +16,7 @@
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
 import { Unsupported, UsageError } from "../core/errors.js";
-import { D, Int, S, _0 } from "../core/integer.js";
+import { D, Int, S, SAFE_LIMIT_TEXT, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
@@ -261,7 +261,7 @@ function integerPower(args: Value[]): Value {
   if (!dynamic && a.v === 0 && b.v < 0) throw new UsageError("0.0 cannot be raised to a negative power (Python raises ZeroDivisionError)");
   if (b.v < 0) return asValue(dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v));
   const r = b.v > 64 && Math.abs(a.v) > 1 ? Number.NaN : a.v ** b.v;
-  if (!Number.isSafeInteger(r)) throw new UsageError(`integer overflow: ${a.v} ** ${b.v} exceeds 2^53 (cute-ts refuses rather than round)`);
+  if (!Number.isSafeInteger(r)) throw new UsageError(`integer overflow: ${a.v} ** ${b.v} is beyond ${SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`);
   return dynamic ? D(r || 0) : S(r || 0);
 }
 

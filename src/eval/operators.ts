@@ -9,7 +9,7 @@
  */
 import { CuteError, UsageError, Unsupported } from "../core/errors.js";
 import * as I from "../core/integer.js";
-import { Int, isConst, mk, _0, _1 } from "../core/integer.js";
+import { Int, SAFE_LIMIT_TEXT, isConst, mk, _0, _1 } from "../core/integer.js";
 import { show } from "../print/print.js";
 import { ScaledBasis, type Idx, idxAdd, idxNeg, idxSub } from "../core/basis.js";
 import { Layout } from "../core/layout.js";
@@ -203,7 +203,7 @@ function binary(name: string, a: Int, b: Int): Int {
 
 function big(op: string, x: bigint): number {
   const n = Number(x);
-  if (!Number.isSafeInteger(n)) throw new CuteError(op, "integer overflow: the result exceeds 2^53 (cute-ts refuses rather than round)");
+  if (!Number.isSafeInteger(n)) throw new CuteError(op, `integer overflow: the result is beyond ${SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`);
   return n;
 }
 

@@ -30,6 +30,7 @@
  *   args     := (arg (',' arg)* ','?)?      arg := (NAME '=')? composed
  */
 import { ParseError, quote } from "../core/errors.js";
+import { SAFE_LIMIT_TEXT } from "../core/integer.js";
 import { nearest } from "../core/suggest.js";
 import { dslNumeric, isDslFloatType } from "../core/dsl-types.js";
 import { type Node, type TArg, MAX_INPUT } from "./parse.js";
@@ -1231,7 +1232,7 @@ function pythonInt(op: string, a: number, b: number, c: Translator, pos: number)
     default:
       c.fail(`cute-ts does not know the operator ${op}`, pos);
   }
-  if (!Number.isSafeInteger(r)) c.fail("integer overflow: the result exceeds 2^53 (cute-ts refuses rather than round)", pos);
+  if (!Number.isSafeInteger(r)) c.fail(`integer overflow: the result is beyond ${SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`, pos);
   return r || 0;
 }
 

@@ -4,7 +4,7 @@
  * `src/notation/cxx/`: the lexer (`lexer.ts`), the nodes (`ast.ts`), the expression grammar
  * (`expressions.ts`) and the statement grammar (`statements.ts`).
  */
-export { type Node, type TArg, spellType } from "./cxx/ast.js";
+export { type Node, type TArg, spellType, typeNameNode } from "./cxx/ast.js";
 export { MAX_INPUT } from "./cxx/lexer.js";
 export { parse } from "./cxx/expressions.js";
 export { type TypeRef, type Declarator, type PrintArg, type Stmt, type Program, parseProgram } from "./cxx/statements.js";

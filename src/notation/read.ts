@@ -40,12 +40,17 @@ export interface Hooks {
   addressOf(n: OpNode, target: Value, args: Value[], src: string): Value;
   /** `target.name(args)`: a member function call */
   member(n: MemberNode, target: Value, args: Value[], src: string): Value;
+  /** a condition's truth (`c ? x : y`), where the evaluator has values other than integers */
+  truth?(v: Value, n: OpNode, src: string): boolean;
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
   name?(n: NameNode, src: string): Value | undefined;
+  /** a string literal of a program (`cute-ts run`): a value of host code only, where the evaluator has one */
+  string?(n: StringNode, src: string): Value;
   /** a C++ floating-point literal (1.5, 1.0f): a value of host code only, where the evaluator has one */
   float?(n: FloatNode, src: string): Value;
 }
 export type FloatNode = Node & { k: "float" };
+export type StringNode = Node & { k: "string" };
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
   switch (n.k) {
@@ -94,6 +99,11 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return h.init(n, evalAll(n.args, src, h), src);
     case "op": {
       const a = n.args[0]!;
+      // c ? x : y evaluates one of x and y
+      if (n.name === "?:") {
+        const c = evalNode(a, src, h);
+        return evalNode(n.args[h.truth !== undefined ? (h.truth(c, n, src) ? 1 : 2) : c instanceof Int && c.v !== 0 ? 1 : 2]!, src, h);
+      }
       if (n.name === "u&" && a.k === "apply") return h.addressOf(n, evalNode(a.target, src, h), evalAll(a.args, src, h), src);
       return h.op(n, evalAll(n.args, src, h), src);
     }
@@ -101,6 +111,9 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return pointerOf(n, src);
     case "cast":
       return h.cast(n, evalNode(n.args[0]!, src, h), src);
+    case "string":
+      if (h.string === undefined) throw new ParseError(src, n.pos, "a string literal is a value of a program's host code (cute-ts run)");
+      return h.string(n, src);
     case "member":
       return h.member(n, evalNode(n.target, src, h), evalAll(n.args, src, h), src);
   }

@@ -48,7 +48,9 @@ export type Node =
   /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
   | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
   /** `target.name<targs>(args)`: a member function call (ThrMMA::partition_A, TiledCopy::get_slice, ...) */
-  | { k: "member"; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
+  | { k: "member"; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number; field?: boolean }
+  /** a string literal in a whole program's expression (`sscanf(argv[1], "%d", &m)`, `std::cout << "M = "`) */
+  | { k: "string"; text: string; pos: number }
   /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
   | { k: "op"; name: string; args: Node[]; pos: number }
   /** `target(args)`, or `target[arg]` (`subscript`: a tensor's operator[], one coordinate) */
@@ -100,6 +102,9 @@ export class AstNode {
   sbits = 0;
   dbits = 0;
   mask = 0;
+  /** a name node's spelling where it is not the source's, and the value a decltype name carries */
+  spelled: string | undefined = undefined;
+  value: unknown = undefined;
   constructor(
     readonly k: Node["k"],
     readonly pos: number,
@@ -116,6 +121,14 @@ export class AstNode {
   /** an application written t[c] */
   get subscript(): boolean {
     return this.k === "apply" && this.s === true;
+  }
+  /** a member node that reads a data member (`props.major`, `threadIdx.x`): no call */
+  get field(): boolean {
+    return this.k === "member" && this.s === true;
+  }
+  /** a string literal's characters */
+  get text(): string {
+    return this.name;
   }
   /** a computed template argument's expression */
   get e(): Node | null {
@@ -205,4 +218,15 @@ export function castNode(pos: number, type: string, stars: string, x: Node): Nod
   n.v = (stars.match(/\*/g) ?? []).length;
   n.items = [x];
   return done(n);
+}
+
+/** a type's name as a template argument node: `spelled` its C++ spelling, `value` a value it stands for (a decltype) */
+export function typeNameNode(name: string, pos: number, value?: unknown): Node & { k: "name" } {
+  const n = node("name", pos);
+  n.name = name;
+  n.targs = NO_TARGS;
+  n.end = pos;
+  n.spelled = name;
+  if (value !== undefined) n.value = value;
+  return done(n) as Node & { k: "name" };
 }

@@ -1,7 +1,7 @@
 /** The expression grammar (see ast.ts for the rules): one recursive-descent parser over the lexer's tokens. */
 import { ParseError, UnsupportedSyntax, quote } from "../../core/errors.js";
 import { AstNode, NO_TARGS, castNode, type Node, type TArg, computed, done, fold, grouped, node, spellType } from "./ast.js";
-import { AMP, AT, BANG, BAR, BINOP_START, CARET, COLON, COMMA, DOT, EOF, EQ, FLOAT, GT, INT, LBRACE, LBRACK, LPAREN, LT, Lexer, MAKERS, MAX_DEPTH, MAX_INPUT, MINUS, MIXED, NAME, PERCENT, PLUS, PUNCT, PUNCTS, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, TILDE, UNARY, UNDER, UNDERSCORE, lexAll } from "./lexer.js";
+import { AMP, AT, BANG, BAR, BINOP_START, CARET, COLON, COMMA, DOT, EOF, EQ, FLOAT, GT, INT, LBRACE, LBRACK, LPAREN, LT, Lexer, QMARK, STRING, MAKERS, MAX_DEPTH, MAX_INPUT, MINUS, MIXED, NAME, PERCENT, PLUS, PUNCT, PUNCTS, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, TILDE, UNARY, UNDER, UNDERSCORE, lexAll } from "./lexer.js";
 
 export interface BinOp {
   prec: number;
@@ -31,6 +31,12 @@ export class Parser {
   /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
   private closesAtGt = false;
   protected readonly lx: Lexer;
+  /**
+   * reading a whole program (`cute-ts run`): data members (`props.major`), `?:`, string literals
+   * as operands, `<<` after any name, `static_cast<T>(x)`, `decltype(e)` as a template argument,
+   * no print-notation `:`
+   */
+  protected programMode = false;
   constructor(protected readonly src: string) {
     this.lx = new Lexer(src);
     this.lx.advance();
@@ -73,6 +79,7 @@ export class Parser {
 
   composed(): Node {
     const first = this.binary(0);
+    if (this.programMode && this.isPunct(QMARK)) return this.conditional(first);
     if (this.lx.kind !== NAME || this.lx.text !== "o") return first;
     const parts = [first];
     while (this.isName("o")) {
@@ -81,6 +88,21 @@ export class Parser {
     }
     const n = node("composed", first.pos);
     n.items = parts;
+    return done(n);
+  }
+
+  /** `c ? a : b` (a program's), from the '?': an op node "?:" whose operands are evaluated lazily */
+  private conditional(cond: Node): Node {
+    const pos = this.lx.start;
+    this.lx.advance();
+    this.enter(pos);
+    const a = this.composed();
+    this.expectPunct(COLON, "in 'c ? a : b'");
+    const b = this.composed();
+    this.depth--;
+    const n = node("op", pos);
+    n.name = "?:";
+    n.items = [grouped(cond), grouped(a), grouped(b)];
     return done(n);
   }
 
@@ -208,7 +230,7 @@ export class Parser {
 
   applied(pos0: number, negative: boolean): Node {
     let e = this.atom(pos0, negative);
-    if (this.isPunct(COLON)) e = this.layout(e);
+    if (this.isPunct(COLON) && !this.programMode) e = this.layout(e);
     let chain = 0;
     for (;;) {
       const dot = this.isPunct(DOT);
@@ -247,9 +269,20 @@ export class Parser {
     const pos = lx.start, name = lx.text;
     lx.advance();
     let targs = NO_TARGS, types: Node[] | null = null;
-    if (this.isPunct(LT)) {
+    // a program's data member compares: `props.major < 8`; `x.template f<0>()`-style arguments close before '('
+    if (this.isPunct(LT) && (!this.programMode || this.targsThenParen())) {
       types = this.targs();
       targs = this.spelled(types);
+    }
+    if (!this.isPunct(LPAREN) && this.programMode) {
+      const f = node("member", pos);
+      f.name = name;
+      f.targs = targs;
+      f.types = types;
+      f.shape = grouped(target);
+      f.items = [];
+      f.s = true;
+      return done(f);
     }
     if (!this.isPunct(LPAREN)) {
       if (target.k === "name" && DEVICE_VALUES.has(target.name)) {
@@ -264,6 +297,22 @@ export class Parser {
     n.shape = grouped(target);
     n.items = this.args();
     return done(n);
+  }
+
+  /** from a '<': a balanced `<...>` followed by '(' */
+  private targsThenParen(): boolean {
+    const src = this.src;
+    let depth = 0;
+    for (let i = this.lx.start; i < src.length && i < this.lx.start + 2000; i++) {
+      const c = src.charCodeAt(i);
+      if (c === LT) depth++;
+      else if (c === GT && --depth === 0) {
+        let j = i + 1;
+        while (src.charCodeAt(j) === 32 || src.charCodeAt(j) === 10 || src.charCodeAt(j) === 9) j++;
+        return src.charCodeAt(j) === LPAREN;
+      } else if (c === SEMI || c === LBRACE || c === RPAREN) return false;
+    }
+    return false;
   }
 
   /** `shape ':' stride`, from the ':' */
@@ -377,6 +426,12 @@ export class Parser {
       return done(n);
     }
     if (lx.kind === NAME) return this.named(pos);
+    if (lx.kind === STRING && this.programMode) {
+      const n = node("string", pos);
+      n.name = lx.text;
+      lx.advance();
+      return done(n);
+    }
     if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
     if (lx.kind === PUNCT && lx.punct === LBRACK) this.unsupported(pos, "lambdas ([&]{ ... }())");
     this.fail("expected an integer, '_', '(', or a name");
@@ -422,7 +477,21 @@ export class Parser {
       return done(n);
     }
     if (this.isPunct(LBRACK) && POINTER_NAME.test(name)) return this.pointerLiteral(pos, name, [], false);
-    if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) return this.namedCast(pos, name);
+    if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) {
+      // static_cast<T>(x) of a value type (a program's): the functional cast T(x)
+      if (this.programMode && name === "static_cast" && !/^<[^<>;]*\*\s*>/.test(this.src.slice(lx.start, lx.start + 200))) {
+        const t = this.targs();
+        if (t.length !== 1 || t[0]!.k !== "name") throw new ParseError(this.src, pos, "static_cast<T>(x) takes one type");
+        if (!this.isPunct(LPAREN)) this.fail("expected '(' after static_cast<T>");
+        const n = node("call", pos);
+        n.name = (t[0] as Node & { k: "name" }).name;
+        n.targs = NO_TARGS;
+        n.types = (t[0] as Node & { k: "name" }).types;
+        n.items = this.args();
+        return done(n);
+      }
+      return this.namedCast(pos, name);
+    }
     // `typename decltype(x)::AtomThrID{}`: typename only says a type follows
     if (name === "typename" && lx.kind === NAME && lx.text === "decltype") return this.named(lx.start);
     // decltype(x)::T{} (a member type of x's type, read as x's member T) and decltype(x)::value
@@ -462,7 +531,7 @@ export class Parser {
     if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
     // after a variable's name '<' compares (i < n); after any other name it opens template arguments
-    if (this.isPunct(LT) && !this.isVariable(name)) {
+    if (this.isPunct(LT) && !this.isVariable(name) && !(this.programMode && this.next() === LT)) {
       types = this.targs();
       targs = this.spelled(types);
     }
@@ -488,10 +557,15 @@ export class Parser {
       n.items = [done(t)];
       return done(n);
     }
-    if (types !== null) this.fail(`expected '{}' (a value of the type ${name}<...>), '(' (a call) or '::value'`);
+    if (types !== null && !this.programMode) this.fail(`expected '{}' (a value of the type ${name}<...>), '(' (a call) or '::value'`);
     const n = node("name", pos);
     n.name = name;
     n.targs = targs;
+    // a program's function template named with its arguments (gemm_device<...>): a name with types
+    if (types !== null) {
+      n.types = types;
+      n.end = lx.start;
+    }
     return done(n);
   }
 
@@ -557,8 +631,23 @@ export class Parser {
   protected targ(): Node {
     const lx = this.lx;
     const pos = lx.start;
+    // decltype(e) as a template argument (a program's): the type of e's value
+    if (this.programMode && lx.kind === NAME && lx.text === "decltype") {
+      lx.advance();
+      if (!this.isPunct(LPAREN)) this.fail("expected '(' after decltype");
+      const gt = this.closesAtGt;
+      const args = this.args();
+      this.closesAtGt = gt;
+      if (args.length !== 1) throw new ParseError(this.src, pos, "decltype(...) takes one expression");
+      const n = node("call", pos);
+      n.name = "decltype";
+      n.targs = NO_TARGS;
+      n.items = args;
+      return done(n);
+    }
     // a name is a type (half_t, _8, SM80_CP_ASYNC<T>), unless it is called (sizeof(T), size(L)): then an integer expression
-    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64))) {
+    // (in a program, a variable's name or a name before an arithmetic operator is an integer expression: cp_async_wait<K_PIPE_MAX-2>)
+    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64)) && !(this.programMode && (this.isVariable(lx.text) || /^\s*[-+*/%]/.test(this.src.slice(lx.at, lx.at + 64))))) {
       const name = lx.text;
       let end = lx.at;
       lx.advance();

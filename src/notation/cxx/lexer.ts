@@ -10,7 +10,7 @@ export const INT = 0, NAME = 1, PUNCT = 2, UNDER = 3, EOF = 4, MIXED = 5, STRING
 export const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 47, STAR = 42;
 export const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
 export const DOT = 46, LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
-export const QUOTE = 34, HASH = 35, BACKSLASH = 92;
+export const QUOTE = 34, HASH = 35, BACKSLASH = 92, APOSTROPHE = 39, QMARK = 63;
 export const isDigitCode = (c: number) => c >= C0 && c <= C9;
 export const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
 export const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
@@ -21,7 +21,7 @@ export const MINUS_CHAR = 45;
 for (const ch of "(),:@<>[]-") PUNCTS[ch.charCodeAt(0)] = 1;
 // 2: only C++ has them; 3: also unary operators ('-' is both, and the print notation's)
 export const UNARY = 3;
-for (const ch of "{};*/%&|^=.") PUNCTS[ch.charCodeAt(0)] = 2;
+for (const ch of "{};*/%&|^=.?") PUNCTS[ch.charCodeAt(0)] = 2;
 for (const ch of "+!~*&") PUNCTS[ch.charCodeAt(0)] = UNARY;
 PUNCTS[MINUS_CHAR] = UNARY;
 export const isPunctCode = (c: number) => c < 128 && PUNCTS[c] !== 0;
@@ -53,6 +53,8 @@ export class Lexer {
   /** a construct only C++ has was read: a brace, an operator, `;`, `::`, a comment, 0x1f, 32_c, 1.5f */
   cxx = false;
   /** a floating-point literal's value (`num` holds none), and whether it is a float (suffix f) or a double */
+  /** the last integer token was a character literal ('N') */
+  chr = false;
   fnum = 0;
   fsingle = false;
   constructor(readonly src: string) {}
@@ -72,6 +74,7 @@ export class Lexer {
       return;
     }
     const c1 = src.charCodeAt(i + 1);
+    this.chr = false;
     if (isDigitCode(c)) {
       this.kind = INT;
       this.stat = false;
@@ -111,6 +114,11 @@ export class Lexer {
       if (CXX_PUNCT[c] === 1) this.cxx = true;
       return;
     }
+    if (c === APOSTROPHE) {
+      // a C++ character literal 'N', '\n': an int token, its value the character's code (`chr` marks it)
+      this.readChar(i);
+      return;
+    }
     if (c === QUOTE) {
       this.at = this.readString(i);
       this.kind = STRING;
@@ -123,7 +131,8 @@ export class Lexer {
       this.advance();
       return;
     }
-    throw new ParseError(src, i, `unexpected character ${quote(src[i]!)}`);
+    // a whole code point (a character outside the BMP is two UTF-16 units)
+    throw new ParseError(src, i, `unexpected character ${quote(String.fromCodePoint(src.codePointAt(i)!))}`);
   }
 
   /** a `#include` / `#pragma` line at `i`: where it ends; other directives are refused */
@@ -189,6 +198,31 @@ export class Lexer {
   }
 
   /** a C string literal "..." at `start` (the escapes print statements use): sets `text` to its characters */
+  /** a character literal at `start`: one character or one escape between apostrophes */
+  private readChar(start: number): void {
+    const src = this.src;
+    let j = start + 1;
+    let ch: string;
+    if (src.charCodeAt(j) === BACKSLASH) {
+      const e = src[j + 1];
+      if (e === undefined || !Object.hasOwn(ESC, e)) throw new ParseError(src, j, `unknown escape '\\${e ?? ""}' in a character literal`);
+      ch = ESC[e]!;
+      j += 2;
+    } else {
+      const cp = src.codePointAt(j);
+      if (cp === undefined || cp === 10 || cp === 39) throw new ParseError(src, start, "expected a character between apostrophes ('N')");
+      ch = String.fromCodePoint(cp);
+      j += ch.length;
+    }
+    if (src.charCodeAt(j) !== APOSTROPHE) throw new ParseError(src, start, "unterminated character literal: expected '");
+    this.kind = INT;
+    this.stat = false;
+    this.num = ch.codePointAt(0)!;
+    this.chr = true;
+    this.at = j + 1;
+    this.cxx = true;
+  }
+
   private readString(start: number): number {
     const src = this.src;
     let out = "";
@@ -257,7 +291,11 @@ export class Lexer {
     const k0 = j;
     let v = 0;
     for (let c = src.charCodeAt(j); isDigitCode(c); c = src.charCodeAt(++j)) v = v * 10 + (c - C0);
-    if (j - k0 > 15 && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
+    // digits followed by a fraction or an exponent are a floating-point literal (a double), whatever their size
+    const next = src.charCodeAt(j);
+    const fraction = next === DOT && isDigitCode(src.charCodeAt(j + 1));
+    const exponent = (next === 101 || next === 69) && (isDigitCode(src.charCodeAt(j + 1)) || ((src.charCodeAt(j + 1) === PLUS || src.charCodeAt(j + 1) === MINUS) && isDigitCode(src.charCodeAt(j + 2))));
+    if (j - k0 > 15 && !fraction && !exponent && !Number.isSafeInteger(Number(src.slice(k0, j)))) {
       throw new ParseError(src, k0, `integer ${j - k0 > 40 ? `of ${j - k0} digits` : src.slice(k0, j)} is beyond ${SAFE_LIMIT_TEXT}; cute-ts refuses rather than round`);
     }
     this.num = neg ? -v || 0 : v;

@@ -45,7 +45,19 @@ export type Stmt =
   | { k: "if"; cond: Node; then: Stmt; else: Stmt | null; pos: number }
   /** `for (init; cond; step) body` and `while (cond) body` (init and step null); a null cond is always true */
   | { k: "loop"; word: "for" | "while"; init: Stmt | null; cond: Node | null; step: Stmt | null; body: Stmt; pos: number }
-  | { k: "jump"; what: "break" | "continue"; pos: number };
+  | { k: "jump"; what: "break" | "continue"; pos: number }
+  /** a program's (cute-ts run, src/notation/cxx/program.ts): `return e;` */
+  | { k: "return"; e: Node | null; pos: number }
+  /** `kernel<<<grid, block, smem, stream>>>(args);` */
+  | { k: "launch"; fn: Node; config: Node[]; args: Node[]; pos: number }
+  /** `__shared__ T name[N];` and `extern __shared__ T name[];` (size null) */
+  | { k: "shared"; type: TypeRef; name: string; size: Node | null; extern: boolean; align: number; pos: number }
+  /** `x[i] = e;`, `x.f = e;`, `*p = e;` (op: a compound assignment's operator) */
+  | { k: "store"; target: Node; e: Node; op: string | null; pos: number }
+  /** `switch (e) { case c: ... default: ... }`: each label's constant (null: default) and where its statements begin */
+  | { k: "switch"; e: Node; labels: { value: Node | null; at: number }[]; body: Stmt[]; pos: number }
+  /** a statement the program's reader knows but that does nothing on the host (`asm volatile(...)`) */
+  | { k: "nop"; what: string; pos: number };
 
 /** a parsed argument: one expression, or a block of statements */
 /** `computed`: a template argument is computed when the block runs (a texpr), so its names are resolved in the block's scope */
@@ -100,18 +112,23 @@ export const MAX_NESTING = 100;
 
 export class StatementParser extends Parser {
   /** how deep the current statement is nested (compound statements, ifs, loops), and in how many loops */
-  private nesting = 0;
-  private loops = 0;
+  protected nesting = 0;
+  protected loops = 0;
   /** the names the block declares as variables where the parser stands: how many declarations of each are in scope */
-  private readonly variables = new Map<string, number>();
+  protected readonly variables = new Map<string, number>();
   /** the names declared in each scope the parser is inside (compound statements, bodies, a for's init) */
-  private readonly scopes: string[][] = [];
+  protected readonly scopes: string[][] = [];
   protected override isVariable(name: string): boolean {
     return this.variables.has(name);
   }
-  private declareVariable(name: string): void {
+  /** the names the block declares outside any nested scope */
+  protected readonly topNames: string[] = [];
+  protected declareVariable(name: string, pos: number = this.lx.start): void {
+    const scope = this.scopes[this.scopes.length - 1] ?? this.topNames;
+    // C++ refuses a second declaration of a name in the same scope
+    if (scope.includes(name)) throw new ParseError(this.src, pos, `redefinition of '${name}' (it is declared earlier in the same scope)`);
     this.variables.set(name, (this.variables.get(name) ?? 0) + 1);
-    this.scopes[this.scopes.length - 1]?.push(name);
+    scope.push(name);
   }
 
   /** the argument: one expression (read exactly as `parse` reads it) or a block of statements */
@@ -143,12 +160,12 @@ export class StatementParser extends Parser {
   }
 
   /** the expression is C++ (see Parser.singles): its (x) group */
-  private resolveSingles(): void {
+  protected resolveSingles(): void {
     if (this.singles && (this.lx.cxx || this.sawMaker)) for (const n of this.singles) n.s = true;
   }
 
   /** does the current token begin a statement that is not an expression? */
-  private startsStatement(): boolean {
+  protected startsStatement(): boolean {
     const lx = this.lx;
     if (lx.kind === PUNCT) return lx.punct === LBRACE || this.atIncrement();
     if (lx.kind !== NAME) return false;
@@ -158,14 +175,14 @@ export class StatementParser extends Parser {
     return this.looksLikeDeclaration();
   }
 
-  private skipSpace(i: number): number {
+  protected skipSpace(i: number): number {
     const src = this.src;
     while (i < src.length && (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9 || src.charCodeAt(i) === 10 || src.charCodeAt(i) === 13)) i++;
     return i;
   }
 
   /** `Type<...> name` followed by '=', ';', '(', '{', ',' or the end: two names in a row (the composition `o` and a printed pointer `Sw<..>_smem_ptr[16b](..)` aside) */
-  private looksLikeDeclaration(): boolean {
+  protected looksLikeDeclaration(): boolean {
     // a name followed by '(' is a call (most inputs are): no second lexer for it
     if (this.src.charCodeAt(this.skipSpace(this.lx.at)) === LPAREN) return false;
     const la = new Lexer(this.src);
@@ -198,7 +215,7 @@ export class StatementParser extends Parser {
   }
 
   /** one statement; null for an empty one (';', a preprocessor line) */
-  private statement(): Stmt | null {
+  protected statement(): Stmt | null {
     const lx = this.lx;
     const pos = lx.start;
     this.depth = 0;
@@ -226,7 +243,7 @@ export class StatementParser extends Parser {
   }
 
   /** a statement nested in another (a compound statement's, an if's or a loop's), within MAX_NESTING */
-  private nested<T>(pos: number, read: () => T): T {
+  protected nested<T>(pos: number, read: () => T): T {
     if (++this.nesting > MAX_NESTING) throw new ParseError(this.src, pos, `statements nested deeper than ${MAX_NESTING} levels`);
     this.scopes.push([]);
     const r = read();
@@ -240,13 +257,13 @@ export class StatementParser extends Parser {
     return r;
   }
   /** a substatement: a statement, `;` (nothing) or `{ ... }` */
-  private body(): Stmt {
+  protected body(): Stmt {
     const pos = this.lx.start;
     return this.nested(pos, () => this.statement() ?? { k: "compound", stmts: [], pos });
   }
 
   /** `{ statements }` (the lexer stands on '{') */
-  private compound(pos: number): Stmt {
+  protected compound(pos: number): Stmt {
     const lx = this.lx;
     lx.advance();
     const stmts: Stmt[] = [];
@@ -260,7 +277,7 @@ export class StatementParser extends Parser {
   }
 
   /** if, for, while, break, continue (the lexer stands on the keyword) */
-  private control(pos: number, word: string): Stmt {
+  protected control(pos: number, word: string): Stmt {
     const lx = this.lx;
     lx.advance();
     if (word === "break" || word === "continue") {
@@ -282,7 +299,7 @@ export class StatementParser extends Parser {
   }
 
   /** `for (init; cond; step) body`, after the '(' */
-  private forLoop(pos: number): Stmt {
+  protected forLoop(pos: number): Stmt {
     const lx = this.lx;
     let init: Stmt | null = null;
     if (this.isPunct(SEMI)) lx.advance();
@@ -299,7 +316,7 @@ export class StatementParser extends Parser {
     this.expectPunct(RPAREN, "closing 'for (...)'");
     return { k: "loop", word: "for", init, cond, step, body: this.loopBody(), pos };
   }
-  private loopBody(): Stmt {
+  protected loopBody(): Stmt {
     this.loops++;
     const b = this.body();
     this.loops--;
@@ -307,12 +324,12 @@ export class StatementParser extends Parser {
   }
 
   /** `++x` / `--x` at the current token ('+' or '-' twice, side by side) */
-  private atIncrement(): boolean {
+  protected atIncrement(): boolean {
     const c = this.lx.kind === PUNCT ? this.lx.punct : -1;
     return (c === PLUS || c === MINUS) && this.next() === c;
   }
   /** `x++`, `x--` or `x op= e` (the lexer stands on the name) */
-  private atUpdate(): boolean {
+  protected atUpdate(): boolean {
     const i = this.skipSpace(this.lx.at);
     const c = this.src.charCodeAt(i), c1 = this.src.charCodeAt(i + 1);
     if ((c === PLUS || c === MINUS) && c1 === c) return true;
@@ -323,7 +340,7 @@ export class StatementParser extends Parser {
    * a change of an integer variable, as an assignment: `x = e`, `x op= e` (x = x op e), `++x`,
    * `x++` (x = x + 1), `--x`, `x--`; ended by ';' when `ended`
    */
-  private step(ended: boolean): Stmt {
+  protected step(ended: boolean): Stmt {
     const lx = this.lx;
     const pos = lx.start;
     let e: Node;
@@ -379,19 +396,19 @@ export class StatementParser extends Parser {
   }
 
   /** `name = ...` (one '=', not '=='): the lexer stands on the name */
-  private isAssignment(): boolean {
+  protected isAssignment(): boolean {
     const i = this.skipSpace(this.lx.at);
     return this.src.charCodeAt(i) === EQ && this.src.charCodeAt(i + 1) !== EQ;
   }
 
-  private endStatement(): void {
+  protected endStatement(): void {
     if (this.lx.kind === EOF) return;
     if (!this.isPunct(SEMI)) this.fail("expected ';' after the statement");
     this.lx.advance();
   }
 
   /** `using namespace cute;` (nothing to do) or `using X = type;` */
-  private using(pos: number): Stmt | null {
+  protected using(pos: number): Stmt | null {
     const lx = this.lx;
     lx.advance();
     if (this.isName("namespace")) {
@@ -413,7 +430,7 @@ export class StatementParser extends Parser {
   }
 
   /** a type: auto, Name<targs...>, or decltype(e); then const / & / && */
-  private typeRef(): TypeRef {
+  protected typeRef(): TypeRef {
     const lx = this.lx;
     const pos = lx.start;
     let t: TypeRef;
@@ -443,13 +460,14 @@ export class StatementParser extends Parser {
     for (;;) {
       if (this.isName("const") || this.isName("volatile")) lx.advance();
       else if (this.isPunct(AMP)) lx.advance();
+      else if (this.isPunct(STAR) && this.programMode) lx.advance();
       else if (this.isPunct(STAR)) this.unsupported(lx.start, "pointer declarations (T* p)");
       else return t;
     }
   }
 
   /** `name(` starts a parameter list when `()` is followed by `{`, or the first argument is `Type name` */
-  private looksLikeFunction(): boolean {
+  protected looksLikeFunction(): boolean {
     const la = new Lexer(this.src);
     la.at = this.lx.at; // after '('
     la.advance();
@@ -464,7 +482,7 @@ export class StatementParser extends Parser {
     return kind() === NAME;
   }
 
-  private nextIsName(): boolean {
+  protected nextIsName(): boolean {
     const la = new Lexer(this.src);
     la.at = this.lx.at;
     la.advance();
@@ -472,7 +490,7 @@ export class StatementParser extends Parser {
   }
 
   /** declspecs, a type and its declarators */
-  private declaration(pos: number): Stmt {
+  protected declaration(pos: number): Stmt {
     const lx = this.lx;
     let constexpr = false;
     while (lx.kind === NAME && (lx.text === "constexpr" || lx.text === "static" || lx.text === "inline" || lx.text === "CUTE_HOST_DEVICE" || lx.text === "const" || lx.text === "volatile")) {
@@ -493,7 +511,7 @@ export class StatementParser extends Parser {
     return { k: "decl", type, constexpr, decls, pos };
   }
 
-  private declarator(type: TypeRef): Declarator {
+  protected declarator(type: TypeRef): Declarator {
     const lx = this.lx;
     const pos = lx.start;
     if (this.isPunct(LBRACK)) {
@@ -539,7 +557,7 @@ export class StatementParser extends Parser {
   }
 
   /** print(x); print("text"); printf("%d\n", n); print_layout(L); print_tensor(T); print_latex(x); print_svg(x); */
-  private printStatement(pos: number): Stmt {
+  protected printStatement(pos: number): Stmt {
     const lx = this.lx;
     const fn = lx.text;
     lx.advance();
@@ -564,7 +582,7 @@ export class StatementParser extends Parser {
   }
 
   /** static_assert(e[, "why"]); CUTE_STATIC_ASSERT_V(e[, "why"]); assert(e); */
-  private assertion(pos: number): Stmt {
+  protected assertion(pos: number): Stmt {
     const lx = this.lx;
     const fn = lx.text;
     lx.advance();

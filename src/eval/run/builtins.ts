@@ -1,0 +1,145 @@
+/**
+ * The functions a program calls that are not CuTe's algebra: the C library (sscanf, atoi, rand,
+ * exit), the CUDA runtime (fixed answers: success, the device --arch names), CUTLASS's launch
+ * helpers, and in device code the thread-index helpers and the data movement and
+ * synchronisation that move no data on the host.
+ */
+import { CuteError, UsageError } from "../../core/errors.js";
+import { D, Int } from "../../core/integer.js";
+import { Tensor } from "../../core/tensor.js";
+import type { Node } from "../../notation/parse.js";
+import type { CallNode } from "../../notation/read.js";
+import { bind, describe } from "../block.js";
+import { type EvalValue, FloatValue } from "../ext-value.js";
+import { makeFloat } from "../float.js";
+import { Exit, type Frame } from "./machine.js";
+import { type Host, intOf } from "./host.js";
+import { Aggregate, CStr, Unknown } from "./values.js";
+
+type Call = (args: EvalValue[], host: Host, n: CallNode, f?: Frame) => EvalValue | undefined;
+
+const ok: Call = () => D(0);
+
+/** the variable a `&x` argument names */
+function target(n: Node | undefined): string | undefined {
+  if (n === undefined) return undefined;
+  if (n.k === "op" && n.name === "u&" && n.args[0]!.k === "name") return n.args[0]!.name;
+  if (n.k === "cast") return target(n.args[0]);
+  return undefined;
+}
+
+function sscanf(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
+  const [s, fmt] = args;
+  if (!(s instanceof CStr) || !(fmt instanceof CStr) || f === undefined) throw new CuteError("sscanf", "takes a string and a format string");
+  let text = s.text;
+  let count = 0;
+  const convs = [...fmt.text.matchAll(/%(\d*)(l{0,2}|h{0,2})([dicfsux])/g)];
+  for (let i = 0; i < convs.length; i++) {
+    const c = convs[i]![3]!;
+    const name = target(n.args[i + 2]);
+    if (name === undefined) throw new CuteError("sscanf", "cute-ts stores sscanf's conversions into variables written &x");
+    let v: EvalValue;
+    if (c === "c") {
+      if (text.length === 0) break;
+      v = D(text.charCodeAt(0));
+      text = text.slice(1);
+    } else {
+      text = text.replace(/^\s+/, "");
+      const m = (c === "f" ? /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/ : c === "x" ? /^[-+]?(?:0[xX])?[0-9a-fA-F]+/ : /^[-+]?\d+/).exec(text);
+      if (m === null) break;
+      text = text.slice(m[0].length);
+      v = c === "f" ? makeFloat(Number(m[0]), f.values.get(name) instanceof FloatValue ? (f.values.get(name) as FloatValue).type : "float") : D(c === "x" ? Number.parseInt(m[0], 16) : Number(m[0]));
+      if (v instanceof Int && !Number.isSafeInteger(v.v)) throw new UsageError(`sscanf: ${m[0]} does not fit an int`);
+    }
+    bind(f, name, v, false);
+    count++;
+  }
+  void host;
+  return D(count);
+}
+
+function atoi(args: EvalValue[]): EvalValue {
+  const s = args[0];
+  if (!(s instanceof CStr)) throw new CuteError("atoi", "takes a string", args.map((a) => describe(a)));
+  const m = /^\s*([-+]?\d+)/.exec(s.text);
+  return D(m === null ? 0 : Number(m[1]));
+}
+
+function launchOnCluster(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
+  const [params, kernel, ...rest] = args;
+  if (!(params instanceof Aggregate)) throw new CuteError("launch_kernel_on_cluster", "takes ClusterLaunchParams {grid, block, cluster, smem}", [describe(params!)]);
+  host.runKernel(kernel!, rest, params.items[0] as EvalValue, params.items[1] as EvalValue, n.pos, f!);
+  return D(0);
+}
+
+function cudaMalloc(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
+  const name = target(n.args[0]);
+  if (name === undefined || f === undefined) throw new CuteError("cudaMalloc", "cute-ts allocates into a pointer variable written &p");
+  const type = (f.types.get(name) ?? "char").replace(/^cute::/, "");
+  const bytes = intOf(args[1]!, "cudaMalloc's size");
+  const buf = host.allocate(type, 1, true);
+  const p = buf.addr;
+  void bytes;
+  bind(f, name, new (Object.getPrototypeOf(buf).constructor)(buf.type, buf.bits, Math.ceil((bytes * 8) / buf.bits), p, true), false);
+  return D(0);
+}
+
+export const HOST_CALLS: Record<string, Call> = {
+  sscanf,
+  atoi,
+  atol: atoi,
+  rand: () => new Unknown("rand()"),
+  srand: ok,
+  exit: (args) => {
+    throw new Exit(args[0] instanceof Int ? args[0].v & 0xff : 0);
+  },
+  device_init: ok,
+  CUTE_CHECK_LAST: ok,
+  CUTE_CHECK_ERROR: ok,
+  cudaMalloc,
+  cudaGetErrorString: () => new CStr("no error"),
+  cudaEventElapsedTime: (_a, host, n, f) => {
+    const name = target(n.args[0]);
+    if (name !== undefined && f !== undefined) bind(f, name, new Unknown("a time measured on the GPU (cudaEventElapsedTime)"), false);
+    void host;
+    return D(0);
+  },
+  launch_kernel_on_cluster: launchOnCluster,
+  "cutlass::launch_kernel_on_cluster": launchOnCluster,
+};
+for (const name of ["cudaFree", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize", "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord", "cudaEventSynchronize", "cudaEventDestroy", "cudaFuncSetAttribute", "cudaSetDevice", "cudaGetDevice", "cudaStreamCreate", "cudaStreamSynchronize", "cudaStreamDestroy", "cudaDeviceReset", "cudaGetDeviceProperties", "cudaDeviceGetAttribute", "cudaMemcpyAsync", "fflush"]) HOST_CALLS[name] = ok;
+
+const linearThread = (h: Host) => h.device!.threadIdx.x + h.device!.blockDim.x * (h.device!.threadIdx.y + h.device!.blockDim.y * h.device!.threadIdx.z);
+const linearBlock = (h: Host) => h.device!.blockIdx.x + h.device!.gridDim.x * (h.device!.blockIdx.y + h.device!.gridDim.y * h.device!.blockIdx.z);
+
+/** data movement and math in device code: no data moves; the operands are CuTe's tensors or atoms */
+const noData: Call = (args) => {
+  void args;
+  return D(0);
+};
+
+export const DEVICE_CALLS: Record<string, Call> = {
+  thread0: (_a, h) => D(+(linearThread(h) === 0 && linearBlock(h) === 0)),
+  block0: (_a, h) => D(+(linearBlock(h) === 0)),
+  thread: (a, h) => D(+(linearThread(h) === intOf(a[0]!, "thread") && linearBlock(h) === (a[1] === undefined ? 0 : intOf(a[1], "thread")))),
+  block: (a, h) => D(+(linearBlock(h) === intOf(a[0]!, "block"))),
+  elect_one_sync: (_a, h) => D(+(linearThread(h) % 32 === 0)),
+  canonical_warp_idx_sync: (_a, h) => D(Math.floor(linearThread(h) / 32)),
+  canonical_warp_idx: (_a, h) => D(Math.floor(linearThread(h) / 32)),
+  canonical_warp_group_idx: (_a, h) => D(Math.floor(linearThread(h) / 128)),
+  canonical_lane_idx: (_a, h) => D(linearThread(h) % 32),
+  block_rank_in_cluster: () => D(0),
+  cluster_id_in_grid: (_a, h) => [D(h.device!.blockIdx.x), D(h.device!.blockIdx.y), D(h.device!.blockIdx.z)] as unknown as EvalValue,
+  block_id_in_cluster: () => [D(0), D(0), D(0)] as unknown as EvalValue,
+  cluster_shape: () => [D(1), D(1), D(1)] as unknown as EvalValue,
+  copy: noData,
+  copy_if: noData,
+  gemm: noData,
+  clear: noData,
+  fill: noData,
+  axpby: noData,
+  transform: noData,
+};
+for (const name of ["__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "cp_async_fence", "cp_async_wait", "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand", "cluster_sync", "cluster_arrive", "cluster_wait", "cluster_arrive_relaxed", "fence_view_async_shared", "fence_barrier_init", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch_tma_descriptor", "umma_arrive", "umma_arrive_multicast", "umma_arrive_2x1SM", "umma_arrive_multicast_2x1SM"]) DEVICE_CALLS[name] = ok;
+
+export { Tensor };

@@ -1,0 +1,527 @@
+/**
+ * What a program's host and device code see around CuTe (`cute-ts run`): output streams, argv,
+ * allocations with distinct addresses, the CUDA runtime's answers, kernel launches for one
+ * selected thread, shared memory placed as the GPU places it, assertions reported as the
+ * compiler and glibc report them, and the names a program's hooks add to the block's.
+ */
+import { CuteError, ParseError, UsageError } from "../../core/errors.js";
+import { D, Int } from "../../core/integer.js";
+import { PtrIter, rawPtr } from "../../core/tensor.js";
+import type { Value } from "../../core/value.js";
+import { findValueType } from "../../core/value-types.js";
+import { type Node, type Stmt, type TypeRef, spellType } from "../../notation/parse.js";
+import { type CallNode, type Hooks } from "../../notation/read.js";
+import { ProgramParser } from "../../notation/cxx/program.js";
+import { check, constexpr, describe, resolveTypes } from "../block.js";
+import { type EvalValue, FloatValue } from "../ext-value.js";
+import { makeFloat, toFloat, truncated } from "../float.js";
+import { formatFloat } from "../float-format.js";
+import { ArgvValue, Exit, type Frame, type Machine } from "./machine.js";
+import { Aggregate, ArrayRef, Buffer, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
+import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+
+/** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
+const GMEM_BASE = 0x7f0000000000;
+const GMEM_ALIGN = 1 << 21;
+/** the shared window of the selected block; its first KiB is the system's (dynamic and static shared memory start after it) */
+const SMEM_BASE = 0x7ff000000000;
+const SMEM_RESERVED = 0x400;
+const SCALARS = new Set(["int", "unsigned", "long", "short", "char", "size_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "uint8_t", "int8_t", "uint16_t", "int16_t", "bool"]);
+
+export interface Device {
+  blockIdx: Dim3;
+  threadIdx: Dim3;
+  blockDim: Dim3;
+  gridDim: Dim3;
+  sharedNext: number;
+}
+
+export interface HostConfig {
+  file: string;
+  origin: { file: string; line: number }[];
+  block: [number, number, number];
+  thread: number;
+  arch: "sm90" | "sm100";
+}
+
+export class Host {
+  out = "";
+  err = "";
+  private readonly said = new Set<string>();
+  device: Device | null = null;
+  globals: Frame | null = null;
+  machine!: Machine;
+  private nextGlobal = GMEM_BASE;
+  readonly structs = new Map<string, StructLayout>();
+  constructor(readonly config: HostConfig) {}
+
+  get file(): string {
+    return this.config.file;
+  }
+  /** file:line of a position in the preprocessed text */
+  where(pos: number): string {
+    const src = this.machine.src;
+    let line = 0;
+    for (let i = src.indexOf("\n"); i >= 0 && i < pos; i = src.indexOf("\n", i + 1)) line++;
+    const o = this.config.origin[line];
+    return o === undefined ? this.file : `${o.file}:${o.line}`;
+  }
+  write(text: string, err: boolean): void {
+    if (err) this.err += text;
+    else this.out += text;
+    if (this.out.length + this.err.length > 1 << 26) throw new UsageError("the program printed more than 64 MiB: cute-ts stops there");
+  }
+  /** what cute-ts cannot know without the GPU, said once per construct and line */
+  note(what: string, pos: number): void {
+    const msg = `cute-ts: ${this.where(pos)}: ${what}: only a run on the GPU knows it; cute-ts prints nothing for it\n`;
+    if (this.said.has(msg)) return;
+    this.said.add(msg);
+    this.err += msg;
+  }
+  needsGpu(why: string, pos: number): Error {
+    return new UsageError(`${this.where(pos)}: the program branches on ${why}: only a run on the GPU knows it, so cute-ts stops here`);
+  }
+
+  allocate(type: string, count: number, device: boolean): Buffer {
+    const bits = findValueType(type)?.bits ?? 32;
+    const bytes = Math.max(1, Math.ceil((count * bits) / 8));
+    const addr = this.nextGlobal;
+    this.nextGlobal += Math.ceil(bytes / GMEM_ALIGN) * GMEM_ALIGN + GMEM_ALIGN;
+    if (!Number.isSafeInteger(this.nextGlobal)) throw new UsageError("the program allocated more memory than cute-ts addresses");
+    return new Buffer(type, bits, count, addr, device);
+  }
+
+  // ------------------------------------------------------------ statements
+
+  /** a loop whose body only stores into memory (filling a vector): its values need no run */
+  dataLoop(st: Stmt & { k: "loop" }): boolean {
+    const body = st.body.k === "compound" ? st.body.stmts : [st.body];
+    if (body.length === 0 || !body.every((s) => s.k === "store")) return false;
+    this.note("the values this loop stores into memory", st.pos);
+    return true;
+  }
+  store(st: Stmt & { k: "store" }, f: Frame): void {
+    // a store moves data: only what CuTe would check of it is checked (nothing for a scalar store)
+    void st;
+    void f;
+  }
+
+  shared(st: Stmt & { k: "shared" }, f: Frame): void {
+    const m = this.machine;
+    if (this.device === null) throw new ParseError(m.src, st.pos, "__shared__ memory exists only in a kernel");
+    const type = this.typeName(st.type, f);
+    const bits = findValueType(type)?.bits ?? 8;
+    const count = st.size === null ? 0 : intOf(m.ev(st.size, f), "the size of a __shared__ array");
+    const align = Math.max(st.align, 16, bits / 8);
+    const addr = Math.ceil(this.device.sharedNext / align) * align;
+    this.device.sharedNext = addr + Math.ceil((count * bits) / 8);
+    const v = rawPtr(bits, addr, type);
+    f.values.set(st.name, v);
+    f.types.set(st.name, type);
+  }
+
+  /** the name of the type a TypeRef names, aliases followed */
+  typeName(t: TypeRef, f: Frame): string {
+    if (t.k !== "type") return "auto";
+    let name = t.node.name;
+    for (let i = 0; i < 16; i++) {
+      const a = f.aliases.get(name) ?? this.globals?.aliases.get(name);
+      if (a === undefined || a.k !== "type") break;
+      name = a.node.types === null ? a.node.name : spellType(a.node, this.machine.src);
+    }
+    return name.replace(/^(?:::)?(?:cute::)/, "");
+  }
+
+  assertion(st: Stmt & { k: "assert" }, f: Frame): void {
+    const m = this.machine;
+    const v = m.ev(st.e, f);
+    const end = m.src.indexOf(";", st.pos);
+    const text = m.src.slice(st.pos, end < 0 ? m.src.length : end).replace(/\s+/g, " ");
+    const cond = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")).replace(/,\s*"[^"]*"\s*$/, "").trim();
+    if (st.fn === "assert") {
+      if (v instanceof Unknown) return this.note(`assert(${cond}) reads ${v.why}`, st.pos);
+      const ok = v instanceof Int ? v.v !== 0 : v instanceof FloatValue ? v.v !== 0 : true;
+      if (ok) return;
+      // as glibc's assert reports it, then abort(): exit 134
+      this.err += `${this.file.split("/").pop()}: ${this.where(st.pos)}: ${f.fn}: Assertion \`${cond}' failed.\n`;
+      throw new Exit(134);
+    }
+    try {
+      check(st, v, m.src, constexpr(st.e, f));
+    } catch (e) {
+      if (!(e instanceof CuteError)) throw e;
+      this.err += `${this.where(st.pos)}: error: ${e.message.replace(/^CuTe rejects [^:]*: /, "")}\n  ${st.fn}(${cond})\n`;
+      throw new Exit(1);
+    }
+  }
+
+  /** a declaration the host knows the type of; undefined leaves it to the block's declare */
+  declare(t: TypeRef, d: { name: string; init: { k: "="; e: Node } | { k: "()" | "{}"; args: Node[]; pos: number } | null }, f: Frame): EvalValue | undefined {
+    const m = this.machine;
+    if (t.k !== "type") {
+      if (d.init?.k === "=") {
+        const v = m.ev(d.init.e, f);
+        if (v instanceof RunValue) return v;
+      }
+      return undefined;
+    }
+    const name = this.typeName(t, f);
+    const args = (): EvalValue[] => (d.init === null ? [] : d.init.k === "=" ? [m.ev(d.init.e, f)] : d.init.args.map((a) => m.ev(a, f)));
+    const short = name.replace(/^(?:std|thrust|cutlass)::/, "");
+    if (short === "host_vector" || short === "device_vector") {
+      const elem = t.node.types?.[0] === undefined ? "float" : this.typeNameOf(t.node.types[0], f);
+      const a = args();
+      const count = a[0] instanceof Buffer ? a[0].count : a[0] === undefined ? 0 : intOf(a[0], name);
+      return this.allocate(elem, count, short === "device_vector");
+    }
+    if (name === "dim3") {
+      const a = args();
+      if (a.length === 1 && a[0] instanceof Dim3) return a[0];
+      const n = a.map((x) => intOf(x, "dim3"));
+      return new Dim3(n[0] ?? 1, n[1] ?? 1, n[2] ?? 1);
+    }
+    if (name === "char" || name === "bool" || (SCALARS.has(name) && t.node.types === null)) {
+      const a = args();
+      const v = a[0];
+      if (v === undefined) return D(0);
+      if (v instanceof Unknown) return v;
+      if (v instanceof FloatValue) return truncated(v);
+      if (v instanceof Int) return name === "bool" ? D(+(v.v !== 0)) : D(name === "char" ? ((v.v + 128) & 0xff) - 128 : v.v);
+      return undefined;
+    }
+    if (name === "void") return args()[0] ?? new Unknown("a void pointer");
+    if (HOST_OBJECTS.has(short) || this.machine.unit.structs.some((s) => s.name === name)) {
+      const a = args();
+      if (a[0] instanceof RunValue || a[0] instanceof Int) return a[0];
+      return hostObject(short, this.config.arch);
+    }
+    if (d.init?.k === "=") {
+      const v = m.ev(d.init.e, f);
+      if (v instanceof Unknown || v instanceof StructRef || v instanceof FunctionRef) return v;
+    }
+    return undefined;
+  }
+
+  /** a type template argument's name (aliases followed) */
+  typeNameOf(n: Node, f: Frame): string {
+    const r = resolveTypes(n, f, this.machine.src);
+    return r.k === "name" ? (r.spelled ?? r.name).replace(/^(?:::)?cute::/, "") : spellType(r, this.machine.src);
+  }
+
+  /** `using S = SharedStorage<...>;` of a struct template the unit defines: its layout, by name */
+  structAlias(name: string, node: Node & { k: "name" }, f: Frame): boolean {
+    const layout = this.structLayout(node, f);
+    if (layout === undefined) return false;
+    this.structs.set(name, layout);
+    return true;
+  }
+
+  /** the layout of a struct the unit defines, its template arguments bound */
+  structLayout(node: Node & { k: "name" }, f: Frame): StructLayout | undefined {
+    const s = this.machine.unit.structs.find((x) => x.name === node.name.replace(/^(?:::)?(?:cute::)?/, ""));
+    if (s === undefined) return this.structs.get(node.name);
+    const frame = this.machine.newFrame(s.name);
+    const args = node.types === null ? [] : node.types.map((t) => resolveTypes(t, f, this.machine.src));
+    (s.tparams ?? []).forEach((tp, i) => {
+      const a = args[i];
+      if (a !== undefined) this.machine.bindTypeParam(tp.name, a, frame);
+    });
+    const members = new Map<string, { offset: number; type: string; bits: number; count: number }>();
+    let offset = 0, align = Math.max(1, s.align);
+    for (const mem of s.members) {
+      const t = new ProgramParser(mem.type).typeAt();
+      const { type, count, elemAlign } = this.memberType(t, frame);
+      const bits = findValueType(type)?.bits ?? 8;
+      const a = Math.max(mem.align, elemAlign, Math.ceil(bits / 8));
+      offset = Math.ceil(offset / a) * a;
+      members.set(mem.name, { offset, type, bits, count });
+      offset += Math.ceil((count * bits) / 8);
+      align = Math.max(align, a);
+    }
+    return { name: s.name, size: Math.ceil(offset / align) * align, align, members };
+  }
+
+  /** a member's type: an array engine (ArrayEngine<T,N>, array_aligned<T,N[,A]>, array<T,N>) or one scalar */
+  private memberType(t: Node, f: Frame): { type: string; count: number; elemAlign: number } {
+    if (t.k !== "name") throw new UsageError("cute-ts reads struct members of a type named by name");
+    const short = t.name.replace(/^(?:::)?(?:cute::|cutlass::|std::)/, "");
+    if ((short === "ArrayEngine" || short === "array_aligned" || short === "array" || short === "Array" || short === "AlignedArray") && t.types !== null && t.types.length >= 2) {
+      const type = this.typeNameOf(t.types[0]!, f);
+      const n = resolveTypes(t.types[1]!, f, this.machine.src);
+      const count = this.constantOf(n, f);
+      const al = t.types[2] === undefined ? (short === "array_aligned" ? 16 : 1) : this.constantOf(resolveTypes(t.types[2], f, this.machine.src), f);
+      return { type, count, elemAlign: al };
+    }
+    return { type: this.typeNameOf(t, f), count: 1, elemAlign: 1 };
+  }
+
+  /** an integer template argument: a literal, a constant, or cosize_v<L> / size_v<L> of a layout */
+  constantOf(n: Node, f: Frame): number {
+    if (n.k === "int") return n.v;
+    if (n.k === "name" && (n.name.endsWith("cosize_v") || n.name.endsWith("size_v")) && n.types !== null) {
+      const arg = resolveTypes(n.types[0]!, f, this.machine.src);
+      const v = arg.k === "name" && arg.value !== undefined ? arg.value : f.decltypes.get(arg.k === "name" ? arg.name : "");
+      const fn = n.name.endsWith("cosize_v") ? "cosize" : "size";
+      const r = this.machine.hooks(f).call({ k: "call", name: fn, targs: [], types: null, args: [], pos: n.pos } as unknown as CallNode, [v as Value], this.machine.src);
+      return intOf(r as EvalValue, fn);
+    }
+    if (n.k === "texpr") return intOf(this.machine.ev(n.e, f), "a template argument");
+    if (n.k === "name" && f.constants.has(n.name)) return f.constants.get(n.name)!;
+    throw new UsageError(`cute-ts cannot size a struct member of ${spellType(n, this.machine.src)}`);
+  }
+
+  // ------------------------------------------------------------ launches
+
+  launch(st: Stmt & { k: "launch" }, f: Frame): void {
+    const m = this.machine;
+    const fn = m.ev(st.fn, f);
+    const cfg = st.config.map((c) => m.ev(c, f));
+    const args = st.args.map((a) => m.ev(a, f));
+    this.runKernel(fn, args, cfg[0], cfg[1], st.pos, f);
+  }
+
+  runKernel(fn: EvalValue, args: EvalValue[], grid0: EvalValue | undefined, block0: EvalValue | undefined, pos: number, caller: Frame): void {
+    const m = this.machine;
+    if (!(fn instanceof FunctionRef)) throw new ParseError(m.src, pos, `a launch names a __global__ function, not ${describe(fn)}`);
+    if (this.device !== null) throw new ParseError(m.src, pos, "cute-ts does not run a launch from device code (dynamic parallelism)");
+    const grid = dim(grid0), block = dim(block0);
+    const [bx, by, bz] = this.config.block;
+    if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(`${this.where(pos)}: --block ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
+    const t = this.config.thread;
+    const nthreads = block.x * block.y * block.z;
+    if (t >= nthreads) throw new UsageError(`${this.where(pos)}: --thread ${t} is outside the launch's block of ${nthreads} threads (${block.x},${block.y},${block.z})`);
+    const g = m.choose(fn.decls, args, fn.name, pos);
+    this.device = {
+      blockIdx: new Dim3(bx, by, bz),
+      threadIdx: new Dim3(t % block.x, Math.floor(t / block.x) % block.y, Math.floor(t / (block.x * block.y))),
+      blockDim: block,
+      gridDim: grid,
+      sharedNext: SMEM_BASE + SMEM_RESERVED,
+    };
+    try {
+      m.call(g, args, fn.types, caller);
+    } finally {
+      this.device = null;
+    }
+  }
+
+  /** the hooks a frame's expressions run with: the program's names and calls, then the block's */
+  hooks(h: Hooks, f: Frame): Hooks {
+    return programHooks(h, f, this);
+  }
+}
+
+const HOST_OBJECTS = new Set(["cudaDeviceProp", "GPU_Clock", "CPU_Clock", "cudaEvent_t", "cudaStream_t", "cudaError_t", "Status", "ClusterLaunchParams", "cudaLaunchConfig_t", "cudaLaunchAttribute", "TmemAllocator", "Allocator1Sm", "Allocator2Sm"]);
+
+function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
+  if (name === "cudaDeviceProp") {
+    const [major, minor] = arch === "sm100" ? [10, 0] : [9, 0];
+    return new HostObject(name, new Map<string, Value>([
+      ["major", D(major)],
+      ["minor", D(minor)],
+      ["multiProcessorCount", D(arch === "sm100" ? 148 : 132)],
+      ["name", new CStr(arch === "sm100" ? "NVIDIA B200" : "NVIDIA H200") as unknown as Value],
+      ["sharedMemPerBlockOptin", D(arch === "sm100" ? 232448 : 232448)],
+      ["warpSize", D(32)],
+    ]));
+  }
+  if (name === "cudaError_t" || name === "Status") return D(0);
+  return new HostObject(`a ${name}`, new Map());
+}
+
+export function intOf(v: EvalValue, what: string): number {
+  if (v instanceof Int) return v.v;
+  if (v instanceof FloatValue) return Math.trunc(v.v);
+  throw new CuteError(what, "expected an integer", [describe(v)]);
+}
+function dim(v: EvalValue | undefined): Dim3 {
+  if (v === undefined) return new Dim3(1, 1, 1);
+  if (v instanceof Dim3) return v;
+  return new Dim3(intOf(v, "a launch's dimension"), 1, 1);
+}
+
+/** C++'s ostream of a double or float: %g with 6 significant digits */
+function streamFloat(v: FloatValue): string {
+  return formatFloat("g", v.v, 6, "");
+}
+
+function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
+  const m = host.machine;
+  const src = m.src;
+  return {
+    ...h,
+    name(n, s) {
+      const v = f.values.get(n.name);
+      if (v !== undefined) return v as Value;
+      const dev = host.device;
+      if (dev !== null) {
+        const d = { threadIdx: dev.threadIdx, blockIdx: dev.blockIdx, blockDim: dev.blockDim, gridDim: dev.gridDim }[n.name];
+        if (d !== undefined) return d as unknown as Value;
+      }
+      const short = n.name.replace(/^(?:::)?(?:std::|cute::)/, "");
+      if (short === "cout" || short === "cerr") return new Stream(short === "cerr") as unknown as Value;
+      if (short === "endl") return new Endl() as unknown as Value;
+      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, ""));
+      if (c !== undefined) return D(c);
+      if (/^cuda[A-Z]\w*$/.test(n.name)) return D(0);
+      if (n.types !== null && /(?:^|::)(?:co)?size_v$/.test(n.name)) return D(host.constantOf(n, f));
+      const fns = m.functions(n.name);
+      if (fns.length > 0) return new FunctionRef(n.name, fns, n.types) as unknown as Value;
+      const g = host.globals?.values.get(n.name);
+      if (g !== undefined) return g as Value;
+      return h.name?.(n, s);
+    },
+    string(n) {
+      return new CStr(n.text) as unknown as Value;
+    },
+    call(n, args0, s) {
+      const args = args0 as EvalValue[];
+      const held = f.values.get(n.name);
+      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f) ?? D(0)) as Value;
+      const fns = m.functions(n.name);
+      if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
+        const r = m.call(m.choose(fns, args, n.name, n.pos), args, n.types, f);
+        return (r ?? D(0)) as Value;
+      }
+      const short = n.name.replace(/^(?:::)?(?:std::|cute::|cutlass::)/, "");
+      if (n.name === "sizeof" && n.types !== null && n.types[0]?.k === "name") {
+        const layout = host.structLayout(n.types[0] as Node & { k: "name" }, f);
+        if (layout !== undefined) return D(layout.size);
+      }
+      // functional casts: int(x), double(x), T(x) of a scalar alias
+      const scalar = host.typeName({ k: "type", node: { k: "name", name: n.name } as never, pos: n.pos }, f);
+      if (args.length <= 1 && (SCALARS.has(scalar) || scalar === "float" || scalar === "double" || findValueType(scalar) !== undefined) && n.types === null && !CUTE_SCALAR_CALLS.has(scalar)) {
+        const a = args[0] ?? D(0);
+        if (a instanceof Unknown) return a as unknown as Value;
+        if (scalar === "float" || scalar === "double") return (toFloat(a, scalar) ?? a) as Value;
+        if (SCALARS.has(scalar)) return (a instanceof FloatValue ? truncated(a) : a instanceof Int ? D(a.v) : a) as Value;
+        return a as Value;
+      }
+      const dev = host.device !== null ? DEVICE_CALLS[short] : undefined;
+      if (dev !== undefined) return dev(args, host, n) as Value;
+      const hc = HOST_CALLS[short];
+      if (hc !== undefined) {
+        const r = hc(args, host, n, f);
+        if (r !== undefined) return r as Value;
+      }
+      return h.call(n, args0, s);
+    },
+    apply(target, args) {
+      const t = target as unknown;
+      if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]")) as unknown as Value;
+      if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`) as unknown as Value;
+      if (t instanceof Unknown) return t as unknown as Value;
+      return h.apply(target, args);
+    },
+    member(n, target, args, s) {
+      const t = target as unknown;
+      if (t instanceof Dim3 && n.field) {
+        const v = n.name === "x" ? t.x : n.name === "y" ? t.y : n.name === "z" ? t.z : undefined;
+        if (v === undefined) throw new ParseError(src, n.pos, `dim3 has members x, y and z, not ${n.name}`);
+        return D(v);
+      }
+      if (t instanceof Buffer) {
+        if (n.name === "data" || n.name === "begin") return t as unknown as Value;
+        if (n.name === "get") return rawPtr(t.bits, t.addr, t.type);
+        if (n.name === "size") return D(t.count);
+        if (n.name === "end") return rawPtr(t.bits, t.addr + (t.count * t.bits) / 8, t.type);
+      }
+      if (t instanceof HostObject) {
+        const v = t.fields.get(n.name);
+        if (v !== undefined) return v;
+        if (n.field) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
+        if (/^(?:seconds|milliseconds|elapsed\w*)$/.test(n.name)) return new Unknown(`a time measured on the GPU (${n.name}())`) as unknown as Value;
+        return D(0);
+      }
+      if (t instanceof StructRef) {
+        const mem = t.layout.members.get(n.name);
+        if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
+        return new ArrayRef(mem.type, mem.bits, mem.count, t.addr + mem.offset) as unknown as Value;
+      }
+      if (t instanceof ArrayRef) {
+        if (n.name === "begin" || n.name === "data") return rawPtr(t.bits, t.addr, t.type);
+        if (n.name === "size") return D(t.count);
+      }
+      if (t instanceof Unknown) return t as unknown as Value;
+      if (t instanceof FunctionRef) throw new ParseError(src, n.pos, `${t.name} is a function: it has no member ${n.name}`);
+      return h.member(n, target, args, s);
+    },
+    op(n, args0, s) {
+      const args = args0 as EvalValue[];
+      const [a, b] = args;
+      if (n.name === "<<" && a instanceof Stream) {
+        host.write(streamText(b!, n.args[1]!, f, host), a.err);
+        return a as unknown as Value;
+      }
+      if (n.name === "u&") return a as Value;
+      if (n.name === "u*") {
+        if (a instanceof StructRef || a instanceof FunctionRef) return a as unknown as Value;
+        if (a instanceof PtrIter) return new Unknown("a value in memory (*p)") as unknown as Value;
+      }
+      const u = args.find((x) => x instanceof Unknown);
+      if (u !== undefined) return u as Value;
+      if (args.some((x) => x instanceof CStr || x instanceof Buffer || x instanceof FunctionRef)) {
+        // a string or a pointer in a condition: non-null
+        const t = (x: EvalValue) => (x instanceof Int ? x.v !== 0 : true);
+        if (n.name === "&&") return D(+(t(a!) && t(b!)));
+        if (n.name === "||") return D(+(t(a!) || t(b!)));
+        if (n.name === "u!") return D(+!t(a!));
+      }
+      if ((n.name === "/" || n.name === "%") && b instanceof Int && b.v === 0 && a instanceof FloatValue) return makeFloat(a.v / 0, a.type) as unknown as Value;
+      return h.op(n, args0, s);
+    },
+    cast(n, arg, s) {
+      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name) ? undefined : undefined);
+      if (layout !== undefined) {
+        const p = arg as unknown;
+        if (!(p instanceof PtrIter)) throw new CuteError(`reinterpret_cast<${n.name}*>`, "casts a pointer to shared memory", [describe(arg as EvalValue)]);
+        return new StructRef(layout, p.addr) as unknown as Value;
+      }
+      if (n.name === "void" || n.name === "char" || arg instanceof RunValue) return arg;
+      return h.cast(n, arg, s);
+    },
+    init(n, args, s) {
+      if (n.name === "" && args.length > 0 && args.some((x) => x instanceof RunValue)) return new Aggregate(args) as unknown as Value;
+      if (n.name === "dim3") {
+        const d = args.map((x) => intOf(x as EvalValue, "dim3"));
+        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
+      }
+      return h.init(n, args, s);
+    },
+    truth(v, n) {
+      return m.truth(v as EvalValue, n);
+    },
+  };
+}
+
+/** std::cout << x: a string's characters, an integer (a char as its character), a float as ostream prints it */
+function streamText(v: EvalValue, n: Node, f: Frame, host: Host): string {
+  if (v instanceof CStr) return v.text;
+  if (v instanceof Endl) return "\n";
+  if (v instanceof Unknown) {
+    host.note(`std::cout << ${v.why}`, n.pos);
+    return "";
+  }
+  if (v instanceof FloatValue) return streamFloat(v);
+  if (v instanceof Int) {
+    const isChar = (n.k === "name" && f.types.get(n.name) === "char") || (n.k === "int" && host.machine.src[n.pos] === "'");
+    return isChar ? String.fromCharCode(v.v & 0xff) : String(v.v);
+  }
+  if (v instanceof RunValue) return v.what;
+  return describe(v);
+}
+
+const CONSTANTS = new Map<string, number>([
+  ["RAND_MAX", 2147483647],
+  ["EXIT_SUCCESS", 0],
+  ["EXIT_FAILURE", 1],
+  ["cutlass::Status::kSuccess", 0],
+  ["Status::kSuccess", 0],
+]);
+/** CuTe's functions that share a scalar type's name (none today; uint128_t is a type) */
+const CUTE_SCALAR_CALLS = new Set<string>([]);
+
+export function hostHooks(h: Hooks, f: Frame, m: Machine): Hooks {
+  return m.host.hooks(h, f);
+}
+export { Exit };

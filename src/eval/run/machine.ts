@@ -1,0 +1,390 @@
+/**
+ * The interpreter of `cute-ts run`: runs a translation unit's main(argc, argv) statement by
+ * statement over the block evaluator's scopes (../block.ts), with functions and function
+ * templates (arguments deduced from the call), kernel launches run for one selected thread, and
+ * the host API as fixed answers (./host.ts). What only the GPU knows is an `Unknown`, said once.
+ */
+import { CuteError, ParseError, UsageError } from "../../core/errors.js";
+import { D, Int, S } from "../../core/integer.js";
+import { PtrIter } from "../../core/tensor.js";
+import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
+import { type Hooks, evalNode } from "../../notation/read.js";
+import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
+import { type Scope, bind, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow } from "../block.js";
+import { blockSupport, checkValue } from "../evaluate.js";
+import { type EvalValue, FloatValue, extState } from "../ext-value.js";
+import { toFloat, truncated } from "../float.js";
+import { Buffer, CStr, Unknown } from "./values.js";
+import { type Host, hostHooks } from "./host.js";
+
+/** how many statements a run may execute, all functions together (a bound on time) */
+export const MAX_STEPS = 2_000_000;
+/** how deep calls may nest */
+const MAX_CALLS = 200;
+
+export class Return {
+  constructor(readonly value: EvalValue | undefined) {}
+}
+class Jump {
+  constructor(readonly what: "break" | "continue") {}
+}
+/** the program stopped: exit(code), a failed assert, main returned */
+export class Exit {
+  constructor(readonly code: number) {}
+}
+
+/** a frame: one function call's scope, the types its names were declared with */
+export interface Frame extends Scope {
+  types: Map<string, string>;
+  fn: string;
+}
+
+export class Machine {
+  steps = 0;
+  calls = 0;
+  readonly bodies = new Map<FunctionDecl, Stmt & { k: "compound" }>();
+  constructor(
+    readonly unit: Unit,
+    readonly host: Host,
+  ) {
+    host.machine = this;
+  }
+
+  get src(): string {
+    return this.unit.src;
+  }
+
+  newFrame(fn: string): Frame {
+    const f: Frame = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), computed: true, frames: [], types: new Map(), fn };
+    f.wrap = (h) => hostHooks(h, f, this);
+    return f;
+  }
+
+  hooks(f: Frame): Hooks {
+    return blockHooks(blockSupport.hooks(), f, this.src);
+  }
+
+  ev(n: Node, f: Frame): EvalValue {
+    extState.made = true;
+    return checkValue(evalNode(resolveTypes(n, f, this.src), this.src, this.hooks(f)) as EvalValue);
+  }
+
+  /** the condition of if/for/while: what only the GPU knows stops the run here, said once */
+  truth(v: EvalValue, n: Node): boolean {
+    if (v instanceof Int) return v.v !== 0;
+    if (v instanceof FloatValue) return v.v !== 0;
+    if (v instanceof Unknown) throw this.host.needsGpu(v.why, n.pos);
+    if (v instanceof PtrIter) return v.addr !== 0;
+    return true;
+  }
+
+  step(pos: number): void {
+    if (++this.steps > MAX_STEPS) throw new UsageError(`${this.host.where(pos)}: the program ran more than ${MAX_STEPS} statements: cute-ts stops there (a bound on time)`);
+  }
+
+  inScope(f: Frame, run: () => void): void {
+    f.frames.push(new Map());
+    try {
+      run();
+    } finally {
+      leaveScope(f);
+    }
+  }
+
+  exec(st: Stmt, f: Frame): void {
+    this.step(st.pos);
+    switch (st.k) {
+      case "expr":
+        this.ev(st.e, f);
+        return;
+      case "using": {
+        if (st.type.k === "type" && this.host.structAlias(st.name, st.type.node, f)) return;
+        if (st.type.k === "type") resolveTypes(st.type.node, f, this.src);
+        shadow(f, st.name);
+        f.aliases.set(st.name, st.type);
+        f.decltypes.delete(st.name);
+        return;
+      }
+      case "decl":
+        for (const d of st.decls) {
+          const v = this.declare(st, d, f);
+          if (d.bind !== null) {
+            const parts = Array.isArray(v) ? (v as EvalValue[]) : [];
+            if (parts.length !== d.bind.length) throw new CuteError("auto [...]", `a structured binding of ${d.bind.length} names needs a tuple of ${d.bind.length} values`, [describe(v)]);
+            d.bind.forEach((name, i) => {
+              shadow(f, name);
+              bind(f, name, parts[i]!, st.constexpr);
+            });
+          } else {
+            shadow(f, d.name);
+            bind(f, d.name, v, st.constexpr);
+            f.types.set(d.name, st.type.k === "type" ? st.type.node.name : "auto");
+          }
+        }
+        return;
+      case "print": {
+        const unknown = st.args.find((a) => a.k === "value" && this.isUnknown(a.e, f));
+        if (unknown !== undefined && unknown.k === "value") {
+          this.host.note(`${st.fn} prints ${(this.ev(unknown.e, f) as Unknown).why}`, st.pos);
+          return;
+        }
+        this.host.write(printStatement(st, (n) => this.ev(n, f), false, 1 << 26), false);
+        return;
+      }
+      case "assign": {
+        const v = this.ev(st.e, f);
+        const old = f.values.get(st.name);
+        if (old === undefined) throw new ParseError(this.src, st.pos, `use of undeclared identifier '${st.name}'`);
+        bind(f, st.name, this.converted(old, v, st.name), false);
+        return;
+      }
+      case "assert":
+        this.host.assertion(st, f);
+        return;
+      case "compound":
+        this.inScope(f, () => {
+          for (const x of st.stmts) this.exec(x, f);
+        });
+        return;
+      case "if":
+        if (this.truth(this.ev(st.cond, f), st.cond)) this.inScope(f, () => this.exec(st.then, f));
+        else if (st.else !== null) this.inScope(f, () => this.exec(st.else!, f));
+        return;
+      case "loop":
+        if (this.host.dataLoop(st)) return;
+        this.inScope(f, () => {
+          if (st.init !== null) this.exec(st.init, f);
+          while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond)) {
+            this.step(st.pos);
+            try {
+              this.inScope(f, () => this.exec(st.body, f));
+            } catch (e) {
+              if (!(e instanceof Jump)) throw e;
+              if (e.what === "break") break;
+            }
+            if (st.step !== null) this.exec(st.step, f);
+          }
+        });
+        return;
+      case "jump":
+        throw new Jump(st.what);
+      case "return":
+        throw new Return(st.e === null ? undefined : this.ev(st.e, f));
+      case "launch":
+        this.host.launch(st, f);
+        return;
+      case "shared":
+        this.host.shared(st, f);
+        return;
+      case "store":
+        this.host.store(st, f);
+        return;
+      case "switch": {
+        const v = this.ev(st.e, f);
+        let start = st.labels.findIndex((l) => l.value !== null && (() => {
+          const c = this.ev(l.value!, f);
+          return c instanceof Int && v instanceof Int && c.v === v.v;
+        })());
+        if (start < 0) start = st.labels.findIndex((l) => l.value === null);
+        if (start < 0) return;
+        try {
+          this.inScope(f, () => {
+            for (let i = st.labels[start]!.at; i < st.body.length; i++) this.exec(st.body[i]!, f);
+          });
+        } catch (e) {
+          if (!(e instanceof Jump && e.what === "break")) throw e;
+        }
+        return;
+      }
+      case "nop":
+        return;
+    }
+  }
+
+  private isUnknown(n: Node, f: Frame): boolean {
+    try {
+      return this.ev(n, f) instanceof Unknown;
+    } catch {
+      return false;
+    }
+  }
+
+  /** a new value of a declared variable, converted as C++ converts it to the variable's type */
+  converted(old: EvalValue, v: EvalValue, name: string): EvalValue {
+    if (v instanceof Unknown) return v;
+    if (old instanceof FloatValue) {
+      const x = toFloat(v, old.type);
+      if (x === undefined) throw new CuteError(`${name} = ...`, `no viable conversion from ${describe(v)} to the ${old.type} ${name}`, [describe(v)]);
+      return x;
+    }
+    if (old instanceof Int) {
+      if (v instanceof FloatValue) return truncated(v);
+      if (!(v instanceof Int)) throw new CuteError(`${name} = ...`, `no viable conversion from ${describe(v)} to the integer ${name}`, [describe(v)]);
+      if (old.s && v.v !== old.v) throw new CuteError(`${name} = ...`, `${name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`);
+      return old.s ? old : D(v.v);
+    }
+    return v;
+  }
+
+  private declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], f: Frame): EvalValue {
+    const own = this.host.declare(st.type, d, f);
+    if (own !== undefined) return own;
+    return declare(st, d, (n) => this.ev(n, f), this.hooks(f), f, this.src);
+  }
+
+  // ------------------------------------------------------------ calls
+
+  /** the overloads of `name` the unit defines */
+  functions(name: string): FunctionDecl[] {
+    const short = name.replace(/^(?:::)?(?:cute::)?/, "");
+    return this.unit.functions.filter((g) => g.name === short && g.body >= 0);
+  }
+
+  /** the overload a call takes: the arity fits, concrete pointer parameters match, the most specialised */
+  choose(decls: FunctionDecl[], args: EvalValue[], name: string, pos: number): FunctionDecl {
+    let best: FunctionDecl | undefined, bestScore = -1;
+    for (const g of decls) {
+      const required = g.params.filter((p) => p.default === null).length;
+      if (args.length < required || args.length > g.params.length) continue;
+      const tnames = new Set((g.tparams ?? []).filter((t) => t.type).map((t) => t.name));
+      let score = 0, ok = true;
+      g.params.slice(0, args.length).forEach((p, i) => {
+        const base = baseType(p.type);
+        if (tnames.has(base)) return;
+        const a = args[i]!;
+        if (p.type.includes("*")) {
+          const t = a instanceof PtrIter ? a.type : a instanceof Buffer ? a.type : undefined;
+          if (t !== undefined && t !== "" && base !== "void" && base !== "char" && stripNs(t) !== stripNs(base)) ok = false;
+          else score += 2;
+        } else score += 1;
+      });
+      if (ok && score > bestScore) {
+        best = g;
+        bestScore = score;
+      }
+    }
+    if (best === undefined) throw new ParseError(this.src, pos, `no matching function for call to '${name}' with ${args.length} arguments`);
+    return best;
+  }
+
+  /** calls `g` with `args`: template parameters from `types` (given) and deduced from the arguments */
+  call(g: FunctionDecl, args: EvalValue[], types: Node[] | null, caller: Frame | null, setup?: (f: Frame) => void): EvalValue | undefined {
+    if (++this.calls > MAX_CALLS) throw new UsageError(`${this.host.where(g.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`);
+    const f = this.newFrame(g.name);
+    try {
+      this.bindTemplate(g, args, types, f, caller);
+      g.params.forEach((p, i) => {
+        if (p.name === "") return;
+        let v: EvalValue | undefined = args[i];
+        if (v === undefined) v = p.default === null ? undefined : this.ev(p.default, f);
+        if (v === undefined) return;
+        const base = baseType(p.type);
+        if (!p.type.includes("*") && (base === "int" || base === "char" || base === "long" || base === "unsigned" || base === "size_t" || base === "uint32_t" || base === "int32_t")) {
+          if (v instanceof Int) v = D(v.v);
+          else if (v instanceof FloatValue) v = truncated(v);
+        } else if (!p.type.includes("*") && (base === "float" || base === "double")) v = toFloat(v, base) ?? v;
+        bind(f, p.name, v, false);
+        f.types.set(p.name, base);
+      });
+      setup?.(f);
+      const body = this.bodies.get(g) ?? parseBody(this.unit, g);
+      this.bodies.set(g, body);
+      try {
+        for (const st of body.stmts) this.exec(st, f);
+      } catch (e) {
+        if (e instanceof Return) return e.value;
+        throw e;
+      }
+      return undefined;
+    } finally {
+      this.calls--;
+    }
+  }
+
+  private bindTemplate(g: FunctionDecl, args: EvalValue[], types: Node[] | null, f: Frame, caller: Frame | null): void {
+    const tps = g.tparams ?? [];
+    const resolved = types === null ? [] : types.map((t) => (caller === null ? t : resolveTypes(t, caller, this.src)));
+    tps.forEach((tp, i) => {
+      const t = resolved[i];
+      if (t === undefined) return;
+      this.bindTypeParam(tp.name, t, f);
+    });
+    // deduction: a parameter `T x` takes the argument's type, `T const* p` the pointee's
+    g.params.forEach((p, i) => {
+      const a = args[i];
+      const base = baseType(p.type);
+      const tp = tps.find((x) => x.name === base && x.type);
+      if (a === undefined || tp === undefined || f.aliases.has(base)) return;
+      if (p.type.includes("*")) {
+        const t = a instanceof PtrIter ? a.type : undefined;
+        if (t !== undefined && t !== "") f.aliases.set(base, { k: "type", node: typeNameNode(t, p.pos), pos: p.pos });
+        return;
+      }
+      this.bindValueType(base, a, p.pos, f);
+    });
+  }
+
+  bindTypeParam(name: string, t: Node, f: Frame): void {
+    if (t.k === "int") {
+      f.constants.set(name, t.v);
+      f.values.set(name, t.s ? S(t.v) : D(t.v));
+      return;
+    }
+    if (t.k === "name" && t.value !== undefined) {
+      this.bindValueType(name, t.value as EvalValue, t.pos, f);
+      return;
+    }
+    if (t.k === "name") f.aliases.set(name, { k: "type", node: t, pos: t.pos });
+  }
+
+  /** a type parameter deduced from a value: a scalar's type by name, any other value as a decltype alias */
+  bindValueType(name: string, v: EvalValue, pos: number, f: Frame): void {
+    if (v instanceof FloatValue) {
+      f.aliases.set(name, { k: "type", node: typeNameNode(v.type, pos), pos });
+      return;
+    }
+    if (v instanceof Int && !v.s) {
+      f.aliases.set(name, { k: "type", node: typeNameNode("int", pos), pos });
+      return;
+    }
+    const ref: TypeRef = { k: "decltype", e: typeNameNode(name, pos), pos };
+    f.aliases.set(name, ref);
+    f.decltypes.set(name, v);
+  }
+
+  /** main(argc, argv) */
+  main(args: string[]): number {
+    const g = this.functions("main")[0];
+    if (g === undefined) throw new UsageError(`${this.host.file}: no main() function: cute-ts run starts a program at main(argc, argv)`);
+    const globals = this.newFrame("");
+    for (const st of this.unit.globals) this.exec(st, globals);
+    this.host.globals = globals;
+    const argv = [this.host.file, ...args];
+    try {
+      const r = this.call(g, [D(argv.length), new ArgvValue(argv)], null, null);
+      return r instanceof Int ? r.v & 0xff : 0;
+    } catch (e) {
+      if (e instanceof Exit) return e.code;
+      throw e;
+    }
+  }
+}
+
+/** argv: an array of C strings */
+export class ArgvValue extends Unknown {
+  constructor(readonly args: string[]) {
+    super("argv");
+  }
+  at(i: number): CStr {
+    const s = this.args[i];
+    if (s === undefined) throw new CuteError("argv[i]", `argv has ${this.args.length} entries (argv[${this.args.length}] is a null pointer): reading argv[${i}] is undefined behaviour`);
+    return new CStr(s);
+  }
+}
+
+/** a parameter type's base name: `TA const*` is TA, `cute::half_t const*` is cute::half_t */
+export function baseType(t: string): string {
+  return t.replace(/\b(?:const|volatile|typename|struct|class)\b/g, " ").replace(/[*&]/g, " ").trim().split(/\s+/)[0] ?? "";
+}
+const stripNs = (t: string): string => t.replace(/^(?:::)?(?:cute::|cutlass::)/, "");
+

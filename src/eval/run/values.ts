@@ -1,0 +1,140 @@
+/**
+ * The values a program has beside CuTe's (`cute-ts run`): strings, streams, dim3, thrust
+ * vectors and other allocations, objects with fixed answers (cudaDeviceProp, timers), structs in
+ * shared memory, functions named as values, and what only the GPU knows (`Unknown`).
+ */
+import { CuteError } from "../../core/errors.js";
+import type { Value } from "../../core/value.js";
+import { AtomValue } from "../ext-value.js";
+import type { FunctionDecl } from "../../notation/cxx/program.js";
+import type { Node } from "../../notation/parse.js";
+
+/** a value of a program that CuTe's print() does not print */
+export abstract class RunValue extends AtomValue {
+  print(): string {
+    throw new CuteError("print", `no matching overload for ${this.what}`);
+  }
+  picture(): string {
+    throw new CuteError("print_latex", `no matching overload for ${this.what}`);
+  }
+}
+
+export class CStr extends RunValue {
+  readonly what: string;
+  constructor(readonly text: string) {
+    super();
+    this.what = `the string ${JSON.stringify(text)}`;
+  }
+}
+
+/** std::cout / std::cerr */
+export class Stream extends RunValue {
+  readonly what: string;
+  constructor(readonly err: boolean) {
+    super();
+    this.what = err ? "std::cerr" : "std::cout";
+  }
+}
+export class Endl extends RunValue {
+  readonly what = "std::endl";
+}
+
+export class Dim3 extends RunValue {
+  readonly what: string;
+  constructor(
+    readonly x: number,
+    readonly y: number,
+    readonly z: number,
+  ) {
+    super();
+    this.what = `dim3(${x}, ${y}, ${z})`;
+  }
+}
+
+/** a thrust host/device vector or a cudaMalloc'd buffer: its elements' type, count and address */
+export class Buffer extends RunValue {
+  readonly what: string;
+  constructor(
+    readonly type: string,
+    readonly bits: number,
+    readonly count: number,
+    readonly addr: number,
+    readonly device: boolean,
+  ) {
+    super();
+    this.what = `a ${device ? "thrust::device_vector" : "thrust::host_vector"}<${type}> of ${count} elements`;
+  }
+}
+
+/** an object whose members have fixed answers (cudaDeviceProp), or none (a timer, an event) */
+export class HostObject extends RunValue {
+  constructor(
+    readonly what: string,
+    readonly fields: Map<string, Value>,
+  ) {
+    super();
+  }
+}
+
+/** `{a, b, c}` copied into an aggregate (cutlass::ClusterLaunchParams) */
+export class Aggregate extends RunValue {
+  readonly what = "a braced list";
+  constructor(readonly items: Value[]) {
+    super();
+  }
+}
+
+/** a struct's layout: each data member's offset, size and what it is (an array of `count` elements of `type`) */
+export interface StructLayout {
+  name: string;
+  size: number;
+  align: number;
+  members: Map<string, { offset: number; type: string; bits: number; count: number }>;
+}
+
+/** a struct placed at an address in shared memory (`*reinterpret_cast<SharedStorage*>(smem)`) */
+export class StructRef extends RunValue {
+  readonly what: string;
+  constructor(
+    readonly layout: StructLayout,
+    readonly addr: number,
+  ) {
+    super();
+    this.what = `a ${layout.name}`;
+  }
+}
+/** one array member of a placed struct (ArrayEngine, array_aligned, T[N]) */
+export class ArrayRef extends RunValue {
+  readonly what: string;
+  constructor(
+    readonly type: string,
+    readonly bits: number,
+    readonly count: number,
+    readonly addr: number,
+  ) {
+    super();
+    this.what = `an array of ${count} ${type}`;
+  }
+}
+
+/** a function (or function template with its arguments) named as a value: `auto k = gemm_device<...>;` */
+export class FunctionRef extends RunValue {
+  readonly what: string;
+  constructor(
+    readonly name: string,
+    readonly decls: FunctionDecl[],
+    readonly types: Node[] | null,
+  ) {
+    super();
+    this.what = `the function ${name}`;
+  }
+}
+
+/** a value only the GPU or the clock knows: `why` says what, once */
+export class Unknown extends RunValue {
+  readonly what: string;
+  constructor(readonly why: string) {
+    super();
+    this.what = why;
+  }
+}
