@@ -440,7 +440,7 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
   if (m.stride) walk(m.stride, scope, src, depth + 1);
 }
 
-function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
+export function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   // sizeof(Element) * size(val_layout): computed in the block's scope, an integer from here on
   if (t.k === "texpr") return computedTarg(t, src, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue) as Value);
   // decltype(e) (a program's template argument): the type of e's value, carried on a name node

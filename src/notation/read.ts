@@ -40,6 +40,8 @@ export interface Hooks {
   addressOf(n: OpNode, target: Value, args: Value[], src: string): Value;
   /** `target.name(args)`: a member function call */
   member(n: MemberNode, target: Value, args: Value[], src: string): Value;
+  /** `x[i]` of a value that is not a tensor (a program's argv, vectors) */
+  subscript?(target: Value, args: Value[], n: Node, src: string): Value;
   /** a condition's truth (`c ? x : y`), where the evaluator has values other than integers */
   truth?(v: Value, n: OpNode, src: string): boolean;
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
@@ -89,6 +91,7 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       const target = evalNode(n.target, src, h);
       const args = evalAll(n.args, src, h);
       // t[c]: CuTe's Tensor::operator[] reads the element at one coordinate (no slicing)
+      if (n.subscript === true && h.subscript !== undefined && !(target instanceof Tensor)) return h.subscript(target, args, n, src);
       if (n.subscript === true) {
         if (!(target instanceof Tensor)) throw new ParseError(src, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
         if (T.has_underscore(args[0] as never)) throw new ParseError(src, n.pos, "operator[] takes a coordinate, not a slice: slice with t(_, j)");

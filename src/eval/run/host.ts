@@ -12,7 +12,7 @@ import { findValueType } from "../../core/value-types.js";
 import { type Node, type Stmt, type TypeRef, spellType } from "../../notation/parse.js";
 import { type CallNode, type Hooks } from "../../notation/read.js";
 import { ProgramParser } from "../../notation/cxx/program.js";
-import { check, constexpr, describe, resolveTypes } from "../block.js";
+import { check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
@@ -190,6 +190,13 @@ export class Host {
       return undefined;
     }
     if (name === "void") return args()[0] ?? new Unknown("a void pointer");
+    // CuTe's narrow floating-point types (half_t, bfloat16_t, tfloat32_t, ...): held as a float value
+    if (t.node.types === null && name !== "float" && name !== "double" && !SCALARS.has(name) && findValueType(name) !== undefined && !/^u?int\d+_t$|^uint\d+$/.test(name)) {
+      const v = args()[0];
+      if (v === undefined) return makeFloat(0, "float");
+      if (v instanceof Unknown) return v;
+      return toFloat(v, "float") ?? v;
+    }
     if (HOST_OBJECTS.has(short) || this.machine.unit.structs.some((s) => s.name === name)) {
       const a = args();
       if (a[0] instanceof RunValue || a[0] instanceof Int) return a[0];
@@ -221,7 +228,7 @@ export class Host {
     const s = this.machine.unit.structs.find((x) => x.name === node.name.replace(/^(?:::)?(?:cute::)?/, ""));
     if (s === undefined) return this.structs.get(node.name);
     const frame = this.machine.newFrame(s.name);
-    const args = node.types === null ? [] : node.types.map((t) => resolveTypes(t, f, this.machine.src));
+    const args = node.types === null ? [] : node.types.map((t) => typeArg(t, f, this.machine.src, 0));
     (s.tparams ?? []).forEach((tp, i) => {
       const a = args[i];
       if (a !== undefined) this.machine.bindTypeParam(tp.name, a, frame);
@@ -262,6 +269,7 @@ export class Host {
       const arg = resolveTypes(n.types[0]!, f, this.machine.src);
       const v = arg.k === "name" && arg.value !== undefined ? arg.value : f.decltypes.get(arg.k === "name" ? arg.name : "");
       const fn = n.name.endsWith("cosize_v") ? "cosize" : "size";
+      if (v === undefined) throw new UsageError(`cute-ts cannot compute ${n.name}<${spellType(arg, this.machine.src)}>: it names no layout cute-ts knows (${arg.k} ${arg.k === "name" ? arg.name : ""})`);
       const r = this.machine.hooks(f).call({ k: "call", name: fn, targs: [], types: null, args: [], pos: n.pos } as unknown as CallNode, [v as Value], this.machine.src);
       return intOf(r as EvalValue, fn);
     }
@@ -405,6 +413,9 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         if (r !== undefined) return r as Value;
       }
       return h.call(n, args0, s);
+    },
+    subscript(target, args) {
+      return this.apply(target, args);
     },
     apply(target, args) {
       const t = target as unknown;
