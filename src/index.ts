@@ -8,6 +8,7 @@ export { Swizzle, ComposedLayout } from "./core/swizzle.js";
 export { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter } from "./core/tensor.js";
 export { evaluate, evaluateAny, showValue, AtomValue, type EvalValue } from "./eval/evaluate.js";
 export { evaluateProgram, type ProgramResult } from "./eval/block.js";
+export { runProgram, type RunOptions, type RunResult } from "./eval/run/index.js";
 export { parse, parseProgram } from "./notation/parse.js";
 export { evaluateDsl, showDslValue, type Dialect, type DslValue } from "./eval/dsl.js";
 export { show } from "./print/print.js";

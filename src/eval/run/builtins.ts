@@ -6,15 +6,21 @@
  */
 import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
-import { Tensor } from "../../core/tensor.js";
 import type { Node } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
 import { bind, describe } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
-import { Exit, type Frame } from "./machine.js";
-import { type Host, intOf } from "./host.js";
-import { Aggregate, CStr, Unknown } from "./values.js";
+import type { Frame } from "./machine.js";
+import { Aggregate, type Buffer, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
+
+/** what the builtins ask of the host (./host.ts) */
+export interface CallHost {
+  device: { blockIdx: Dim3; threadIdx: Dim3; blockDim: Dim3; gridDim: Dim3 } | null;
+  allocate(type: string, count: number, device: boolean): Buffer;
+  runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame): void;
+}
+type Host = CallHost;
 
 type Call = (args: EvalValue[], host: Host, n: CallNode, f?: Frame) => EvalValue | undefined;
 
@@ -142,4 +148,3 @@ export const DEVICE_CALLS: Record<string, Call> = {
 };
 for (const name of ["__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "cp_async_fence", "cp_async_wait", "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand", "cluster_sync", "cluster_arrive", "cluster_wait", "cluster_arrive_relaxed", "fence_view_async_shared", "fence_barrier_init", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch_tma_descriptor", "umma_arrive", "umma_arrive_multicast", "umma_arrive_2x1SM", "umma_arrive_multicast_2x1SM"]) DEVICE_CALLS[name] = ok;
 
-export { Tensor };

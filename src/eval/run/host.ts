@@ -16,8 +16,8 @@ import { check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
-import { ArgvValue, Exit, type Frame, type Machine } from "./machine.js";
-import { Aggregate, ArrayRef, Buffer, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
+import type { Frame, Machine, MachineHost } from "./machine.js";
+import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
@@ -44,7 +44,7 @@ export interface HostConfig {
   arch: "sm90" | "sm100";
 }
 
-export class Host {
+export class Host implements MachineHost {
   out = "";
   err = "";
   private readonly said = new Set<string>();
@@ -337,11 +337,6 @@ function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
   return new HostObject(`a ${name}`, new Map());
 }
 
-export function intOf(v: EvalValue, what: string): number {
-  if (v instanceof Int) return v.v;
-  if (v instanceof FloatValue) return Math.trunc(v.v);
-  throw new CuteError(what, "expected an integer", [describe(v)]);
-}
 function dim(v: EvalValue | undefined): Dim3 {
   if (v === undefined) return new Dim3(1, 1, 1);
   if (v instanceof Dim3) return v;
@@ -532,7 +527,3 @@ const CONSTANTS = new Map<string, number>([
 /** CuTe's functions that share a scalar type's name (none today; uint128_t is a type) */
 const CUTE_SCALAR_CALLS = new Set<string>([]);
 
-export function hostHooks(h: Hooks, f: Frame, m: Machine): Hooks {
-  return m.host.hooks(h, f);
-}
-export { Exit };

@@ -14,8 +14,7 @@ import { type Scope, bind, blockHooks, declare, describe, leaveScope, printState
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
-import { Buffer, CStr, Unknown } from "./values.js";
-import { type Host, hostHooks } from "./host.js";
+import { ArgvValue, Buffer, Exit, Unknown } from "./values.js";
 
 /** how many statements a run may execute, all functions together (a bound on time) */
 export const MAX_STEPS = 2_000_000;
@@ -28,9 +27,24 @@ export class Return {
 class Jump {
   constructor(readonly what: "break" | "continue") {}
 }
-/** the program stopped: exit(code), a failed assert, main returned */
-export class Exit {
-  constructor(readonly code: number) {}
+
+/** what the machine asks of the host around it (./host.ts) */
+export interface MachineHost {
+  machine: Machine;
+  globals: Frame | null;
+  readonly file: string;
+  where(pos: number): string;
+  note(what: string, pos: number): void;
+  needsGpu(why: string, pos: number): Error;
+  write(text: string, err: boolean): void;
+  structAlias(name: string, node: Node & { k: "name" }, f: Frame): boolean;
+  assertion(st: Stmt & { k: "assert" }, f: Frame): void;
+  dataLoop(st: Stmt & { k: "loop" }): boolean;
+  launch(st: Stmt & { k: "launch" }, f: Frame): void;
+  shared(st: Stmt & { k: "shared" }, f: Frame): void;
+  store(st: Stmt & { k: "store" }, f: Frame): void;
+  declare(t: TypeRef, d: (Stmt & { k: "decl" })["decls"][number], f: Frame): EvalValue | undefined;
+  hooks(h: Hooks, f: Frame): Hooks;
 }
 
 /** a frame: one function call's scope, the types its names were declared with */
@@ -45,7 +59,7 @@ export class Machine {
   readonly bodies = new Map<FunctionDecl, Stmt & { k: "compound" }>();
   constructor(
     readonly unit: Unit,
-    readonly host: Host,
+    readonly host: MachineHost,
   ) {
     host.machine = this;
   }
@@ -56,7 +70,7 @@ export class Machine {
 
   newFrame(fn: string): Frame {
     const f: Frame = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), computed: true, frames: [], types: new Map(), fn };
-    f.wrap = (h) => hostHooks(h, f, this);
+    f.wrap = (h) => this.host.hooks(h, f);
     return f;
   }
 
@@ -367,18 +381,6 @@ export class Machine {
       if (e instanceof Exit) return e.code;
       throw e;
     }
-  }
-}
-
-/** argv: an array of C strings */
-export class ArgvValue extends Unknown {
-  constructor(readonly args: string[]) {
-    super("argv");
-  }
-  at(i: number): CStr {
-    const s = this.args[i];
-    if (s === undefined) throw new CuteError("argv[i]", `argv has ${this.args.length} entries (argv[${this.args.length}] is a null pointer): reading argv[${i}] is undefined behaviour`);
-    return new CStr(s);
   }
 }
 

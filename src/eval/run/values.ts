@@ -4,8 +4,9 @@
  * shared memory, functions named as values, and what only the GPU knows (`Unknown`).
  */
 import { CuteError } from "../../core/errors.js";
+import { Int } from "../../core/integer.js";
 import type { Value } from "../../core/value.js";
-import { AtomValue } from "../ext-value.js";
+import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import type { FunctionDecl } from "../../notation/cxx/program.js";
 import type { Node } from "../../notation/parse.js";
 
@@ -137,4 +138,27 @@ export class Unknown extends RunValue {
     super();
     this.what = why;
   }
+}
+
+/** argv: an array of C strings */
+export class ArgvValue extends Unknown {
+  constructor(readonly args: string[]) {
+    super("argv");
+  }
+  at(i: number): CStr {
+    const s = this.args[i];
+    if (s === undefined) throw new CuteError("argv[i]", `argv has ${this.args.length} entries (argv[${this.args.length}] is a null pointer): reading argv[${i}] is undefined behaviour`);
+    return new CStr(s);
+  }
+}
+
+/** the program stopped: exit(code), a failed assert, a failed static assertion */
+export class Exit {
+  constructor(readonly code: number) {}
+}
+
+export function intOf(v: EvalValue, what: string): number {
+  if (v instanceof Int) return v.v;
+  if (v instanceof FloatValue) return Math.trunc(v.v);
+  throw new CuteError(what, "expected an integer", [v instanceof AtomValue ? v.what : String(v)]);
 }
