@@ -569,7 +569,8 @@ export function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalV
  */
 export function constexpr(n: Node, scope: Scope): boolean {
   if (n.k === "int") return true;
-  if (n.k === "name") return scope.constants.has(n.name) || n.name === "true" || n.name === "false";
+  // a variable template's value (cosize_v<L>) is a constant too
+  if (n.k === "name") return scope.constants.has(n.name) || n.name === "true" || n.name === "false" || (n.types !== null && /_v$/.test(n.name));
   if (n.k === "op") return n.name === "::value" || n.args.every((a) => constexpr(a, scope));
   return false;
 }

@@ -16,7 +16,7 @@ export const command: CommandSpec = {
   ],
   notes: "Program arguments follow the file (after --). #include of CuTe, CUTLASS, thrust, CUDA and standard headers is known and not read; #include \"local.hpp\" is read from the file's folder. What only the GPU knows (memory values, float results, timings) is said on stderr, never invented.",
   notNested: "it reads the file it names",
-  examples: ["run examples/cute/tutorial/sgemm_1.cu", "run sgemm_sm80.cu --thread 37 -- 256 384 128 T N", "run blackwell/01_mma_sm100.cu --arch sm100"],
+  examples: ["run fixtures/run/partition.cu", "run fixtures/run/partition.cu --block 1 --thread 5 -- 3"],
   run(args, opts, io) {
     const [file, ...rest] = args;
     if (file === undefined) throw new UsageError("run takes the program's file: cute-ts run FILE [-- ARGS...]");

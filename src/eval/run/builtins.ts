@@ -6,13 +6,14 @@
  */
 import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
+import { rawPtr } from "../../core/tensor.js";
 import type { Node } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
 import { bind, describe } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
 import type { Frame } from "./machine.js";
-import { Aggregate, type Buffer, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
+import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
 
 /** what the builtins ask of the host (./host.ts) */
 export interface CallHost {
@@ -109,6 +110,11 @@ export const HOST_CALLS: Record<string, Call> = {
     if (name !== undefined && f !== undefined) bind(f, name, new Unknown("a time measured on the GPU (cudaEventElapsedTime)"), false);
     void host;
     return D(0);
+  },
+  "thrust::raw_pointer_cast": (args) => {
+    const b = args[0];
+    if (b instanceof BufferClass) return rawPtr(b.bits, b.addr, b.type);
+    return b;
   },
   launch_kernel_on_cluster: launchOnCluster,
   "cutlass::launch_kernel_on_cluster": launchOnCluster,

@@ -112,7 +112,7 @@ export class Host implements MachineHost {
     const type = this.typeName(st.type, f);
     const bits = findValueType(type)?.bits ?? 8;
     const count = st.size === null ? 0 : intOf(m.ev(st.size, f), "the size of a __shared__ array");
-    const align = Math.max(st.align, 16, bits / 8);
+    const align = Math.max(st.align, Math.ceil(bits / 8));
     const addr = Math.ceil(this.device.sharedNext / align) * align;
     this.device.sharedNext = addr + Math.ceil((count * bits) / 8);
     const v = rawPtr(bits, addr, type);
@@ -150,7 +150,7 @@ export class Host implements MachineHost {
       check(st, v, m.src, constexpr(st.e, f));
     } catch (e) {
       if (!(e instanceof CuteError)) throw e;
-      this.err += `${this.where(st.pos)}: error: ${e.message.replace(/^CuTe rejects [^:]*: /, "")}\n  ${st.fn}(${cond})\n`;
+      this.err += `${this.where(st.pos)}: error: ${e.rule}\n  ${st.fn}(${cond})\n`;
       throw new Exit(1);
     }
   }
@@ -184,7 +184,10 @@ export class Host implements MachineHost {
       const a = args();
       const v = a[0];
       if (v === undefined) return D(0);
-      if (v instanceof Unknown) return v;
+      if (v instanceof Unknown || v instanceof PtrIter) return v;
+      // T* p = array: the array's first element's address
+      if (v instanceof ArrayRef) return rawPtr(v.bits, v.addr, v.type);
+      if (v instanceof RunValue) return v;
       if (v instanceof FloatValue) return truncated(v);
       if (v instanceof Int) return name === "bool" ? D(+(v.v !== 0)) : D(name === "char" ? ((v.v + 128) & 0xff) - 128 : v.v);
       return undefined;
@@ -197,7 +200,7 @@ export class Host implements MachineHost {
       if (v instanceof Unknown) return v;
       return toFloat(v, "float") ?? v;
     }
-    if (HOST_OBJECTS.has(short) || this.machine.unit.structs.some((s) => s.name === name)) {
+    if (HOST_OBJECTS.has(short) || /^cuda[A-Z]\w*$/.test(short) || this.machine.unit.structs.some((s) => s.name === name)) {
       const a = args();
       if (a[0] instanceof RunValue || a[0] instanceof Int) return a[0];
       return hostObject(short, this.config.arch);
@@ -237,7 +240,9 @@ export class Host implements MachineHost {
     let offset = 0, align = Math.max(1, s.align);
     for (const mem of s.members) {
       const t = new ProgramParser(mem.type).typeAt();
-      const { type, count, elemAlign } = this.memberType(t, frame);
+      const mt = this.memberType(t, frame);
+      const { type, elemAlign } = mt;
+      const count = mem.size === null ? mt.count : mt.count * intOf(this.machine.ev(new ProgramParser(mem.size).exprAt(0), frame), `the size of ${s.name}::${mem.name}`);
       const bits = findValueType(type)?.bits ?? 8;
       const a = Math.max(mem.align, elemAlign, Math.ceil(bits / 8));
       offset = Math.ceil(offset / a) * a;
@@ -297,7 +302,11 @@ export class Host implements MachineHost {
     if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(`${this.where(pos)}: --block ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
     const t = this.config.thread;
     const nthreads = block.x * block.y * block.z;
-    if (t >= nthreads) throw new UsageError(`${this.where(pos)}: --thread ${t} is outside the launch's block of ${nthreads} threads (${block.x},${block.y},${block.z})`);
+    if (t >= nthreads) {
+      // the GPU runs no such thread: the launch prints nothing for it
+      this.err += `cute-ts: ${this.where(pos)}: this launch's blocks have ${nthreads} threads (${block.x},${block.y},${block.z}): --thread ${t} runs none of its code\n`;
+      return;
+    }
     const g = m.choose(fn.decls, args, fn.name, pos);
     this.device = {
       blockIdx: new Dim3(bx, by, bz),
@@ -333,7 +342,7 @@ function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
       ["warpSize", D(32)],
     ]));
   }
-  if (name === "cudaError_t" || name === "Status") return D(0);
+  if (name === "cudaError_t" || name === "cudaError" || name === "Status") return D(0);
   return new HostObject(`a ${name}`, new Map());
 }
 
@@ -387,6 +396,10 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         return (r ?? D(0)) as Value;
       }
       const short = n.name.replace(/^(?:::)?(?:std::|cute::|cutlass::)/, "");
+      if (n.name === "dim3") {
+        const d = args.map((x) => intOf(x, "dim3"));
+        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
+      }
       if (n.name === "sizeof" && n.types !== null && n.types[0]?.k === "name") {
         const layout = host.structLayout(n.types[0] as Node & { k: "name" }, f);
         if (layout !== undefined) return D(layout.size);

@@ -17,12 +17,19 @@ import { toFloat, truncated } from "../float.js";
 import { ArgvValue, Buffer, Exit, Unknown } from "./values.js";
 
 /** how many statements a run may execute, all functions together (a bound on time) */
-export const MAX_STEPS = 2_000_000;
+export const MAX_STEPS = 200_000;
 /** how deep calls may nest */
 const MAX_CALLS = 200;
 
 export class Return {
   constructor(readonly value: EvalValue | undefined) {}
+}
+/** a condition only the GPU can decide */
+class Undecided {
+  constructor(
+    readonly why: string,
+    readonly pos: number,
+  ) {}
 }
 class Jump {
   constructor(readonly what: "break" | "continue") {}
@@ -56,6 +63,8 @@ export interface Frame extends Scope {
 export class Machine {
   steps = 0;
   calls = 0;
+  /** how many loops the statement running is in (calls reset it: a frame's own loops) */
+  loops = 0;
   readonly bodies = new Map<FunctionDecl, Stmt & { k: "compound" }>();
   constructor(
     readonly unit: Unit,
@@ -87,7 +96,7 @@ export class Machine {
   truth(v: EvalValue, n: Node): boolean {
     if (v instanceof Int) return v.v !== 0;
     if (v instanceof FloatValue) return v.v !== 0;
-    if (v instanceof Unknown) throw this.host.needsGpu(v.why, n.pos);
+    if (v instanceof Unknown) throw new Undecided(v.why, n.pos);
     if (v instanceof PtrIter) return v.addr !== 0;
     return true;
   }
@@ -160,25 +169,32 @@ export class Machine {
           for (const x of st.stmts) this.exec(x, f);
         });
         return;
-      case "if":
-        if (this.truth(this.ev(st.cond, f), st.cond)) this.inScope(f, () => this.exec(st.then, f));
+      case "if": {
+        let c: boolean;
+        try {
+          c = this.truth(this.ev(st.cond, f), st.cond);
+        } catch (e) {
+          // a branch on what only the GPU knows (a data check): said once; inside a loop the loop is left, else neither branch runs
+          if (!(e instanceof Undecided) || this.loops > 0) throw e;
+          this.host.note(`this if reads ${e.why}`, st.pos);
+          return;
+        }
+        if (c) this.inScope(f, () => this.exec(st.then, f));
         else if (st.else !== null) this.inScope(f, () => this.exec(st.else!, f));
         return;
+      }
       case "loop":
         if (this.host.dataLoop(st)) return;
-        this.inScope(f, () => {
-          if (st.init !== null) this.exec(st.init, f);
-          while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond)) {
-            this.step(st.pos);
-            try {
-              this.inScope(f, () => this.exec(st.body, f));
-            } catch (e) {
-              if (!(e instanceof Jump)) throw e;
-              if (e.what === "break") break;
-            }
-            if (st.step !== null) this.exec(st.step, f);
-          }
-        });
+        this.loops++;
+        try {
+          this.loop(st, f);
+        } catch (e) {
+          if (!(e instanceof Undecided)) throw e;
+          if (this.loops > 1) throw e;
+          this.host.note(`this loop reads ${e.why}: cute-ts runs none of it`, st.pos);
+        } finally {
+          this.loops--;
+        }
         return;
       case "jump":
         throw new Jump(st.what);
@@ -213,6 +229,23 @@ export class Machine {
       case "nop":
         return;
     }
+  }
+
+  /** a for or while loop */
+  private loop(st: Stmt & { k: "loop" }, f: Frame): void {
+    this.inScope(f, () => {
+      if (st.init !== null) this.exec(st.init, f);
+      while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond)) {
+        this.step(st.pos);
+        try {
+          this.inScope(f, () => this.exec(st.body, f));
+        } catch (e) {
+          if (!(e instanceof Jump)) throw e;
+          if (e.what === "break") break;
+        }
+        if (st.step !== null) this.exec(st.step, f);
+      }
+    });
   }
 
   private isUnknown(n: Node, f: Frame): boolean {
@@ -285,6 +318,8 @@ export class Machine {
   call(g: FunctionDecl, args: EvalValue[], types: Node[] | null, caller: Frame | null, setup?: (f: Frame) => void): EvalValue | undefined {
     if (++this.calls > MAX_CALLS) throw new UsageError(`${this.host.where(g.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`);
     const f = this.newFrame(g.name);
+    const loops = this.loops;
+    this.loops = 0;
     try {
       this.bindTemplate(g, args, types, f, caller);
       g.params.forEach((p, i) => {
@@ -312,6 +347,7 @@ export class Machine {
       return undefined;
     } finally {
       this.calls--;
+      this.loops = loops;
     }
   }
 

@@ -647,7 +647,7 @@ export class Parser {
     }
     // a name is a type (half_t, _8, SM80_CP_ASYNC<T>), unless it is called (sizeof(T), size(L)): then an integer expression
     // (in a program, a variable's name or a name before an arithmetic operator is an integer expression: cp_async_wait<K_PIPE_MAX-2>)
-    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64)) && !(this.programMode && (this.isVariable(lx.text) || /^\s*[-+*/%]/.test(this.src.slice(lx.at, lx.at + 64))))) {
+    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64)) && !(this.programMode && (this.isVariable(lx.text) || /^\s*[-+/%]/.test(this.src.slice(lx.at, lx.at + 64))))) {
       const name = lx.text;
       let end = lx.at;
       lx.advance();

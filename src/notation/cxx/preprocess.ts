@@ -35,6 +35,13 @@ export const MAX_INCLUDED_BYTES = 4 << 20;
 /** how many macro expansions one line may take (a bound on time) */
 const MAX_EXPANSIONS = 10_000;
 
+const ALTERNATIVE = new Map([
+  ["not", "!  "],
+  ["and", "&& "],
+  ["or", "||"],
+  ["not_eq", "!=    "],
+]);
+
 interface Macro {
   params: string[] | null;
   body: string;
@@ -300,6 +307,13 @@ class Preprocessor {
           continue;
         }
         const name = w[0];
+        // C++'s alternative tokens, spelled in as many characters (columns stay where they were)
+        const alt = ALTERNATIVE.get(name);
+        if (alt !== undefined) {
+          out += alt;
+          i += name.length;
+          continue;
+        }
         const m = this.macros.get(name);
         if (m === undefined || hide.has(name)) {
           out += name;

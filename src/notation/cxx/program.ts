@@ -37,7 +37,7 @@ export interface StructDecl {
   name: string;
   tparams: TemplateParam[] | null;
   /** data members in order: type as written, name, alignas */
-  members: { type: string; name: string; align: number; pos: number }[];
+  members: { type: string; name: string; align: number; pos: number; size: string | null }[];
   align: number;
   pos: number;
 }
@@ -207,7 +207,16 @@ export class ProgramParser extends StatementParser {
       // a member: type words and template arguments, then its name and ';' (a member function is skipped)
       let last = "", lastPos = from, fn = false;
       let depth = 0;
+      let size: string | null = null;
       while ((lx.kind as number) !== EOF && !(depth === 0 && this.isPunct(SEMI))) {
+        if (depth === 0 && this.isPunct(LBRACK)) {
+          // an array member T name[N]: N's text
+          const open = lx.start;
+          this.skipUntil([SEMI]);
+          const close = this.src.lastIndexOf("]", lx.start);
+          size = this.src.slice(open + 1, close).trim();
+          break;
+        }
         if ((lx.kind as number) === PUNCT && (lx.punct === LT || lx.punct === LPAREN)) {
           if (lx.punct === LPAREN && depth === 0) fn = true;
           depth++;
@@ -227,7 +236,7 @@ export class ProgramParser extends StatementParser {
       if (fn || last === "") continue;
       const type = this.src.slice(from, lastPos).replace(/\s+/g, " ").trim();
       if (type === "" || /^(?:using|static|typedef)\b/.test(type)) continue;
-      members.push({ type, name: last, align: a, pos: mpos });
+      members.push({ type, name: last, align: a, pos: mpos, size });
     }
     lx.advance();
     return { name, tparams, members, align, pos };
