@@ -6,5 +6,5 @@
  */
 export { type Node, type TArg, spellType, typeNameNode } from "./cxx/ast.js";
 export { MAX_INPUT } from "./cxx/lexer.js";
-export { parse } from "./cxx/expressions.js";
+export { parse } from "./cxx/templates.js";
 export { type TypeRef, type Declarator, type PrintArg, type Stmt, type Program, parseProgram } from "./cxx/statements.js";

@@ -1,7 +1,7 @@
 /** The expression grammar (see ast.ts for the rules): one recursive-descent parser over the lexer's tokens. */
 import { ParseError, UnsupportedSyntax, quote } from "../../core/errors.js";
-import { AstNode, NO_TARGS, castNode, type Node, type TArg, computed, done, fold, grouped, node, spellType } from "./ast.js";
-import { AMP, AT, BANG, BAR, BINOP_START, CARET, COLON, COMMA, DOT, EOF, EQ, FLOAT, GT, INT, LBRACE, LBRACK, LPAREN, LT, Lexer, QMARK, STRING, MAKERS, MAX_DEPTH, MAX_INPUT, MINUS, MIXED, NAME, PERCENT, PLUS, PUNCT, PUNCTS, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, TILDE, UNARY, UNDER, UNDERSCORE, lexAll } from "./lexer.js";
+import { AstNode, NO_TARGS, type Node, type TArg, done, grouped, node } from "./ast.js";
+import { AMP, AT, BANG, BAR, BINOP_START, CARET, COLON, COMMA, DOT, EOF, EQ, FLOAT, GT, INT, LBRACE, LBRACK, LPAREN, LT, Lexer, QMARK, STRING, MAKERS, MAX_DEPTH, MINUS, MIXED, NAME, PERCENT, PLUS, PUNCT, PUNCTS, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, TILDE, UNARY, UNDER, UNDERSCORE } from "./lexer.js";
 
 export interface BinOp {
   prec: number;
@@ -13,14 +13,14 @@ export const MUL = op(10, "*"), DIV = op(10, "/"), MOD = op(10, "%"), ADD = op(9
 export const SHL = op(8, "<<"), SHR = op(8, ">>"), LESS = op(7, "<"), LEQ = op(7, "<="), GTR = op(7, ">"), GEQ = op(7, ">=");
 export const EQL = op(6, "=="), NEQ = op(6, "!="), BAND = op(5, "&"), BXOR = op(4, "^"), BOR = op(3, "|"), LAND = op(2, "&&"), LOR = op(1, "||");
 
-export class Parser {
+export abstract class ExprParser {
   protected depth = 0;
   /** a call of make_tuple, make_shape, ... was read */
   protected sawMaker = false;
   /** a template argument computed when the expression runs (texpr) was read */
   protected computedTargs = false;
   /** where the last template argument list read ends (after its '>') */
-  private targsEnd = 0;
+  protected targsEnd = 0;
   /**
    * `(x)` read before it was known whether the expression is C++: in C++ they group, in the
    * print notation they are rank-1 tuples, as CuTe prints one (`(-1)` is a tuple in `(4):(-1)`,
@@ -29,7 +29,7 @@ export class Parser {
    */
   protected singles: AstNode[] | undefined = undefined;
   /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
-  private closesAtGt = false;
+  protected closesAtGt = false;
   protected readonly lx: Lexer;
   /**
    * reading a whole program (`cute-ts run`): data members (`props.major`), `?:`, string literals
@@ -64,7 +64,7 @@ export class Parser {
   protected failAt(pos: number, expected: string): never {
     throw new ParseError(this.src, pos, `${expected}, found ${quote(this.src.slice(pos, pos + 12).split(/[\s]/)[0]!)}`);
   }
-  private enter(pos: number): void {
+  protected enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
   }
 
@@ -92,7 +92,7 @@ export class Parser {
   }
 
   /** `c ? a : b` (a program's), from the '?': an op node "?:" whose operands are evaluated lazily */
-  private conditional(cond: Node): Node {
+  protected conditional(cond: Node): Node {
     const pos = this.lx.start;
     this.lx.advance();
     this.enter(pos);
@@ -107,7 +107,7 @@ export class Parser {
   }
 
   /** the binary operator at the current token, if any */
-  private binop(): BinOp | null {
+  protected binop(): BinOp | null {
     const lx = this.lx;
     if (lx.kind !== PUNCT) return null;
     switch (lx.punct) {
@@ -145,7 +145,7 @@ export class Parser {
   }
   /** the character right after the current one-character token: `<<` is two '<' side by side */
   /** `sizeof(` names a type: one name that is not a variable, with or without template arguments, then ')' */
-  private sizeofType(): boolean {
+  protected sizeofType(): boolean {
     const src = this.src;
     const m = /^\(\s*((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*/y;
     m.lastIndex = 0;
@@ -187,7 +187,7 @@ export class Parser {
     if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) return left;
     return this.binaryRest(left, min, constants);
   }
-  private binaryRest(first: Node, min: number, constants: boolean): Node {
+  protected binaryRest(first: Node, min: number, constants: boolean): Node {
     const lx = this.lx;
     let left = first;
     for (;;) {
@@ -260,7 +260,7 @@ export class Parser {
   }
 
   /** `.name<targs>(args)` after a value, from the '.': a member function call */
-  private member(target: Node): Node {
+  protected member(target: Node): Node {
     const lx = this.lx;
     const dot = lx.start;
     lx.advance();
@@ -300,7 +300,7 @@ export class Parser {
   }
 
   /** from a '<': a balanced `<...>` followed by '(' */
-  private targsThenParen(): boolean {
+  protected targsThenParen(): boolean {
     const src = this.src;
     let depth = 0;
     for (let i = this.lx.start; i < src.length && i < this.lx.start + 2000; i++) {
@@ -438,7 +438,7 @@ export class Parser {
   }
 
   /** CuTe's printed MixedBits `M_s|(d&f)=v`, checked as make_mixed_bits would have built it */
-  private mixed(pos: number): Node {
+  protected mixed(pos: number): Node {
     const lx = this.lx;
     const [sbits, dbits, mask, value] = lx.bits;
     // what CuTe's make_mixed_bits would have built: no static bit under the mask, no dynamic bit
@@ -460,7 +460,7 @@ export class Parser {
   }
 
   /** a name: `Sw<B,M,S>`, `smem_ptr[16b](unset)`, a call `f<targs>(args)`, a value `T<targs>{args}`, or a bare name */
-  private named(pos: number): Node {
+  protected named(pos: number): Node {
     const lx = this.lx;
     const name = lx.text;
     lx.advance();
@@ -570,7 +570,7 @@ export class Parser {
   }
 
   /** is the next token ')' (the current one being '(')? */
-  private closesNext(): boolean {
+  protected closesNext(): boolean {
     const src = this.src;
     let j = this.lx.at;
     let c = src.charCodeAt(j);
@@ -579,7 +579,7 @@ export class Parser {
   }
 
   /** `T<targs>{args}` from its '{' */
-  private init(pos: number, name: string, targs: TArg[], types: Node[] | null): Node {
+  protected init(pos: number, name: string, targs: TArg[], types: Node[] | null): Node {
     const n = node("init", pos);
     n.name = name;
     n.targs = targs;
@@ -587,7 +587,7 @@ export class Parser {
     n.items = this.args(RBRACE);
     return done(n);
   }
-  private emptyBraces(what: string): void {
+  protected emptyBraces(what: string): void {
     this.lx.advance();
     this.expectPunct(RBRACE, `closing ${what}`);
   }
@@ -596,270 +596,22 @@ export class Parser {
   }
 
   /** template arguments as the registry reads them: integers, and types as C++ spells them */
-  private spelled(types: Node[]): TArg[] {
-    return types.map((t) => (t.k === "int" ? t.v : spellType(t, this.src)));
-  }
 
-  /** '<' targ, ... '>' as nodes */
-  private targs(): Node[] {
-    const lx = this.lx;
-    const open = lx.start;
-    lx.advance(); // '<'
-    this.enter(open);
-    const gt = this.closesAtGt;
-    this.closesAtGt = true;
-    const nodes: Node[] = [];
-    if (!this.isPunct(GT)) {
-      for (;;) {
-        nodes.push(this.targ());
-        if (this.isPunct(COMMA)) {
-          lx.advance();
-          continue;
-        }
-        if (this.isPunct(GT)) break;
-        this.fail("expected ',' or '>' in the template arguments");
-      }
-    }
-    this.targsEnd = lx.at;
-    lx.advance(); // '>'
-    this.closesAtGt = gt;
-    this.depth--;
-    return nodes;
-  }
-
-  /** a template argument: a type (a name with its own template arguments, or `_8`), or an integer constant */
-  protected targ(): Node {
-    const lx = this.lx;
-    const pos = lx.start;
-    // decltype(e) as a template argument (a program's): the type of e's value
-    if (this.programMode && lx.kind === NAME && lx.text === "decltype") {
-      lx.advance();
-      if (!this.isPunct(LPAREN)) this.fail("expected '(' after decltype");
-      const gt = this.closesAtGt;
-      const args = this.args();
-      this.closesAtGt = gt;
-      if (args.length !== 1) throw new ParseError(this.src, pos, "decltype(...) takes one expression");
-      const n = node("call", pos);
-      n.name = "decltype";
-      n.targs = NO_TARGS;
-      n.items = args;
-      return done(n);
-    }
-    // a name is a type (half_t, _8, SM80_CP_ASYNC<T>), unless it is called (sizeof(T), size(L)): then an integer expression
-    // (in a program, a variable's name or a name before an arithmetic operator is an integer expression: cp_async_wait<K_PIPE_MAX-2>)
-    if (lx.kind === NAME && lx.text !== "true" && lx.text !== "false" && !/^\s*\(/.test(this.src.slice(lx.at, lx.at + 64)) && !(this.programMode && (this.isVariable(lx.text) || /^\s*[-+/%]/.test(this.src.slice(lx.at, lx.at + 64))))) {
-      const name = lx.text;
-      let end = lx.at;
-      lx.advance();
-      let types: Node[] | null = null;
-      if (this.isPunct(LT)) {
-        types = this.targs();
-        end = this.targsEnd;
-      }
-      const n = node("name", pos);
-      n.name = name;
-      // a type's own template arguments are read as nodes (`types`); spelled only where a function takes them
-      n.targs = NO_TARGS;
-      n.types = types;
-      n.end = end;
-      return done(n);
-    }
-    if (lx.kind === UNDER) {
-      lx.advance();
-      const n = node("name", pos);
-      n.name = "_";
-      n.targs = NO_TARGS;
-      n.end = pos + 1;
-      return done(n);
-    }
-    const e = this.binary(0, true);
-    if (e.k === "int") return e;
-    if (computed(e)) {
-      // sizeof(T) or a call: the value is known when the expression runs (src/eval/block.ts, evaluate.ts)
-      this.computedTargs = true;
-      const t = node("texpr", pos);
-      t.shape = e;
-      t.end = lx.start;
-      return done(t);
-    }
-    const n = node("int", pos);
-    n.v = fold(e, this.src);
-    return done(n);
-  }
-  /** an operand of an integer constant expression in template arguments */
-  private constant(): Node {
-    const lx = this.lx;
-    const pos = lx.start;
-    if (lx.kind === INT) {
-      const n = node("int", pos);
-      n.v = lx.num;
-      n.s = lx.stat;
-      lx.advance();
-      return done(n);
-    }
-    if (lx.kind === NAME && (lx.text === "true" || lx.text === "false")) {
-      const n = node("int", pos);
-      n.v = lx.text === "true" ? 1 : 0;
-      lx.advance();
-      return done(n);
-    }
-    if (lx.kind === PUNCT && (lx.punct === MINUS || lx.punct === PLUS || lx.punct === BANG || lx.punct === TILDE)) {
-      const c = lx.punct;
-      lx.advance();
-      this.enter(pos);
-      const a = this.constant();
-      this.depth--;
-      const n = node("op", pos);
-      n.name = "u" + String.fromCharCode(c);
-      n.items = [a];
-      return done(n);
-    }
-    if (lx.kind === PUNCT && lx.punct === LPAREN) {
-      const gt = this.closesAtGt;
-      this.closesAtGt = false;
-      lx.advance();
-      this.enter(pos);
-      const e = this.binary(0, true);
-      this.depth--;
-      this.expectPunct(RPAREN, "closing the parenthesised constant");
-      this.closesAtGt = gt;
-      return e;
-    }
-    // sizeof(T), a constexpr call (size(val_layout)) or a constant's name: computed when the expression runs
-    if (lx.kind === NAME) return this.named(pos);
-    this.fail("expected a template argument (a type such as _8 or half_t, or an integer constant)");
-  }
-
-  // ---------------------------------------------------------------- pointers and casts
-
-  /**
-   * A pointer as CuTe prints it, from its name (the current token, or after a swizzle the rest
-   * of the name that follows `Sw<B,M,S>_`): wrappers, `ptr[Nb](0x...)`, `subptr[Nb](0x....i)`,
-   * `tmem_[Nb](0xLLLL.CCCC)`; `smem_ptr[Nb](unset)` is the smem_ptr_flag of a swizzled layout.
-   */
-  private pointerLiteral(pos: number, first: string, tags: TArg[], afterSwizzle: boolean): Node {
-    const lx = this.lx;
-    let name = first;
-    if (afterSwizzle) lx.advance(); // the name after Sw<B,M,S>, read as `first`
-    // Sw<1,2,3>_Sw<3,4,3>_smem_ptr: a swizzle_ptr of a swizzle_ptr
-    while (name === "Sw") {
-      const [b, m, s] = this.intTargs(3, "Sw<B,M,S>");
-      tags.push(`Sw<${b},${m},${s}>`);
-      if (!(lx.kind === NAME && lx.text.charCodeAt(0) === UNDERSCORE)) this.fail("expected a pointer after Sw<B,M,S>_ (as in Sw<3,4,3>_smem_ptr[16b](0x1000))");
-      name = lx.text.slice(1);
-      lx.advance();
-    }
-    const m = POINTER_NAME.exec(name);
-    if (!m || !this.isPunct(LBRACK)) this.failAt(pos, "expected a pointer as CuTe prints it: gmem_ptr[32b](0x10000), Sw<3,4,3>_smem_ptr[16b](0x1000), tmem_[32b](0x0000.0000)");
-    const wrappers = m[1] ? m[1].split("_").filter((w) => w !== "") : [];
-    const base = m[4] ? "tmem" : m[2]!;
-    if (base === "tmem" && tags.length > 0) this.failAt(pos, "a tmem_ptr has no swizzle");
-    this.expectPunct(LBRACK, "");
-    if (lx.kind !== INT) this.fail("expected a bit width such as 16b");
-    const bits = lx.num, at = lx.start;
-    lx.advance();
-    if (!this.isName("b")) this.failAt(at, "expected a bit width such as 16b");
-    lx.advance();
-    this.expectPunct(RBRACK, "after the bit width");
-    if (!this.isPunct(LPAREN)) this.fail(`expected '(' and the address, as in ${base === "tmem" ? "tmem_[32b](0x0000.0000)" : `${name}[${bits}b](0x1000)`}`);
-    // smem_ptr[16b](unset): the flag a swizzled smem layout waits for its pointer with
-    if (name === "smem_ptr" && tags.length === 0 && UNSET.test(this.src.slice(lx.start, lx.start + 32))) {
-      lx.advance();
-      lx.advance();
-      this.expectPunct(RPAREN, "after unset");
-      const n = node("smem", pos);
-      n.bits = bits;
-      return done(n);
-    }
-    const re = base === "tmem" ? TMEM_ADDRESS : base === "subptr" ? SUBBYTE_ADDRESS : ADDRESS;
-    re.lastIndex = lx.start;
-    const a = re.exec(this.src);
-    if (!a) {
-      const form = base === "tmem" ? "0xLLLL.CCCC (lane.column)" : base === "subptr" ? "0x1000.4 (address.bit)" : "0x1000 or (nil)";
-      throw new ParseError(this.src, lx.start, `expected the address in parentheses, ${form}`);
-    }
-    const n = node("ptr", pos);
-    n.name = base;
-    n.targs = [...tags, ...wrappers];
-    n.bits = bits;
-    if (base === "tmem") {
-      n.v = Number.parseInt(a[1]!, 16) * 65536 + Number.parseInt(a[2]!, 16);
-    } else {
-      n.v = a[1] === undefined ? 0 : this.address(a[1], lx.start);
-      n.sbits = base === "subptr" ? Number(a[2]) : -1;
-      if (n.sbits > 7) throw new ParseError(this.src, lx.start, "a sub-byte iterator's bit index is 0 to 7");
-    }
-    lx.at = a.index + a[0].length;
-    lx.advance();
-    return done(n);
-  }
-
-  /** a %p address: a 64-bit value, one above 2^63 kept as its (wrapped) negative; exact below 2^53 */
-  private address(hex: string, pos: number): number {
-    let v = BigInt("0x" + hex);
-    if (v >= 1n << 64n) throw new ParseError(this.src, pos, "an address is 64 bits");
-    if (v >= 1n << 63n) v -= 1n << 64n;
-    const x = Number(v);
-    if (!Number.isSafeInteger(x)) throw new ParseError(this.src, pos, "an address beyond 2^53 (cute-ts keeps addresses exact and refuses rather than round)");
-    return x;
-  }
-
-  /** `(T*)` at the current '(': the type and the number of '*' (a C-style cast), or null */
-  private castAhead(): RegExpExecArray | null {
-    // a tuple of the print notation opens with '_', a digit, '(' or '-': only a name can start a type
-    let i = this.lx.start + 1;
-    let c = this.src.charCodeAt(i);
-    while (c === 32 || c === 9 || c === 10 || c === 13) c = this.src.charCodeAt(++i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === COLON)) return null;
-    CAST.lastIndex = this.lx.start;
-    return CAST.exec(this.src);
-  }
-  /** `(T*)x`: a cast binds as a unary operator does */
-  private cast(pos: number, m: RegExpExecArray): Node {
-    const lx = this.lx;
-    lx.cxx = true;
-    lx.at = m.index + m[0].length;
-    lx.advance();
-    this.enter(pos);
-    const x = this.unary();
-    this.depth--;
-    return castNode(pos, m[1]!, m[2]!, x);
-  }
-  /** `reinterpret_cast<T*>(x)` from the '<' */
-  private namedCast(pos: number, name: string): Node {
-    const lx = this.lx;
-    NAMED_CAST.lastIndex = lx.start;
-    const m = NAMED_CAST.exec(this.src);
-    if (!m) this.fail(`expected a pointer type in ${name}<T*>(x)`);
-    lx.at = m.index + m[0].length;
-    lx.advance();
-    if (!this.isPunct(LPAREN)) this.fail(`expected '(' after ${name}<...>`);
-    const args = this.args();
-    if (args.length !== 1) throw new ParseError(this.src, pos, `${name}<T*>(x) casts one value`);
-    return castNode(pos, m[1]!, m[2]!, args[0]!);
-  }
-
-  private intTargs(n: number, what: string): number[] {
-    if (!this.isPunct(LT)) this.fail(`expected '<' to open template arguments`);
-    const targs = this.spelled(this.targs());
-    if (targs.length !== n || targs.some((x) => typeof x !== "number")) {
-      throw new ParseError(this.src, this.lx.start, `expected ${n} integers in ${what}`);
-    }
-    return targs as number[];
-  }
+  // the template arguments, pointers and casts (./templates.ts)
+  protected abstract spelled(types: Node[]): TArg[];
+  protected abstract targs(): Node[];
+  protected abstract targ(): Node;
+  protected abstract constant(): Node;
+  protected abstract pointerLiteral(pos: number, first: string, tags: TArg[], afterSwizzle: boolean): Node;
+  protected abstract castAhead(): RegExpExecArray | null;
+  protected abstract cast(pos: number, m: RegExpExecArray): Node;
+  protected abstract namedCast(pos: number, name: string): Node;
+  protected abstract intTargs(n: number, what: string): number[];
 }
+
 
 /** a pointer's printed name: wrappers, then `ptr`, `subptr`, or `tmem_` */
 export const POINTER_NAME = /^((?:(?:gmem|smem|rmem)_)*)(ptr|subptr)$|^()(tmem_)$/;
-export const UNSET = /^\(\s*unset\s*\)/;
-export const ADDRESS = /\(\s*(?:0x([0-9a-fA-F]{1,16})|\(nil\))\s*\)/y;
-export const SUBBYTE_ADDRESS = /\(\s*(?:0x([0-9a-fA-F]{1,16})|\(nil\))\.(\d{1,3})\s*\)/y;
-export const TMEM_ADDRESS = /\(\s*0x([0-9a-fA-F]{4})\.([0-9a-fA-F]{4})\s*\)/y;
-/** a C++ type as a cast names it: words (with :: and one level of template arguments), cv-qualifiers */
-export const TYPE = String.raw`((?:(?:const|volatile)\s+)*(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:\s*<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?(?:\s+(?:const|volatile|(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*))*)`;
-export const STARS = String.raw`((?:\s*\*\s*(?:const\s*)?)+)`;
-export const CAST = new RegExp(String.raw`\(\s*${TYPE}${STARS}\)`, "y");
-export const NAMED_CAST = new RegExp(String.raw`<\s*${TYPE}${STARS}>`, "y");
 
 export const DEVICE_VALUES = new Map([
   ["threadIdx", "thread index"],
@@ -870,14 +622,3 @@ export const DEVICE_VALUES = new Map([
 ]);
 
 /** `(x)` is a rank-1 tuple in the print notation; as an operand or before an argument list it groups, as in C++ */
-export function parse(src: string): Node {
-  if (src.length > MAX_INPUT) throw new ParseError(src.slice(0, 60) + "…", 0, `input longer than ${MAX_INPUT} characters`);
-  try {
-    return new Parser(src).top();
-  } catch (e) {
-    // the whole input is lexed before any grammar error is reported, as a separate lexing pass would
-    if (e instanceof ParseError) lexAll(src);
-    throw e;
-  }
-}
-

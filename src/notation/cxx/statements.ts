@@ -5,7 +5,7 @@
 import { ParseError, quote } from "../../core/errors.js";
 import { NO_TARGS, type Node, done, node } from "./ast.js";
 import { AMP, COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MAX_INPUT, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, STRING, lexAll } from "./lexer.js";
-import { Parser } from "./expressions.js";
+import { Parser } from "./templates.js";
 //
 //   program   := expression ';'* EOF                      (one expression, as `parse` reads it)
 //              | statement* EOF
