@@ -1,7 +1,7 @@
-/** Golden transcripts: the README's own examples, a deliberate difference, --update. */
+/** Golden transcripts: the README's and docs/'s own examples, a deliberate difference, --update. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { scratchDir } from "./support/scratch.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import { run } from "./helpers.js";
 import { parseTranscript, shellWords, unifiedDiff } from "../src/check/transcript.js";
 
 const readme = fileURLToPath(new URL("../README.md", import.meta.url));
+const docs = fileURLToPath(new URL("../docs/", import.meta.url));
 
 beforeEach(() => {
   // under CI=true, check refuses --update: these tests run as on a workstation
@@ -24,7 +25,25 @@ describe("cute-ts check", () => {
     const r = await run(["check", readme]);
     expect(r.stdout).toMatch(/^[1-9][0-9]* passed, 0 failed\n$/);
     expect(r.exit).toBe(0);
-    expect(parseTranscript(readFileSync(readme, "utf8"), true).length).toBeGreaterThan(3);
+    expect(parseTranscript(readFileSync(readme, "utf8"), true).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("every docs/ page's console examples hold", async () => {
+    const pages = readdirSync(docs).filter((f) => f.endsWith(".md"));
+    const cases = pages.reduce((n, f) => n + parseTranscript(readFileSync(join(docs, f), "utf8"), true).length, 0);
+    expect(cases).toBeGreaterThan(50);
+    const r = await run(["check", docs, "--allow-empty"]);
+    expect(r.stdout).toBe(`${cases} passed, 0 failed\n`);
+    expect(r.exit).toBe(0);
+  }, 300_000);
+
+  it("the README is short and reaches every docs/ page", () => {
+    const text = readFileSync(readme, "utf8");
+    expect(text.split("\n").length).toBeLessThan(300);
+    const linked = new Set([...text.matchAll(/\]\(docs\/([\w.-]+\.md)\)/g)].map((m) => m[1]));
+    for (const f of readdirSync(docs).filter((f) => f.endsWith(".md") && f !== "README.md")) expect(linked, f).toContain(f);
+    // and each page links back
+    for (const f of readdirSync(docs).filter((f) => f.endsWith(".md") && f !== "notation.md")) expect(readFileSync(join(docs, f), "utf8"), f).toContain("](../README.md)");
   });
 
   it("a deliberate difference exits 1 with a unified diff; --update fixes it", async () => {

@@ -1,5 +1,5 @@
 /**
- * The README's GitHub Actions workflow and pre-commit hook, as a user would copy them: each YAML
+ * docs/ci.md's GitHub Actions workflow and pre-commit hook, as a user would copy them: each YAML
  * block is parsed, and its command line runs (through sh, with `npx cute-ts` resolved to this
  * checkout's bin/cute-ts) against a directory of goldens made from CuTe's own records.
  */
@@ -13,15 +13,16 @@ import { parse as parseJunit } from "junit2json";
 import { readGolden } from "./helpers.js";
 import { scratchDir } from "./support/scratch.js";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+/** docs/ci.md, the page the workflow and the hook are copied from */
+const readme = readFileSync(new URL("../docs/ci.md", import.meta.url), "utf8");
 const bin = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
 /** a net under a real hang (a spawnSync blocks vitest's own timeout), not a time the step must meet */
 const HUNG = 600_000;
 
-/** the ```yaml block of the README whose first line is `# NAME` */
+/** the ```yaml block of docs/ci.md whose first line is `# NAME` */
 function yamlBlock(name: string): string {
   for (const m of readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)) if (m[1]!.startsWith(`# ${name}\n`)) return m[1]!;
-  throw new Error(`no yaml block for ${name} in the README`);
+  throw new Error(`no yaml block for ${name} in docs/ci.md`);
 }
 
 /** a shell word in single quotes, as the transcripts read them */
@@ -47,7 +48,7 @@ function repository(): { dir: string; env: NodeJS.ProcessEnv; cases: number } {
   return { dir, env, cases: 9 };
 }
 
-describe("README: the GitHub Actions workflow", () => {
+describe("docs/ci.md: the GitHub Actions workflow", () => {
   const wf = parseYaml(yamlBlock(".github/workflows/goldens.yml")) as { on: unknown; jobs: Record<string, { "runs-on": string; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }> };
 
   it("checks out, sets up Node and runs check with the JUnit reporter into report.xml", () => {
@@ -80,7 +81,7 @@ describe("README: the GitHub Actions workflow", () => {
   });
 });
 
-describe("README: the pre-commit hook", () => {
+describe("docs/ci.md: the pre-commit hook", () => {
   const cfg = parseYaml(yamlBlock(".pre-commit-config.yaml")) as { repos: { repo: string; hooks: { id: string; entry: string; language: string; files: string; pass_filenames?: boolean }[] }[] };
   const hook = cfg.repos[0]!.hooks[0]!;
 

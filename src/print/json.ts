@@ -1,5 +1,5 @@
 /**
- * The --json schema (stable; documented in the README). Every value carries `kind` and `text`
+ * The --json schema (stable; documented in docs/library.md). Every value carries `kind` and `text`
  * (CuTe's print); integers inside shapes and strides are strings exactly as CuTe prints them
  * (`"_4"` static, `"4"` dynamic, `"_1@0"` a basis stride), so nothing of the static/dynamic
  * distinction is lost.
