@@ -178,6 +178,34 @@ int main() { check(1); check(5); return 0; }
     expect(s.stderr).toBe(`as.cu: ${q}:2: check: Assertion \`k < 3 && "k is small"' failed.\n`);
   });
 
+  it("a kernel launched again with the same arguments prints again (a timing loop); a vector assigned another keeps its storage", async () => {
+    const p = prog("loop.cu", `#include <thrust/device_vector.h>
+#include <cute/tensor.hpp>
+using namespace cute;
+template <class T> __global__ void k(T const* A, int n) {
+  if (thread0()) { print(make_tensor(make_gmem_ptr(A), make_layout(n))); print("\\n"); }
+}
+int main() {
+  thrust::host_vector<float> h(16);
+  thrust::device_vector<float> d = h;
+  thrust::device_vector<float> e(16);
+  d = h;
+  for (int i = 0; i < 3; ++i) k<<<1, 32>>>(d.data().get(), 16);
+  k<<<1, 32>>>(e.data().get(), 8);
+  return 0;
+}
+`);
+    const r = await runProgram({ file: p, text: readFileSync(p, "utf8") });
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    expect(new Set(lines.slice(0, 3)).size).toBe(1);
+    expect(lines[0]).toMatch(/^gmem_ptr\[32b\]\(0x[0-9a-f]+\) o 16:_1$/);
+    // e is another allocation: another address
+    expect(lines[3]).toMatch(/ o 8:_1$/);
+    expect(lines[3]!.slice(0, 30)).not.toBe(lines[0]!.slice(0, 30));
+  });
+
   it("what only the GPU knows is said once on stderr, never printed; loops are bounded by a step count", async () => {
     const p = prog("gpu.cu", `#include <thrust/host_vector.h>
 int main() {

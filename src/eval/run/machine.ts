@@ -259,6 +259,8 @@ export class Machine {
   /** a new value of a declared variable, converted as C++ converts it to the variable's type */
   converted(old: EvalValue, v: EvalValue, name: string): EvalValue {
     if (v instanceof Unknown) return v;
+    // a vector assigned another (d_C = h_C) copies the elements: it keeps its own storage
+    if (old instanceof Buffer && v instanceof Buffer) return old;
     if (old instanceof FloatValue) {
       const x = toFloat(v, old.type);
       if (x === undefined) throw new CuteError(`${name} = ...`, `no viable conversion from ${describe(v)} to the ${old.type} ${name}`, [describe(v)]);
