@@ -365,6 +365,25 @@ for (const width of [1440, 390]) {
       }, 120_000);
     });
 
+    it("verify banks: the bank map over the smem tile, the worst phase's accesses framed", async () => {
+      const argv = ["verify", "banks", "(_32,_32):(_32,_1)", "--tv", "(_32,_32):(_1,_32)", "--type", "float"];
+      await type(page, argv.join(" "));
+      const cli = await run(argv);
+      expect(cli.exit).toBe(1);
+      expect(await text(page, "#out")).toBe(cli.stdout);
+      const q = await page.evaluate(() => {
+        const p = (window as any).cutePage.stage.picture.panels[0];
+        return { name: p.name, rows: p.rows, cols: p.cols, texts: p.texts as string[], framed: Array.from(p.regions as Int32Array).filter((x) => x > 0).length };
+      });
+      expect([q.name, q.rows, q.cols]).toEqual(["banks", 32, 32]);
+      // row-major floats: element m*32+n sits at byte 4*(m*32+n), in bank n
+      expect(q.texts.every((t, i) => t === String(i % 32))).toBe(true);
+      // the worst phase: 8 threads, a 16-byte access each (4 floats)
+      expect(q.framed).toBe(32);
+      expect(await text(page, "#legend")).toMatch(/bank 0 serves 8 words/);
+      await shot("banks");
+    }, 120_000);
+
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);
       expect(problems).toEqual([]);

@@ -20,7 +20,9 @@ import { PICTURE_FORCE_MAX_CELLS, PICTURE_MAX_CELLS } from "../print/pictures.js
 import { copyAtomPicture, copyPicture, layoutPicture, partitionPicture, mmaPicture, tensorLabels, tensorPicture, type Picture } from "./picture.js";
 
 /** the commands the page runs: the ones that compute and print, none that reads files or serves */
-export const PAGE_COMMANDS = ["eval", "print", "mma", "copy", "tma", "tma-coords"] as const;
+export const PAGE_COMMANDS = ["eval", "print", "mma", "copy", "tma", "tma-coords", "verify"] as const;
+/** the checks of verify the page runs (the others read nothing either, but draw nothing) */
+const PAGE_VERIFY = new Set(["banks", "vector"]);
 const ON_PAGE = new Set<string>(PAGE_COMMANDS);
 
 export interface Printed {
@@ -96,10 +98,13 @@ export function lineArgv(line: string): { argv: string[]; expression?: string } 
   // the global --dialect may come before the command
   const first = s.startsWith("--dialect") ? (splitDialect(shellWords(s)).argv[0] ?? "") : /^\S+/.exec(s)![0];
   if (Object.prototype.hasOwnProperty.call(COMMANDS, first)) {
-    if (!ON_PAGE.has(first)) {
-      throw new UsageError(`'${first}' runs in a terminal (cute-ts ${first} ...); the page runs ${PAGE_COMMANDS.join(", ")} and expressions`);
+    const runs = `the page runs ${PAGE_COMMANDS.filter((c) => c !== "verify").join(", ")}, verify banks, verify vector and expressions`;
+    if (!ON_PAGE.has(first)) throw new UsageError(`'${first}' runs in a terminal (cute-ts ${first} ...); ${runs}`);
+    const argv = shellWords(s);
+    if (first === "verify" && !PAGE_VERIFY.has(argv[1] ?? "")) {
+      throw new UsageError(`'verify ${argv[1] ?? ""}' runs in a terminal (cute-ts verify ...); ${runs}`);
     }
-    return { argv: shellWords(s) };
+    return { argv };
   }
   return { argv: [], expression: s };
 }
@@ -134,7 +139,8 @@ export async function runLine(line: string): Promise<Outcome> {
   const argv = parsed.argv;
   const printed = await runArgv(argv);
   const outcome: Outcome = { line, argv, ...printed };
-  if (printed.exit !== 0) {
+  // verify exits 1 when the check fails: its verdict is still drawn
+  if (printed.exit !== 0 && !(argv[0] === "verify" && printed.exit === 1)) {
     offerDownloads(outcome);
     return outcome;
   }
@@ -214,6 +220,11 @@ async function addPicture(o: Outcome): Promise<void> {
   if (name === "copy") return copyOutcome(o, args, opts);
   if (name === "tma") return tmaOutcome(o, opts);
   if (name === "tma-coords") return tmaCoordsOutcome(o, opts);
+  if (name === "verify" && args[0] === "banks" && str(opts.tv) !== undefined && str(opts.copy) === undefined) {
+    const { banksPicture } = await import("./memory.js");
+    const pic = await banksPicture(args[1]!, str(opts.tv)!, str(opts.type));
+    if (pic) o.picture = pic;
+  }
 }
 
 async function mmaOutcome(o: Outcome, args: string[], opts: OptionValues): Promise<void> {
