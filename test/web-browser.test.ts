@@ -91,8 +91,10 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    // no wall-clock limit of playwright's own (30 s a wait, 180 s a launch): vitest's timeouts are the net
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], timeout: 0 });
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light", acceptDownloads: true });
+    context.setDefaultTimeout(0);
     page = await context.newPage();
     watch(page);
     await page.goto(PAGE);
@@ -257,6 +259,7 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
     await page.click("#theme");
     expect(await page.getAttribute("html", "data-theme")).toBe("light");
     const dark = await browser.newContext({ colorScheme: "dark", viewport: { width: 1280, height: 800 } });
+    dark.setDefaultTimeout(0);
     const p = await dark.newPage();
     watch(p);
     await p.goto(PAGE);

@@ -43,6 +43,7 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 /** one fresh page: its first paint, first result, and the big map's run, redraws and overlays (ms) */
 async function onePage(browser) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+  context.setDefaultTimeout(0);
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
