@@ -22,7 +22,7 @@ import { UsageError } from "../src/core/errors.js";
 
 const BIN = fileURLToPath(new URL("../bin/cute-ts", import.meta.url));
 /** a generous bound for a loaded machine: these tests spawn the CLI and write megabytes */
-const SLOW = 120_000;
+const SLOW = 600_000;
 
 let dir = "";
 beforeEach(() => {
