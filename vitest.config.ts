@@ -3,6 +3,7 @@
  * a net under a real hang), and a guard on temporary files (test/support/global-setup.ts).
  */
 import { defineConfig } from "vitest/config";
+import { progressTimeouts } from "./test/support/rpc-timeouts.js";
 
 export default defineConfig({
   test: {
@@ -11,7 +12,10 @@ export default defineConfig({
     // timeout. These only end a run that hangs; a passing run's time does not depend on them.
     // One limit of vitest's own is not configurable: a worker that does not yield to its event loop
     // for 60 s fails the run ("Timeout calling onTaskUpdate"), so a test waits for a long child
-    // asynchronously (spawn, not spawnSync) and a long loop awaits breathe() (test/helpers.ts)
+    // asynchronously (spawn, not spawnSync) and a long loop awaits breathe() (test/helpers.ts); a
+    // starved machine can still make a worker miss its progress report's answer, which
+    // test/support/rpc-timeouts.ts keeps from failing a run whose tests all ran
+    reporters: ["default", progressTimeouts()],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     teardownTimeout: 300_000,
