@@ -38,13 +38,15 @@ export const HOW = "install it with `sudo apt-get install -y chromium` (Debian/U
 export async function launch(): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
   const { chromium } = await import("playwright-core");
-  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  // no wall-clock limit of playwright's own (180 s a launch, 30 s a click or wait): vitest's timeouts are the net
+  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], timeout: 0 });
 }
 
 /** a page of its own at a width (1440: a desktop, 390: a phone, touch and all), watched for errors */
 export async function openPage(browser: Browser, width: number, hash = ""): Promise<{ context: BrowserContext; page: Page; problems: string[]; requests: string[] }> {
   const phone = width < 600;
   const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: "light", acceptDownloads: true, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(0);
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
@@ -62,7 +64,7 @@ export const runs = async (p: Page) => Number((await p.getAttribute("body", "dat
 
 /** the page has shown more than `after` results, and is neither running nor drawing */
 export const settled = (p: Page, after: number) =>
-  p.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy && !document.body.dataset.drawing, after, { timeout: 120_000 });
+  p.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy && !document.body.dataset.drawing, after, { timeout: 0 });
 
 /** type a line and press Enter; resolves when the page shows its result, drawn */
 export async function type(p: Page, line: string): Promise<void> {
