@@ -384,6 +384,25 @@ for (const width of [1440, 390]) {
       await shot("banks");
     }, 120_000);
 
+    it("a cell many threads hold lists every owner (a GMMA's A from smem: all 128 threads)", async () => {
+      const line = "mma SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
+      await type(page, line);
+      const pic = (await runLine(line)).picture!;
+      const A = pic.panels.find((q) => q.name === "A")!;
+      const want = A.describe(0, 0);
+      expect(want.at(-1)).toMatch(/^held by \d+ thread-value pairs \(the picture shows the first\): (T\d+V\d+ ){16}and \d+ more$/);
+      await page.evaluate(() => {
+        const s = (window as any).cutePage.stage;
+        if (s.scale < 12) s.zoom(16);
+      });
+      const pt = await cellPoint("A", 0, 0);
+      if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
+      else await page.mouse.click(pt.x, pt.y);
+      await page.waitForFunction(() => document.getElementById("tip")!.dataset.cell?.endsWith(",0,0"));
+      expect(await text(page, "#tip")).toBe(want.join("\n"));
+      await page.keyboard.press("Escape");
+    }, 120_000);
+
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);
       expect(problems).toEqual([]);

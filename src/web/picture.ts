@@ -306,6 +306,20 @@ function makeTVPanel(name: string, title: string, x: number, y: number, p: TVPla
     }
   }
   const [ax, bx] = p.axes;
+  /** every (thread, value) pair at (a, b), in CuTe's drawing order; the first 16 */
+  const owners = (a: number, b: number): string[] => {
+    const out: string[] = [];
+    let n = 0;
+    for (let t = 0; t < tv.threads; t++) {
+      for (let v = 0; v < tv.values; v++) {
+        if (keep && !keep(v)) continue;
+        if (tv.thrA[t]! + tv.valA[v]! !== a || tv.thrB[t]! + tv.valB[v]! !== b) continue;
+        if (n++ < 16) out.push(`T${t}V${v}`);
+      }
+    }
+    if (n > 16) out.push(`and ${n - 16} more`);
+    return out;
+  };
   return {
     name,
     title,
@@ -329,7 +343,7 @@ function makeTVPanel(name: string, title: string, x: number, y: number, p: TVPla
       if (thread[i]! < 0) lines.push("no thread holds it");
       else {
         lines.push(`thread ${thread[i]}, value ${value[i]}`);
-        if (count[i]! > 1) lines.push(`held by ${count[i]} thread-value pairs (the picture shows the first)`);
+        if (count[i]! > 1) lines.push(`held by ${count[i]} thread-value pairs (the picture shows the first): ${owners(a, b).join(" ")}`);
       }
       return lines;
     },
