@@ -97,7 +97,7 @@ const DEVICE_VALUES = new Set(["threadIdx", "blockIdx", "blockDim", "gridDim", "
 export function evaluateProgram(src: string, force: boolean): ProgramResult | Promise<ProgramResult> {
   const prog = parseProgram(src);
   const attempt = (): ProgramResult => (prog.k === "expr" ? { k: "value", value: expression(prog.e, src) } : runBlock(prog, src, force));
-  return blockSupport.withModules(attempt);
+  return blockSupport.withModules(attempt, prog);
 }
 
 function expression(e: Node, src: string): EvalValue {

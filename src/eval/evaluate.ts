@@ -70,8 +70,73 @@ async function loadModules(): Promise<void> {
   if (wantTma) TMA ??= await import("./functions/tma.js");
   if (wantPictures) PICTURES ??= { layouts: await import("../print/pictures.js"), atoms: await import("../atoms/pictures.js") };
 }
-/** f(), loading the modules it stops for and running it again (each load brings what was missing, so a few rounds end it) */
-function withModules<R>(f: () => R): R | Promise<R> {
+/** what a parsed tree will need loaded: atoms (functions/atoms.ts), TMA (functions/tma.ts), the picture modules */
+export interface Needs {
+  atoms: boolean;
+  tma: boolean;
+  pictures: boolean;
+}
+/**
+ * The modules a parsed tree needs, read from it before it runs: every call `NAME(...)` and value of
+ * a type `NAME{...}` whose name the core registry and types do not know needs the atoms (TMA's
+ * names the TMA module too), and print_latex / print_svg (a call, or a block's print statement)
+ * the picture modules. The walk reads any
+ * node with a kind `k` and a `name`, whatever else its shape holds, so a new node kind needs no
+ * change here; a name that turns out to be the program's own (an alias, a function) only loads a
+ * module early.
+ */
+export function modulesFor(tree: unknown): Needs {
+  const need: Needs = { atoms: false, tma: false, pictures: false };
+  const seen = new Set<object>();
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (x === null || typeof x !== "object" || seen.has(x)) continue;
+    seen.add(x);
+    if (Array.isArray(x)) {
+      for (const e of x) stack.push(e);
+      continue;
+    }
+    const n = x as { k?: unknown; name?: unknown; fn?: unknown };
+    if ((n.k === "call" || n.k === "init") && typeof n.name === "string" && n.name !== "") noteName(n.k, n.name, need);
+    // a block's print statement (print_latex(x);) names its printer
+    if (n.k === "print" && (n.fn === "print_latex" || n.fn === "print_svg")) need.pictures = true;
+    for (const v of Object.values(x)) if (v !== null && typeof v === "object") stack.push(v);
+  }
+  return need;
+}
+function noteName(kind: "call" | "init", name: string, need: Needs): void {
+  // a front end's own calls (the DSL's dsl.*) are answered before the registry
+  if (name.startsWith("dsl.")) return;
+  if (kind === "call" && (name === "print_latex" || name === "print_svg")) need.pictures = true;
+  if (TMA_OP.test(name) || (kind === "call" && TMA_CALL.test(name))) {
+    need.tma = need.atoms = true;
+    return;
+  }
+  if (coreType(name) || (kind === "call" && (lookupFunction(name) !== undefined || Object.hasOwn(PRINTERS, name)))) return;
+  need.atoms = true;
+}
+/** loads what `need` names and is not loaded yet; undefined when nothing is missing */
+function loadNeeds(need: Needs): Promise<void> | undefined {
+  if (need.tma && !TMA) wantTma = true;
+  if (need.pictures && !PICTURES) wantPictures = true;
+  if ((need.atoms && !ATOMS) || (need.tma && !TMA) || (need.pictures && !PICTURES)) return loadModules();
+  return undefined;
+}
+
+/**
+ * f(), with the modules `tree` needs (modulesFor) loaded first, so that f runs once; where a tree
+ * is not given, or f still stops for a module the scan could not see (a value made at run time),
+ * the module is loaded and f run again (each load brings what was missing, so a few rounds end it)
+ */
+function withModules<R>(f: () => R, tree?: unknown): R | Promise<R> {
+  if (tree !== undefined) {
+    const loading = loadNeeds(modulesFor(tree));
+    if (loading !== undefined) return loading.then(() => retrying(f));
+  }
+  return retrying(f);
+}
+function retrying<R>(f: () => R): R | Promise<R> {
   const round = (left: number): R | Promise<R> => {
     try {
       return f();
@@ -269,7 +334,7 @@ export const blockSupport = {
   hooks: (): Hooks => WITH_ATOMS,
   needsAtoms: (e: unknown): boolean => e === NEEDS_ATOMS,
   loadAtoms: loadModules,
-  /** f(), loading the modules it needs first */
+  /** f(), loading first the modules `tree` (the parsed program f runs) needs, and any f still stops for */
   withModules,
   /** the picture modules, once loaded; before that it stops the evaluation for withModules to load them */
   pictures: needPictures,
@@ -283,7 +348,7 @@ export function evaluate(src: string): Value {
 /** any value `cute-ts eval` prints, atoms included; a promise only while the atoms module loads */
 export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
   const tree = parse(src);
-  return withModules(() => run(tree, src, WITH_ATOMS));
+  return withModules(() => run(tree, src, WITH_ATOMS), tree);
 }
 
 /**
@@ -291,7 +356,7 @@ export function evaluateAny(src: string): EvalValue | Promise<EvalValue> {
  * `intercept` first; a promise only while the atoms module loads.
  */
 export function evaluateTree(tree: Node, src: string, intercept: CallIntercept): EvalValue | Promise<EvalValue> {
-  return withModules(() => run(tree, src, makeHooks(true, intercept)));
+  return withModules(() => run(tree, src, makeHooks(true, intercept)), tree);
 }
 
 /** CuTe's print() of any value: the atoms print themselves (several lines), the rest as print/print.ts does */
