@@ -206,6 +206,32 @@ int main() {
     expect(lines[3]!.slice(0, 30)).not.toBe(lines[0]!.slice(0, 30));
   });
 
+  it("a braced default argument, stores through operator(), typename T::Member{} of a deduced type, ^= and |=; a refusal names its file:line", async () => {
+    const p = prog("misc.cu", `#include <cute/tensor.hpp>
+using namespace cute;
+template <class TiledMMA> void atoms(TiledMMA mma, cute::tuple<int, int> r = {-2, 2}) {
+  auto [lo, hi] = r;
+  print(typename TiledMMA::AtomThrID{}); printf(" %d %d\\n", lo, hi);
+}
+int main() {
+  auto t = make_tensor<float>(Layout<_4>{});
+  for (int i = 0; i < 4; ++i) t(i) = float(i);
+  int bit = 0; bit ^= 1; bit |= 2;
+  printf("%d\\n", bit);
+  atoms(make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN{}));
+  return 0;
+}
+`);
+    const r = await runProgram({ file: p, text: readFileSync(p, "utf8") });
+    expect(r.stdout).toBe("3\n_32:_1 -2 2\n");
+    expect(r.exit).toBe(0);
+    // the loop filling t stores memory values only: skipped, said once
+    expect(r.stderr.split("\n").filter(Boolean)).toEqual([`cute-ts: ${p}:9: the values this loop stores into memory: only a run on the GPU knows it; cute-ts prints nothing for it`]);
+    // a refusal says its statement's file:line
+    const q = prog("refused.cu", "#include <cute/tensor.hpp>\nint main() {\n  auto t = cute::make_tensor<float>(cute::make_layout(4));\n  return 0;\n}\n");
+    await expect(async () => runProgram({ file: q, text: readFileSync(q, "utf8") })).rejects.toThrow(`${q}:3: make_tensor<float>`);
+  });
+
   it("what only the GPU knows is said once on stderr, never printed; loops are bounded by a step count", async () => {
     const p = prog("gpu.cu", `#include <thrust/host_vector.h>
 int main() {

@@ -10,7 +10,7 @@ import { PtrIter, rawPtr } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
 import { type Node, type Stmt, type TypeRef, spellType } from "../../notation/parse.js";
-import { type CallNode, type Hooks } from "../../notation/read.js";
+import { type CallNode, type Hooks, type MemberNode } from "../../notation/read.js";
 import { ProgramParser } from "../../notation/cxx/program.js";
 import { check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
@@ -527,6 +527,13 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
     },
     init(n, args, s) {
       if (n.name === "" && args.length > 0 && args.some((x) => x instanceof RunValue)) return new Aggregate(args) as unknown as Value;
+      // T::Member{} of a deduced type parameter T: the member type of T's value, as decltype(x)::Member{}
+      const colons = n.name.lastIndexOf("::");
+      const owner = colons > 0 ? f.decltypes.get(n.name.slice(0, colons)) : undefined;
+      if (owner !== undefined && args.length === 0) {
+        const member = { k: "member", name: n.name.slice(colons + 2), targs: [], types: null, args: [], pos: n.pos, target: n } as unknown as MemberNode;
+        return h.member(member, owner as Value, [], s);
+      }
       if (n.name === "dim3") {
         const d = args.map((x) => intOf(x as EvalValue, "dim3"));
         return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;

@@ -24,6 +24,9 @@ const MAX_CALLS = 200;
 export class Return {
   constructor(readonly value: EvalValue | undefined) {}
 }
+/** refusals already given their statement's file:line */
+const PLACED = new WeakSet<Error>();
+
 /** a condition only the GPU can decide */
 class Undecided {
   constructor(
@@ -115,6 +118,19 @@ export class Machine {
   }
 
   exec(st: Stmt, f: Frame): void {
+    try {
+      this.execStatement(st, f);
+    } catch (e) {
+      // a refusal without a position says the statement's file:line (once, at the innermost statement)
+      if (e instanceof Error && !(e instanceof ParseError) && !PLACED.has(e) && (e instanceof CuteError || e instanceof UsageError || e.name === "Unsupported")) {
+        PLACED.add(e);
+        e.message = `${this.host.where(st.pos)}: ${e.message}`;
+      }
+      throw e;
+    }
+  }
+
+  private execStatement(st: Stmt, f: Frame): void {
     this.step(st.pos);
     switch (st.k) {
       case "expr":
@@ -327,7 +343,8 @@ export class Machine {
       g.params.forEach((p, i) => {
         if (p.name === "") return;
         let v: EvalValue | undefined = args[i];
-        if (v === undefined) v = p.default === null ? undefined : this.ev(p.default, f);
+        // a default written as a braced list (`cute::tuple<int, int> r = {-2, 2}`) is the tuple of its values
+        if (v === undefined && p.default !== null) v = p.default.k === "init" && p.default.name === "" ? (p.default.args.map((a) => this.ev(a, f)) as unknown as EvalValue) : this.ev(p.default, f);
         if (v === undefined) return;
         const base = baseType(p.type);
         if (!p.type.includes("*") && (base === "int" || base === "char" || base === "long" || base === "unsigned" || base === "size_t" || base === "uint32_t" || base === "int32_t")) {

@@ -494,6 +494,8 @@ export abstract class ExprParser {
     }
     // `typename decltype(x)::AtomThrID{}`: typename only says a type follows
     if (name === "typename" && lx.kind === NAME && lx.text === "decltype") return this.named(lx.start);
+    // a program's `typename T::Member{}`: typename only says a type follows
+    if (name === "typename" && lx.kind === NAME && this.programMode) return this.named(lx.start);
     // decltype(x)::T{} (a member type of x's type, read as x's member T) and decltype(x)::value
     if (name === "decltype" && this.isPunct(LPAREN)) {
       const args = this.args();

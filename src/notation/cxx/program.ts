@@ -453,7 +453,7 @@ export class ProgramParser extends StatementParser {
     const src = this.src;
     let i = this.lx.at;
     const c0 = src.charCodeAt(i);
-    if (c0 !== LBRACK && c0 !== 46) return false;
+    if (c0 !== LBRACK && c0 !== 46 && c0 !== LPAREN) return false;
     let depth = 0;
     for (; i < src.length; i++) {
       const c = src.charCodeAt(i);

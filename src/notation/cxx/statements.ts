@@ -4,7 +4,7 @@
  */
 import { ParseError, quote } from "../../core/errors.js";
 import { NO_TARGS, type Node, done, node } from "./ast.js";
-import { AMP, COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MAX_INPUT, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, STRING, lexAll } from "./lexer.js";
+import { AMP, COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MAX_INPUT, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, STRING, lexAll, CARET, BAR } from "./lexer.js";
 import { Parser } from "./templates.js";
 //
 //   program   := expression ';'* EOF                      (one expression, as `parse` reads it)
@@ -106,6 +106,8 @@ export const COMPOUND_OPS = new Map([
   [STAR, "*"],
   [SLASH, "/"],
   [PERCENT, "%"],
+  [CARET, "^"],
+  [BAR, "|"],
 ]);
 /** how deep compound statements, ifs and loops may nest */
 export const MAX_NESTING = 100;
