@@ -16,10 +16,13 @@ describe("mma --cta-tile --thread", () => {
   it("prints print_tensor(thr_mma.partition_A(make_identity_tensor(cta))) as CuTe does (part-002, part-008)", async () => {
     const base = ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atoms", "(_2,_2)", "--tile", "(_32,_32,_16)", "--cta-tile", "(_128,_128,_64)"];
     const a0 = await run([...base, "--thread", "0", "--operand", "A"]);
-    expect(a0.stderr).toBe("A (m,k): thread 0's partition_A of the 128 x 64 tile, 128 values\n");
-    expect(a0.stdout).toMatch(/^ArithTuple\(/);
-    // stdout is CuTe's print_tensor text alone: the header line went to stderr
+    expect(a0.stderr).toBe("");
+    // stdout is CuTe's print_tensor text alone; --explain names the partition on a line above it
     expect(trimEnd(a0.stdout)).toBe(trimEnd(out("part-002")));
+    const e0 = await run([...base, "--thread", "0", "--operand", "A", "--explain"]);
+    expect(e0.stderr).toBe("");
+    expect(e0.stdout).toBe("A (m,k): thread 0's partition_A of the 128 x 64 tile, 128 values\n" + a0.stdout);
+    expect((await run([...base, "--thread", "0", "--operand", "A", "--explain", "--json"])).stderr).toMatch(/--explain goes with --desc-smem, or with --cta-tile and --thread T/);
     const b37 = await run([...base, "--thread", "37", "--operand", "B"]);
     expect(trimEnd(b37.stdout)).toBe(trimEnd(out("part-008")));
   });
@@ -27,10 +30,14 @@ describe("mma --cta-tile --thread", () => {
     // part-026 is get_slice(100) of these 32 threads: ThrLayoutVMNK reads 100 as thread 4's coordinate (0,1,0,0)
     const argv = ["mma", "SM70_8x8x4_F32F16F16F32_NT", "--atoms", "(_2,_2,_1)", "--cta-tile", "(_64,_64,_16)", "--thread", "4"];
     const all = await run(argv);
-    expect(all.stderr).toContain("A (m,k): thread 4's");
-    expect(all.stderr).toContain("B (n,k): thread 4's");
+    expect(all.stderr).toBe("");
     expect(all.stdout).not.toContain("thread 4's");
-    expect(all.stderr).toContain("C (m,n): thread 4's");
+    const explained = (await run([...argv, "--explain"])).stdout;
+    expect(explained.split("\n").filter((l) => / thread 4's partition_/.test(l))).toEqual([
+      "A (m,k): thread 4's partition_A of the 64 x 16 tile, 64 values",
+      "B (n,k): thread 4's partition_B of the 64 x 16 tile, 64 values",
+      "C (m,n): thread 4's partition_C of the 64 x 64 tile, 128 values",
+    ]);
     const a = all.stdout.split("\n\n")[0]!;
     expect(trimEnd(a)).toBe(trimEnd(out("part-026")));
     const j = JSON.parse((await run([...argv, "--operand", "A", "--json"])).stdout) as { kind: string; partitions: { A: { thread: number; coords: number[][] }[] } };
@@ -75,15 +82,19 @@ describe("copy --thread / --map", () => {
   const cpasync = ["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--value", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)"];
   it("prints print_tensor(thr_copy.partition_S(make_identity_tensor(cta))) as CuTe does (part-047, part-067)", async () => {
     const s = await run([...cpasync, "--cta-tile", "(_128,_64)", "--thread", "37", "--side", "S"]);
-    expect(s.stderr).toMatch(/^S \(m,n\): thread \d+'s partition_S of the /);
+    expect(s.stderr).toBe("");
     expect(trimEnd(s.stdout)).toBe(trimEnd(out("part-047")));
     const c = await run(["copy", "UniversalCopy<uint32_t>", "--value", "half_t", "--for-mma", "SM80_16x8x16_F16F16F16F16_TN", "--atoms", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "C", "--cta-tile", "(_128,_128)", "--thread", "37", "--side", "S"]);
     expect(trimEnd(c.stdout)).toBe(trimEnd(out("part-067")));
   });
   it("without --cta-tile, the TiledCopy's own tile; without --side, S then D", async () => {
     const r = await run([...cpasync, "--thread", "3"]);
-    expect(r.stderr).toBe("S (m,n): thread 3's partition_S of the 16 x 64 tile, 8 values\nD (m,n): thread 3's partition_D of the 16 x 64 tile, 8 values\n");
+    expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(/^ArithTuple\(/);
+    const e = await run([...cpasync, "--thread", "3", "--explain"]);
+    expect(e.stdout.split("\n").filter((l) => /partition_[SD] of/.test(l))).toEqual(["S (m,n): thread 3's partition_S of the 16 x 64 tile, 8 values", "D (m,n): thread 3's partition_D of the 16 x 64 tile, 8 values"]);
+    expect(e.stdout.replace(/^[SD] \(m,n\): .*\n/gm, "")).toBe(r.stdout);
+    expect((await run([...cpasync, "--explain"])).stderr).toMatch(/--explain goes with --thread T/);
   });
   it("--map: each cell once for a copy that tiles its tile (every thread, every value)", async () => {
     const map = (await run(["copy", "UniversalCopy<uint32_t>", "--value", "float", "--thr", "(_4,_2)", "--val", "(_2,_1)", "--map", "--side", "S"])).stdout;

@@ -30,6 +30,7 @@ export const command: CommandSpec = {
     { name: "side", value: "S|D", description: "with --thread/--map: partition_S (source) or partition_D (destination); default both" },
     { name: "map", description: "draw the tile with the (lowest) thread and value that hold each element; with --tmem-c/--tmem: each element's register" },
     { name: "thread", value: "T", description: "thr_copy.partition_S/D of the identity tensor over the tile, as print_tensor prints it (every (m,n) thread T owns); with --tmem-c/--tmem: thread T's warp and lane, its TMEM tensor and each value's (m,n), TMEM lane and column; with --map, highlight it" },
+    { name: "explain", description: "with --thread: a line before each partition saying which it is (without it stdout is CuTe's print_tensor text alone)" },
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
     { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
@@ -66,6 +67,9 @@ export const command: CommandSpec = {
     if (value !== undefined && io.dialect === "dsl") value = (await import("../../eval/dsl-atoms.js")).cxxTypeOf(value);
     const tmemC = stringOption(opts["tmem-c"], "--tmem-c");
     const tmemL = stringOption(opts.tmem, "--tmem");
+    if (opts.explain !== undefined && (opts.thread === undefined || opts.map !== undefined || tmemC !== undefined || tmemL !== undefined || io.json)) {
+      throw new UsageError("--explain goes with --thread T (a TiledCopy's partition_S/D), without --map, --tmem/--tmem-c or --json");
+    }
     if (tmemC !== undefined || tmemL !== undefined) return tmemCopy(named.op, opts, io, tmemC, tmemL, value);
     if (stringOption(opts["fragment-c"], "--fragment-c") !== undefined) throw new UsageError("--fragment-c goes with --tmem-c MMA_OP");
     if (value === undefined) throw new UsageError("copy needs --value T, the value type of Copy_Atom<OP,T> (e.g. --value half_t)");
@@ -175,12 +179,9 @@ async function ctaTileViews(io: Io, opts: OptionValues, tc: import("../../atoms/
   const parts = sides.map((side) => views.copyPart(tc, side, cta, t!));
   const { checkCells } = await import("../../print/layout.js");
   for (const p of parts) checkCells(p.size, force, "copy --thread");
-  // stdout is CuTe's print_tensor text alone; which partition each is goes to stderr
+  // CuTe's print_tensor text alone; --explain names each partition on a line above it
   const texts = parts.map((p) => views.formatCopyPart(p, force));
-  texts.forEach((text, i) => {
-    io.err(views.copyPartHeader(sides[i]!, cta, parts[i]!));
-    io.out((i > 0 ? "\n" : "") + text);
-  });
+  texts.forEach((text, i) => io.out((i > 0 ? "\n" : "") + (opts.explain ? views.copyPartHeader(sides[i]!, cta, parts[i]!) : "") + text));
   return 0;
 }
 

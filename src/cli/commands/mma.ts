@@ -27,7 +27,7 @@ export const command: CommandSpec = {
     { name: "type", value: "T", description: "with --desc-smem: the element type (half_t, float_e4m3_t, tfloat32_t, ...)" },
     { name: "major", value: "K|MN", description: "with --desc-smem: the operand's major-ness (GMMA::Major / UMMA::Major)" },
     { name: "start", value: "ADDR", description: "with --desc-smem: the smem byte address the tensor starts at (decimal or 0x..., default 0)" },
-    { name: "explain", description: "with --desc-smem: after CuTe's print, the uint128_t tensor, the canonical layout and where LBO and SBO come from" },
+    { name: "explain", description: "with --desc-smem: after CuTe's print, the uint128_t tensor, the canonical layout and where LBO and SBO come from; with --cta-tile --thread: a line before each partition saying which it is (without it stdout is CuTe's print_tensor text alone)" },
     { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
     { name: "svg", description: "print CuTe's print_svg of the TiledMMA" },
     { name: "force", description: "answer even past the size limits: 65,536 cells for --latex/--svg, 262,144 cells or coordinates for --map, --thread and their --json" },
@@ -51,7 +51,8 @@ export const command: CommandSpec = {
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     const descSmem = stringOption(opts["desc-smem"], "--desc-smem");
     if (descSmem !== undefined) return runDescSmem(descSmem, args, opts, io);
-    for (const o of ["type", "major", "start", "explain"]) if (opts[o] !== undefined) throw new UsageError(`--${o} only applies to --desc-smem`);
+    for (const o of ["type", "major", "start"]) if (opts[o] !== undefined) throw new UsageError(`--${o} only applies to --desc-smem`);
+    if (opts.explain !== undefined && (opts["cta-tile"] === undefined || opts.thread === undefined || opts.map !== undefined || io.json)) throw new UsageError("--explain goes with --desc-smem, or with --cta-tile and --thread T (without --map or --json)");
     const catalog = await import("../../atoms/mma/catalog.js");
     if (opts.list) {
       if (args.length > 0) throw new UsageError("mma --list takes no operation name");
@@ -91,7 +92,7 @@ export const command: CommandSpec = {
       if (fragmentC !== undefined || opts.latex || opts.svg) throw new UsageError("--cta-tile goes with --thread T or --map A|B|C; it takes no --fragment-c/--latex/--svg");
       if (map === undefined && thread === undefined) throw new UsageError("--cta-tile goes with --thread T (that thread's partition of the tile) or --map A|B|C (every thread over the tile)");
       const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
-      return ctaTileViews(io, traits.op, mma, ctaTile, map, thread, operand, force);
+      return ctaTileViews(io, traits.op, mma, ctaTile, map, thread, operand, force, opts.explain === true);
     }
     if (fragmentC !== undefined) {
       if (map !== undefined || thread !== undefined || operand !== undefined || opts.latex || opts.svg) {
@@ -185,7 +186,7 @@ export const command: CommandSpec = {
 };
 
 /** --cta-tile with --thread T (print_tensor of each operand's partition) or --map W (the tile's owners); --json gives coordinates */
-async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/tiled-mma.js").TiledMma, ctaText: string, map: string | undefined, thread: string | undefined, operand: string | undefined, force: boolean): Promise<number> {
+async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/tiled-mma.js").TiledMma, ctaText: string, map: string | undefined, thread: string | undefined, operand: string | undefined, force: boolean, explain: boolean): Promise<number> {
   const tiled = await import("../../atoms/mma/tiled-mma.js");
   const views = await import("../../atoms/cta-tile.js");
   const { shapeArg } = await import("../../eval/args/common.js");
@@ -221,12 +222,9 @@ async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/til
   const parts = ops.map((w) => views.mmaPart(mma, w, cta, t!));
   const { checkCells } = await import("../../print/layout.js");
   for (const p of parts) checkCells(p.size, force, "mma --cta-tile --thread");
-  // stdout is CuTe's print_tensor text alone; which partition each is goes to stderr
+  // CuTe's print_tensor text alone; --explain names each partition on a line above it
   const texts = parts.map((p) => views.formatMmaPart(p, force));
-  texts.forEach((text, i) => {
-    io.err(views.mmaPartHeader(ops[i]!, cta, parts[i]!));
-    io.out((i > 0 ? "\n" : "") + text);
-  });
+  texts.forEach((text, i) => io.out((i > 0 ? "\n" : "") + (explain ? views.mmaPartHeader(ops[i]!, cta, parts[i]!) : "") + text));
   return 0;
 }
 
