@@ -453,3 +453,21 @@ describe("transcripts take a C++ expression pasted over several lines", () => {
     expect((await run(cases[0]!.argv)).stdout).toBe("(_8,4):(4,_1)\n");
   });
 });
+
+describe("std::min / std::max: one T deduced from both arguments", () => {
+  it("two ints are an int, the same Int<N> twice is Int<N>", async () => {
+    expect((await run(["eval", "std::max(3, 4)"])).stdout).toBe("4\n");
+    expect((await run(["eval", "std::min(-3, 4)"])).stdout).toBe("-3\n");
+    expect((await run(["eval", "std::min(Int<4>{}, _4{})"])).stdout).toBe("_4\n");
+    expect((await run(["eval", "auto k = 5; auto n = std::min(k, 8); print(n);"])).stdout).toBe("5");
+  });
+  it("conflicting types do not compile (cute::max takes them)", async () => {
+    for (const e of ["std::max(Int<3>{}, 4)", "std::max(_3{}, _4{})"]) {
+      const r = await run(["eval", e]);
+      expect(r.exit).toBe(2);
+      expect(r.stderr).toMatch(/^cute-ts: CuTe rejects std::max: no matching function: template argument T deduced as conflicting types/);
+    }
+    expect((await run(["eval", "cute::max(Int<3>{}, 4)"])).stdout).toBe("4\n");
+    expect((await run(["eval", "std::min(make_shape(1,2), 3)"])).stderr).toMatch(/std::min\/std::max take two integers of one type/);
+  });
+});

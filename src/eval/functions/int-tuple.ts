@@ -121,6 +121,8 @@ export const INT_TUPLE_FUNCTIONS: FunctionTable = {
   },
   min: foldInts(I.min),
   max: foldInts(I.max),
+  "std::min": stdMinMax(I.min),
+  "std::max": stdMinMax(I.max),
   gcd: foldInts(I.gcd),
   lcm: foldInts(I.lcm),
   abs(args, _t, name) {
@@ -324,6 +326,23 @@ function evenlyDivides(a: IntTuple, b: Value, name: string): Int {
 }
 
 /** min/max/gcd/lcm: over a tuple's leaves, or left to right over the arguments */
+/**
+ * std::min / std::max (<algorithm>): `const T& max(const T&, const T&)`, one T deduced from both
+ * arguments, so two ints (dynamic) or the same Int<N> twice (static); Int<3> beside Int<4> or beside
+ * an int deduces conflicting types and does not compile (cute::min / cute::max take those)
+ */
+function stdMinMax(f: (a: Int, b: Int) => Int): Fn {
+  return (args, _t, name) => {
+    nargs(name, args, 2);
+    const [a, b] = args.map((x) => asIntTuple(x, name));
+    if (!(a instanceof Int) || !(b instanceof Int)) throw new CuteError(name, "no matching function: std::min/std::max take two integers of one type (cute::min/cute::max take tuples)", args.map((x) => show(x)));
+    if (a.s !== b.s || (a.s && a.v !== b.v)) {
+      throw new CuteError(name, "no matching function: template argument T deduced as conflicting types (std::min/std::max take two arguments of one type: two ints, or the same Int<N>; cute::min/cute::max take any)", [show(a), show(b)]);
+    }
+    return f(a, b);
+  };
+}
+
 function foldInts(f: (a: Int, b: Int) => Int): Fn {
   return (args, _t, name) => {
     if (args.length === 0) throw new CuteError(name, "no matching overload for 0 arguments");
