@@ -8,7 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CuteError } from "../src/core/errors.js";
+import { CuteError, LimitError } from "../src/core/errors.js";
+import { limitMessage } from "../src/cli/run.js";
 import { S, type Int } from "../src/core/integer.js";
 import { Layout } from "../src/core/layout.js";
 import { evaluate } from "../src/eval/evaluate.js";
@@ -183,7 +184,41 @@ describe("refusals", () => {
   });
   it("refuses more than 2^20 cells without force", () => {
     const big = layoutOf("(2048,1024):(1,2048)");
-    expect(() => print_latex_layout(big)).toThrow(/--force/);
+    // the library speaks of values (its `force`); the CLI names the option that sets it
+    let err: unknown;
+    try {
+      print_latex_layout(big);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LimitError);
+    const e = err as LimitError;
+    expect(e.message).toBe("print_latex: the picture has 2097152 cells, more than cute-ts's limit of 131072");
+    expect(e.forced).toBe(false);
+    expect(limitMessage(e)).toBe("print_latex: the picture has 2097152 cells, more than cute-ts's limit of 131072; pass --force to draw it anyway");
+    let hard: unknown;
+    try {
+      print_latex_layout(big, true);
+    } catch (x) {
+      hard = x;
+    }
+    expect(hard).toBeInstanceOf(LimitError);
+    expect((hard as LimitError).forced).toBe(true);
+    expect((hard as LimitError).message).toBe("print_latex: the picture has 2097152 cells, more than the 262144 cute-ts draws even when forced (a hard limit: memory stays bounded)");
+    expect(limitMessage(hard as LimitError)).toBe("print_latex: the picture has 2097152 cells, more than the 262144 cute-ts draws even with --force (a hard limit: memory stays bounded)");
+  });
+  it("a limit that force lifts says so in values; the CLI says which option lifts it", () => {
+    let err: unknown;
+    try {
+      print_latex_layout(layoutOf("(1024,512):(1,1024)"));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LimitError);
+    const e = err as LimitError;
+    expect(e.message).not.toMatch(/--/);
+    expect(e.forced).toBe(false);
+    expect(limitMessage(e)).toMatch(/; pass --force to draw it anyway$/);
   });
   it("refuses a thread-value layout of rank other than 2", () => {
     const tv = layoutOf("(_4,_2,_2):(_1@0,_1@1,_2@1)");

@@ -10,7 +10,7 @@
  * (batch, check) get them run through CommandEnv.runNested, which refuses, after the options
  * are parsed, any line that would read or write a file.
  */
-import { CuteError, NestingRefused, ParseError, Unsupported, UnsupportedSyntax, UsageError, VerificationFailure, escapeControls, excerpt, quote } from "../core/errors.js";
+import { CuteError, LimitError, NestingRefused, ParseError, Unsupported, UnsupportedSyntax, UsageError, VerificationFailure, WHEN_FORCED, escapeControls, excerpt, quote } from "../core/errors.js";
 import { suggestion } from "../core/suggest.js";
 import { COMMAND_NAMES, commandEntry, loadCommand, loadedCommand } from "./registry.js";
 import type { CommandEnv, CommandSpec, Io, OptionValues } from "./spec.js";
@@ -61,6 +61,7 @@ function formatRaw(e: unknown): { text: string; code: number } {
     const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };
   }
+  if (e instanceof LimitError) return { text: `cute-ts: ${limitMessage(e)}\n`, code: 2 };
   // a message that names cute-ts itself ("cute-ts does not know ...") is printed as it is, not as "cute-ts: cute-ts ..."
   if (e instanceof UsageError) return { text: e.message.startsWith("cute-ts ") ? `${e.message}\n` : `cute-ts: ${e.message}\n`, code: 2 };
   // "cute-ts does not support X yet" names its tool already
@@ -71,6 +72,11 @@ function formatRaw(e: unknown): { text: string; code: number } {
   }
   const msg = e instanceof Error ? e.message : String(e);
   return { text: `cute-ts: internal error (please report): ${msg}\n`, code: 3 };
+}
+
+/** a limit's message in the CLI's words: the library's `force` is the option --force */
+export function limitMessage(e: LimitError): string {
+  return e.forced ? e.message.replace(WHEN_FORCED, "even with --force") : `${e.message}; pass --force to ${e.verb} it anyway`;
 }
 
 // ------------------------------------------------------------------------- command lines

@@ -119,6 +119,23 @@ export class UsageError extends Error {
   }
 }
 
+/** the words a hard limit's message says where `force` was set (the CLI says which option that was) */
+export const WHEN_FORCED = "even when forced";
+
+/**
+ * A limit of cute-ts's own (not a rule of CuTe) on how much one answer computes or writes: a usage
+ * error. Its message speaks of values (the library's `force`, never a command-line option);
+ * `forced` says whether the limit is the hard one that holds even under `force` (its message says
+ * WHEN_FORCED), else `force` lifts it; `verb` is what forcing lets the caller do ("print",
+ * "draw"). The CLI maps these to the option that sets `force` (`limitMessage` in src/cli/run.ts).
+ */
+export class LimitError extends UsageError {
+  constructor(message: string, readonly forced: boolean, readonly verb: string) {
+    super(message);
+    this.name = "LimitError";
+  }
+}
+
 /**
  * A command line that a batch record or a transcript may not run (it would read or write files
  * the user did not name on the outer command line). Decided after its options are parsed.

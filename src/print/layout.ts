@@ -6,7 +6,7 @@
  * (src/core/layout/compiled.ts): numbers and the text around them, not an integer object and a
  * tuple walk per cell; what has no exact affine form is evaluated cell by cell as before.
  */
-import { CuteError, Unsupported, UsageError } from "../core/errors.js";
+import { CuteError, LimitError, Unsupported, WHEN_FORCED } from "../core/errors.js";
 import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
@@ -33,16 +33,16 @@ export function num_digits(x: number): number {
   return d;
 }
 
-/** cells above this need --force (2^18 cells is ~5 MB of text, a fraction of a second) */
+/** cells above this need `force` (2^18 cells is ~5 MB of text, a fraction of a second) */
 export const MAX_CELLS = 1 << 18;
 /**
- * the most cells --force prints where an answer is held whole (a batch record, a transcript case,
+ * the most cells `force` prints where an answer is held whole (a batch record, a transcript case,
  * the page, a library call returning a string): 2^20 cells, about 20 MB of text
  */
 export const FORCE_MAX_CELLS = 1 << 20;
 /**
  * where the output streams (the command line writing to a file descriptor), memory stays bounded
- * at any size; --force still stops at 2^32 cells (tens of GB of text, minutes of work) so that no
+ * at any size; `force` still stops at 2^32 cells (tens of GB of text, minutes of work) so that no
  * input runs unbounded in time
  */
 export const STREAM_MAX_CELLS = 2 ** 32;
@@ -57,11 +57,11 @@ export function checkCells(n: number, force: boolean, what: string, hard = FORCE
   const count = Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991";
   if (!force && n > MAX_CELLS) {
     // a limit of cute-ts, not a rule of CuTe: a usage error, not a refusal
-    throw new UsageError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to print it anyway`);
+    throw new LimitError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}`, false, "print");
   }
   if (!(n <= hard)) {
     const why = hard === FORCE_MAX_CELLS ? `an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams up to ${STREAM_MAX_CELLS}` : "every run stays bounded in time";
-    throw new UsageError(`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints even with --force (a hard limit: ${why})`);
+    throw new LimitError(`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints ${WHEN_FORCED} (a hard limit: ${why})`, true, "print");
   }
 }
 /**

@@ -6,7 +6,7 @@
  * Inputs are plain values so any command can draw: a Layout, or the thread-value layouts
  * (thr, val) -> coordinate of an MMA's A/B/C or a copy's S/D with the tile they cover.
  */
-import { CuteError, UsageError } from "../core/errors.js";
+import { CuteError, LimitError, UsageError, WHEN_FORCED } from "../core/errors.js";
 import { Int, D, S, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
@@ -20,12 +20,12 @@ import type { Value } from "../core/value.js";
 import { show } from "./print.js";
 /**
  * a picture is ~100-300 bytes of TikZ/SVG per cell: above 2^17 cells (up to ~38 MB) it needs
- * --force. 2^17 is the largest picture of any single MMA atom (SM100's 2x1SM block-scaled sparse
+ * `force`. 2^17 is the largest picture of any single MMA atom (SM100's 2x1SM block-scaled sparse
  * atoms: A, B and C of 256x256x64 and more), so every atom draws as CuTe's print_latex does
  */
 export const PICTURE_MAX_CELLS = 1 << 17;
 const MAX_CELLS = PICTURE_MAX_CELLS;
-/** even --force draws at most 2^18 cells (about 52 MB): memory stays bounded whatever is asked */
+/** even `force` draws at most 2^18 cells (about 52 MB): memory stays bounded whatever is asked */
 export const PICTURE_FORCE_MAX_CELLS = 1 << 18;
 const FORCE_MAX_CELLS = PICTURE_FORCE_MAX_CELLS;
 import type * as Api from "./pictures-api.js";
@@ -125,7 +125,7 @@ const FORCE_MAX_NODES = FORCE_MAX_CELLS;
 /** a count as a message prints it: exact, or the exact bound it passed */
 const countText = (n: number): string => (Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991");
 
-/** how many nodes a picture may still draw: MAX_NODES, or FORCE_MAX_NODES under --force */
+/** how many nodes a picture may still draw: MAX_NODES, or FORCE_MAX_NODES under `force` */
 interface NodeBudget {
   left: number;
   what: string;
@@ -135,20 +135,20 @@ interface NodeBudget {
 function nodeBudget(tvs: TVCoords[], force: boolean, what: string): NodeBudget {
   const pairs = tvs.reduce((sum, tv) => sum + tv.threads * tv.values, 0);
   if (!force && pairs > MAX_PAIRS) {
-    throw new UsageError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than cute-ts's limit of ${MAX_PAIRS}; pass --force to draw it anyway`);
+    throw new LimitError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than cute-ts's limit of ${MAX_PAIRS}`, false, "draw");
   }
   if (pairs > FORCE_MAX_PAIRS) {
-    throw new UsageError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than the ${FORCE_MAX_PAIRS} cute-ts visits even with --force`);
+    throw new LimitError(`${what}: the picture visits ${countText(pairs)} thread-value pairs, more than the ${FORCE_MAX_PAIRS} cute-ts visits ${WHEN_FORCED}`, true, "draw");
   }
   return { left: force ? FORCE_MAX_NODES : MAX_NODES, what, forced: force };
 }
 
 function checkCells(n: number, force: boolean, what: string): void {
   if (!force && n > MAX_CELLS) {
-    throw new UsageError(`${what}: the picture has ${countText(n)} cells, more than cute-ts's limit of ${MAX_CELLS}; pass --force to draw it anyway`);
+    throw new LimitError(`${what}: the picture has ${countText(n)} cells, more than cute-ts's limit of ${MAX_CELLS}`, false, "draw");
   }
   if (n > FORCE_MAX_CELLS) {
-    throw new UsageError(`${what}: the picture has ${countText(n)} cells, more than the ${FORCE_MAX_CELLS} cute-ts draws even with --force (a hard limit: memory stays bounded)`);
+    throw new LimitError(`${what}: the picture has ${countText(n)} cells, more than the ${FORCE_MAX_CELLS} cute-ts draws ${WHEN_FORCED} (a hard limit: memory stays bounded)`, true, "draw");
   }
 }
 
@@ -283,11 +283,9 @@ function drawFirstOwners(tv: TVCoords, cells: number, cell: (a: number, b: numbe
       if (seen[off]) continue;
       seen[off] = 1;
       if (--budget.left < 0) {
-        throw new UsageError(
-          budget.forced
-            ? `${budget.what}: the picture would draw more than the ${FORCE_MAX_NODES} nodes cute-ts draws even with --force (a hard limit: memory stays bounded)`
-            : `${budget.what}: the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes; pass --force to draw it anyway`,
-        );
+        throw budget.forced
+          ? new LimitError(`${budget.what}: the picture would draw more than the ${FORCE_MAX_NODES} nodes cute-ts draws ${WHEN_FORCED} (a hard limit: memory stays bounded)`, true, "draw")
+          : new LimitError(`${budget.what}: the picture would draw more than cute-ts's limit of ${MAX_NODES} nodes`, false, "draw");
       }
       out.push(draw(a, b, t, v));
     }
