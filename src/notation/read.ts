@@ -46,6 +46,8 @@ export interface Hooks {
   truth?(v: Value, n: OpNode, src: string): boolean;
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
   name?(n: NameNode, src: string): Value | undefined;
+  /** a lambda of a program (`cute-ts run`): the closure the evaluator makes of it */
+  lambda?(n: Node & { k: "lambda" }, src: string): Value;
   /** a string literal of a program (`cute-ts run`): a value of host code only, where the evaluator has one */
   string?(n: StringNode, src: string): Value;
   /** a C++ floating-point literal (1.5, 1.0f): a value of host code only, where the evaluator has one */
@@ -119,6 +121,9 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return h.string(n, src);
     case "member":
       return h.member(n, evalNode(n.target, src, h), evalAll(n.args, src, h), src);
+    case "lambda":
+      if (h.lambda === undefined) throw new ParseError(src, n.pos, "a lambda is a value of a program (cute-ts run)");
+      return h.lambda(n, src);
   }
 }
 

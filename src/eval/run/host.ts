@@ -18,7 +18,7 @@ import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
 import type { Frame, Machine, MachineHost } from "./machine.js";
-import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
+import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, Lambda, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
@@ -411,9 +411,13 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
     string(n) {
       return new CStr(n.text) as unknown as Value;
     },
+    lambda(n) {
+      return m.closure(n, f) as unknown as Value;
+    },
     call(n, args0, s) {
       const args = args0 as EvalValue[];
       const held = f.values.get(n.name);
+      if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0)) as Value;
       if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f) ?? D(0)) as Value;
       const fns = m.functions(n.name);
       if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
@@ -455,6 +459,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]")) as unknown as Value;
       if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`) as unknown as Value;
       if (t instanceof Unknown) return t as unknown as Value;
+      if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0)) as Value;
       return h.apply(target, args);
     },
     member(n, target, args, s) {

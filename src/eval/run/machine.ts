@@ -14,7 +14,7 @@ import { type Scope, bind, blockHooks, declare, describe, leaveScope, printState
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
-import { ArgvValue, Buffer, Exit, Unknown } from "./values.js";
+import { ArgvValue, Buffer, Exit, Lambda, Unknown } from "./values.js";
 
 /** how many statements a run may execute, all functions together (a bound on time) */
 export const MAX_STEPS = 200_000;
@@ -368,6 +368,44 @@ export class Machine {
       this.calls--;
       this.loops = loops;
     }
+  }
+
+  /** a lambda made where `f` runs: `[=]` copies the scope's names now, `[&]` and `[]` see the scope itself */
+  closure(n: Node & { k: "lambda" }, f: Frame): Lambda {
+    if (!n.byValue) return new Lambda(n, f);
+    const g = this.newFrame(f.fn);
+    for (const k of ["values", "constants", "aliases", "decltypes"] as const) for (const [name, v] of f[k] as Map<string, never>) (g[k] as Map<string, never>).set(name, v);
+    for (const [name, t] of f.types) g.types.set(name, t);
+    return new Lambda(n, g);
+  }
+
+  /** calls a lambda: its parameters in a new scope of the frame it sees, `auto` ones taking the argument's type */
+  callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined {
+    const n = l.node, f = l.frame;
+    if (args.length !== n.params.length) throw new ParseError(this.src, pos, `no matching call to a lambda of ${n.params.length} parameters with ${args.length} arguments`);
+    if (++this.calls > MAX_CALLS) throw new UsageError(`${this.host.where(n.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`);
+    const loops = this.loops;
+    this.loops = 0;
+    let r: EvalValue | undefined;
+    try {
+      this.inScope(f, () => {
+        n.params.forEach((p, i) => {
+          if (p.name === "") return;
+          shadow(f, p.name);
+          bind(f, p.name, args[i]!, false);
+        });
+        try {
+          this.exec(n.body, f);
+        } catch (e) {
+          if (!(e instanceof Return)) throw e;
+          r = e.value;
+        }
+      });
+    } finally {
+      this.calls--;
+      this.loops = loops;
+    }
+    return r;
   }
 
   private bindTemplate(g: FunctionDecl, args: EvalValue[], types: Node[] | null, f: Frame, caller: Frame | null): void {

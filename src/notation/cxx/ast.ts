@@ -28,6 +28,7 @@
  * Blocks of statements pasted from a kernel have their own grammar (StatementParser, at the end).
  */
 import { ParseError } from "../../core/errors.js";
+import type { Stmt } from "./statements.js";
 
 export type Node =
   | { k: "int"; v: number; s: boolean; pos: number }
@@ -72,6 +73,12 @@ export type Node =
    * size(val_layout)`): `e` the expression, `end` where its text ends
    */
   | { k: "texpr"; e: Node; pos: number; end: number }
+  /**
+   * a C++ lambda `[&](auto c) { ... }` (a program's, `cute-ts run`): `byValue` for a `[=]` capture
+   * (a copy of the enclosing scope when it is made; `[&]` and `[]` see the scope itself), its
+   * parameters' types as written and names, its body
+   */
+  | { k: "lambda"; params: { type: string; name: string; pos: number }[]; body: Stmt; byValue: boolean; pos: number }
   /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
   | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 

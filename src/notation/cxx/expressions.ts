@@ -433,8 +433,13 @@ export abstract class ExprParser {
       return done(n);
     }
     if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
-    if (lx.kind === PUNCT && lx.punct === LBRACK) this.unsupported(pos, "lambdas ([&]{ ... }())");
+    if (lx.kind === PUNCT && lx.punct === LBRACK) return this.lambda(pos);
     this.fail("expected an integer, '_', '(', or a name");
+  }
+
+  /** a C++ lambda: read in a whole program only (ProgramParser) */
+  protected lambda(pos: number): Node {
+    this.unsupported(pos, "lambdas ([&]{ ... }()) outside a program (cute-ts run)");
   }
 
   /** CuTe's printed MixedBits `M_s|(d&f)=v`, checked as make_mixed_bits would have built it */

@@ -278,6 +278,21 @@ export class ProgramParser extends StatementParser {
       else if (this.isPunct(STAR) || this.isPunct(AMP)) lx.advance();
       else this.fail("expected a function's name and '('");
     }
+    const params = this.paramList();
+    while (lx.kind === NAME) lx.advance(); // const, noexcept, ...
+    if (this.isPunct(SEMI)) {
+      lx.advance();
+      return { name, tparams, params, body: -1, kernel, pos: namePos };
+    }
+    if (!this.isPunct(LBRACE)) this.fail(`expected '{' opening the body of ${name}`);
+    const body = lx.start;
+    this.skipBraces();
+    return { name, tparams, params, body, kernel, pos: namePos };
+  }
+
+  /** a parameter list `(T a, U const& b = d)` (the lexer stands on '('), to past its ')'  */
+  protected paramList(): Param[] {
+    const lx = this.lx;
     const params: Param[] = [];
     lx.advance();
     while (!this.isPunct(RPAREN)) {
@@ -306,15 +321,30 @@ export class ProgramParser extends StatementParser {
       if (this.isPunct(COMMA)) lx.advance();
     }
     lx.advance();
-    while (lx.kind === NAME) lx.advance(); // const, noexcept, ...
-    if (this.isPunct(SEMI)) {
-      lx.advance();
-      return { name, tparams, params, body: -1, kernel, pos: namePos };
-    }
-    if (!this.isPunct(LBRACE)) this.fail(`expected '{' opening the body of ${name}`);
-    const body = lx.start;
-    this.skipBraces();
-    return { name, tparams, params, body, kernel, pos: namePos };
+    return params;
+  }
+
+  /** `[&](params) mutable -> R { body }` (the lexer stands on '['): captures are `=` (copies) or by reference */
+  protected override lambda(pos: number): Node {
+    const lx = this.lx;
+    lx.advance();
+    const byValue = this.isPunct(EQ);
+    this.skipUntil([RBRACK]);
+    lx.advance();
+    const params = this.isPunct(LPAREN) ? this.paramList() : [];
+    while (lx.kind === NAME) lx.advance(); // mutable, constexpr, noexcept
+    if (this.isPunct(MINUS)) this.skipUntil([LBRACE]); // -> R
+    if (!this.isPunct(LBRACE)) this.fail("expected '{' opening the lambda's body");
+    const depth = this.depth, loops = this.loops;
+    this.loops = 0;
+    const body = this.nested(lx.start, () => {
+      for (const p of params) if (p.name !== "") this.declareVariable(p.name, p.pos);
+      return this.compound(lx.start);
+    });
+    this.depth = depth;
+    this.loops = loops;
+    // a plain object: lambdas are rare, and no hot path reads them
+    return { k: "lambda", params: params.map((p) => ({ type: p.type, name: p.name, pos: p.pos })), body, byValue, pos };
   }
 
   // ------------------------------------------------------------ bodies
