@@ -90,7 +90,18 @@ export function descAdd(it: DescIter, k: number): DescIter {
   return new DescIter(it.arch, (it.desc & ~0xffffffffn) | lo);
 }
 
-export type Iter = CountingIter | ArithIter | PtrIter | TmemIter | DescIter;
+/**
+ * transform_iter (lazy::transform): the elements of `base`, each passed through `fn` (a program's
+ * lambda) when it is read; it advances as its base does
+ */
+export class TransformIter {
+  constructor(
+    readonly base: Iter,
+    readonly fn: (x: Idx) => Idx,
+  ) {}
+}
+
+export type Iter = CountingIter | ArithIter | PtrIter | TmemIter | DescIter | TransformIter;
 
 export class Tensor {
   constructor(
@@ -101,7 +112,7 @@ export class Tensor {
   ) {}
 }
 
-export const isIter = (v: unknown): v is Iter => v instanceof CountingIter || v instanceof ArithIter || v instanceof PtrIter || v instanceof TmemIter || v instanceof DescIter;
+export const isIter = (v: unknown): v is Iter => v instanceof CountingIter || v instanceof ArithIter || v instanceof PtrIter || v instanceof TmemIter || v instanceof DescIter || v instanceof TransformIter;
 /** an iterator over memory (whose elements the host cannot read), as opposed to an implicit one */
 export const isPointer = (v: unknown): v is PtrIter | TmemIter => v instanceof PtrIter || v instanceof TmemIter;
 
@@ -114,6 +125,7 @@ export function advance(it: Iter, off: Idx): Iter {
     return new CountingIter(I.add(it.v, off.s ? I.D(off.v) : off));
   }
   if (it instanceof ArithIter) return new ArithIter(idxAdd(it.coord, off));
+  if (it instanceof TransformIter) return new TransformIter(advance(it.base, off), it.fn);
   if (!(off instanceof Int)) throw new CuteError(it instanceof TmemIter ? "tmem_ptr" : it instanceof DescIter ? `${it.arch}::DescriptorIterator` : "pointer", NOT_INT);
   if (it instanceof DescIter) return descAdd(it, off.v);
   if (it instanceof TmemIter) return new TmemIter(it.bits, tmemPtrAdd(it.addr, off.v, it.bits), it.type);
@@ -127,6 +139,7 @@ export function deref(it: Iter, off: Idx): Idx {
     return I.add(it.v, off.s ? I.D(off.v) : off);
   }
   if (it instanceof ArithIter) return idxAdd(it.coord, off);
+  if (it instanceof TransformIter) return it.fn(deref(it.base, off));
   if (it instanceof DescIter) {
     throw new Unsupported(
       `an element of a descriptor tensor (a ${it.arch === "GMMA" ? "GmmaDescriptor" : "UMMA::SmemDescriptor"}) as a value`,

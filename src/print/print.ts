@@ -4,7 +4,8 @@ import { ScaledBasis } from "../core/basis.js";
 import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "../core/swizzle.js";
-import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter } from "../core/tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter, TransformIter } from "../core/tensor.js";
+import { Unsupported } from "../core/errors.js";
 import { MajorTag, Value } from "../core/value.js";
 import { MixedBits, showBits } from "../core/mixed-bits.js";
 
@@ -31,6 +32,7 @@ export function show(x: Value): string {
   if (x instanceof PtrIter) return showPtr(x);
   if (x instanceof TmemIter) return showTmemPtr(x.bits, x.addr);
   if (x instanceof DescIter) return `${x.arch}::DescriptorIterator`;
+  if (x instanceof TransformIter) throw new Unsupported("printing a lazy::transform tensor's iterator (a transform_iter)");
   if (x instanceof MajorTag) return x.name;
   if (x instanceof MixedBits) return showBits(x);
   return String(x);

@@ -6,20 +6,22 @@
  */
 import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
-import { rawPtr } from "../../core/tensor.js";
+import { Tensor, TransformIter, rawPtr } from "../../core/tensor.js";
+import type { Idx } from "../../core/basis.js";
 import type { Node } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
 import { bind, describe } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
-import type { Frame } from "./machine.js";
 import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
+import { type Frame, Lambda } from "./machine.js";
 
 /** what the builtins ask of the host (./host.ts) */
 export interface CallHost {
   device: { blockIdx: Dim3; threadIdx: Dim3; blockDim: Dim3; gridDim: Dim3 } | null;
   allocate(type: string, count: number, device: boolean): Buffer;
   runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame): void;
+  machine: { callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined };
 }
 type Host = CallHost;
 
@@ -118,11 +120,20 @@ export const HOST_CALLS: Record<string, Call> = {
   },
   launch_kernel_on_cluster: launchOnCluster,
   "cutlass::launch_kernel_on_cluster": launchOnCluster,
+  "lazy::transform": lazyTransform,
 };
-for (const name of ["cudaFree", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize", "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord", "cudaEventSynchronize", "cudaEventDestroy", "cudaFuncSetAttribute", "cudaSetDevice", "cudaGetDevice", "cudaStreamCreate", "cudaStreamSynchronize", "cudaStreamDestroy", "cudaDeviceReset", "cudaGetDeviceProperties", "cudaDeviceGetAttribute", "cudaMemcpyAsync", "fflush"]) HOST_CALLS[name] = ok;
+for (const name of ["cudaFree", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize", "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord", "cudaEventSynchronize", "cudaEventDestroy", "cudaFuncSetAttribute", "cudaSetDevice", "cudaGetDevice", "cudaStreamCreate", "cudaStreamSynchronize", "cudaStreamDestroy", "cudaDeviceReset", "cudaGetDeviceProperties", "cudaDeviceGetAttribute", "cudaMemcpyAsync", "fflush", "thrust::copy"]) HOST_CALLS[name] = ok;
 
 const linearThread = (h: Host) => h.device!.threadIdx.x + h.device!.blockDim.x * (h.device!.threadIdx.y + h.device!.blockDim.y * h.device!.threadIdx.z);
 const linearBlock = (h: Host) => h.device!.blockIdx.x + h.device!.gridDim.x * (h.device!.blockIdx.y + h.device!.gridDim.y * h.device!.blockIdx.z);
+
+/** lazy::transform(tensor, f): the tensor's layout over its elements passed through f when read */
+function lazyTransform(args: EvalValue[], h: Host, n: CallNode): EvalValue {
+  const [t, fn] = args;
+  if (args.length !== 2 || !(t instanceof Tensor) || !(fn instanceof Lambda)) throw new CuteError("lazy::transform", "takes a tensor and a function (a lambda): lazy::transform(t, [&](auto x) { ... })", args.map(describe));
+  const m = h.machine;
+  return new Tensor(new TransformIter(t.iter, (x: Idx) => m.callLambda(fn, [x as EvalValue], n.pos) as Idx), t.layout);
+}
 
 /** data movement and math in device code: no data moves; the operands are CuTe's tensors or atoms */
 const noData: Call = (args) => {

@@ -17,8 +17,8 @@ import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
-import type { Frame, Machine, MachineHost } from "./machine.js";
-import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, Lambda, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
+import { type Frame, Lambda, type Machine, type MachineHost } from "./machine.js";
+import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */

@@ -14,7 +14,7 @@ import { type Scope, bind, blockHooks, declare, describe, leaveScope, printState
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
-import { ArgvValue, Buffer, Exit, Lambda, Unknown } from "./values.js";
+import { ArgvValue, Buffer, Exit, RunValue, Unknown } from "./values.js";
 
 /** how many statements a run may execute, all functions together (a bound on time) */
 export const MAX_STEPS = 200_000;
@@ -395,7 +395,7 @@ export class Machine {
           bind(f, p.name, args[i]!, false);
         });
         try {
-          this.exec(n.body, f);
+          this.exec(n.body as Stmt, f);
         } catch (e) {
           if (!(e instanceof Return)) throw e;
           r = e.value;
@@ -483,3 +483,13 @@ export function baseType(t: string): string {
 }
 const stripNs = (t: string): string => t.replace(/^(?:::)?(?:cute::|cutlass::)/, "");
 
+/** a C++ lambda's closure: its node, and the frame it sees (`[&]`: the enclosing one; `[=]`: a copy made with it) */
+export class Lambda extends RunValue {
+  readonly what = "a lambda";
+  constructor(
+    readonly node: Node & { k: "lambda" },
+    readonly frame: Frame,
+  ) {
+    super();
+  }
+}

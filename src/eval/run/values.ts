@@ -9,7 +9,6 @@ import type { Value } from "../../core/value.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import type { FunctionDecl } from "../../notation/cxx/program.js";
 import type { Node } from "../../notation/parse.js";
-import type { Frame } from "./machine.js";
 
 /** a value of a program that CuTe's print() does not print */
 export abstract class RunValue extends AtomValue {
@@ -162,15 +161,4 @@ export function intOf(v: EvalValue, what: string): number {
   if (v instanceof Int) return v.v;
   if (v instanceof FloatValue) return Math.trunc(v.v);
   throw new CuteError(what, "expected an integer", [v instanceof AtomValue ? v.what : String(v)]);
-}
-
-/** a C++ lambda's closure: its node, and the frame it sees (`[&]`: the enclosing one; `[=]`: a copy made with it) */
-export class Lambda extends RunValue {
-  readonly what = "a lambda";
-  constructor(
-    readonly node: Node & { k: "lambda" },
-    readonly frame: Frame,
-  ) {
-    super();
-  }
 }

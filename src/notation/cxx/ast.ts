@@ -28,7 +28,6 @@
  * Blocks of statements pasted from a kernel have their own grammar (StatementParser, at the end).
  */
 import { ParseError } from "../../core/errors.js";
-import type { Stmt } from "./statements.js";
 
 export type Node =
   | { k: "int"; v: number; s: boolean; pos: number }
@@ -76,9 +75,10 @@ export type Node =
   /**
    * a C++ lambda `[&](auto c) { ... }` (a program's, `cute-ts run`): `byValue` for a `[=]` capture
    * (a copy of the enclosing scope when it is made; `[&]` and `[]` see the scope itself), its
-   * parameters' types as written and names, its body
+   * parameters' types as written and names, its body (a compound Stmt of ./statements.ts, which
+   * builds on this module: typed loosely here)
    */
-  | { k: "lambda"; params: { type: string; name: string; pos: number }[]; body: Stmt; byValue: boolean; pos: number }
+  | { k: "lambda"; params: { type: string; name: string; pos: number }[]; body: { k: "compound"; stmts: unknown[]; pos: number }; byValue: boolean; pos: number }
   /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
   | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
 

@@ -339,7 +339,7 @@ export class ProgramParser extends StatementParser {
     this.loops = 0;
     const body = this.nested(lx.start, () => {
       for (const p of params) if (p.name !== "") this.declareVariable(p.name, p.pos);
-      return this.compound(lx.start);
+      return this.compound(lx.start) as Stmt & { k: "compound" };
     });
     this.depth = depth;
     this.loops = loops;
