@@ -7,6 +7,7 @@ import { formatListing } from "../src/atoms/mma/listing.js";
 import { renderMmaMap } from "../src/atoms/mma/map.js";
 import { formatFragment, formatTiledMma } from "../src/atoms/mma/tiled-mma.js";
 import { makeTiledMma } from "../src/eval/args/mma.js";
+import { normalizeArch } from "../src/eval/args/common.js";
 import { CuteError, UsageError } from "../src/core/errors.js";
 
 const records = readGolden("../fixtures/golden/atoms.jsonl").filter((r) => r.cmd[0] === "mma");
@@ -64,7 +65,10 @@ describe("the catalog covers ATOMS.md", () => {
   it("--arch filters", () => {
     const sm80 = listMma("sm80");
     expect(sm80.length).toBe(65);
-    expect(listMma("SM_61").map((x) => x.spelling)).toEqual(["SM61_DP4A", "SM61_DP2A"]);
+    // the catalog takes an architecture value; the option's spellings (SM_61, 61, sm90a) are read by normalizeArch
+    expect(listMma(normalizeArch("SM_61")).map((x) => x.spelling)).toEqual(["SM61_DP4A", "SM61_DP2A"]);
+    expect(normalizeArch("61")).toBe("sm61");
+    expect(() => normalizeArch("volta")).toThrow(/--arch expects an architecture like sm80 or sm90, got 'volta'/);
     const text = formatListing(sm80);
     expect(text.split("\n")[0]).toMatch(/^op\s+MxNxK\s+threads\s+D\s+A\s+B\s+C$/);
     expect(text).toMatch(/\nSM80_16x8x16_F32F16F16F32_TN +16x8x16 +32 +float +half_t +half_t +float\n/);

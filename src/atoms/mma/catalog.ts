@@ -79,9 +79,8 @@ export interface MmaListing {
   traits: MmaTraits;
 }
 
-/** Every op at its default case (as ATOMS.md lists them), optionally for one architecture. */
+/** Every op at its default case (as ATOMS.md lists them), optionally for one architecture (`sm80`, `sm90`, ..., or `any`). */
 export function listMma(arch?: string): MmaListing[] {
-  const want = arch === undefined ? undefined : normalizeArch(arch);
   const out: MmaListing[] = [];
   for (const fam of FAMILIES) {
     for (const ident of fam.names()) {
@@ -89,19 +88,10 @@ export function listMma(arch?: string): MmaListing[] {
       const params = fam.params(m);
       const q = qualify(fam, m, ident);
       const spelling = params.length === 0 ? q : `${q}<${(fam.defaultArgs?.(m) ?? []).join(",")}>`;
-      if (want !== undefined && archOf(q) !== want) continue;
+      if (arch !== undefined && archOf(q) !== arch) continue;
       out.push({ spelling, traits: resolveMma(spelling) });
     }
   }
   return out;
 }
 
-/** `80`, `SM80`, `sm_80`, `sm90a` -> `sm80` / `sm90` */
-export function normalizeArch(text: string): string {
-  const m = /^(?:sm_?)?(\d+)[a-z]?$/i.exec(text.trim());
-  if (!m) {
-    if (text.trim().toLowerCase() === "any") return "any";
-    throw new UsageError(`--arch expects an architecture like sm80 or sm90, got ${quote(text)}`);
-  }
-  return `sm${m[1]}`;
-}

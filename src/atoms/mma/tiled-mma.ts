@@ -3,7 +3,7 @@
  * thrfrg_A/B/C, and the (thr_idx,val) -> coordinate and coordinate -> (thr,val) layouts that
  * print_latex / print_svg and the terminal map draw.
  */
-import { CuteError, UsageError, quote } from "../../core/errors.js";
+import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int, S, _0, _1, mul } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
@@ -245,36 +245,6 @@ export function threadIndices(mma: TiledMma): number[] {
   return out;
 }
 
-export function parseOperand(text: string, opt: string): Operand {
-  const u = text.trim().toUpperCase();
-  if (u !== "A" && u !== "B" && u !== "C") throw new UsageError(`${opt} expects A, B or C, got ${quote(text)}`);
-  return u;
-}
-
-export function parseThread(mma: TiledMma, text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--thread expects a thread index, got ${quote(text)}`);
-  const t = Number(text);
-  const threads = threadIndices(mma);
-  if (!threads.includes(t)) {
-    const last = threads[threads.length - 1]!;
-    const range = threads.length === last + 1 ? `0..${last}` : describeRanges(threads);
-    const digits = text.trim();
-    throw new UsageError(`--thread ${digits.length > 40 ? quote(digits) : digits} is not a thread of this TiledMMA (threads ${range})`);
-  }
-  return t;
-}
-
-/** 0,1,2,3,16,17,18,19 -> "0..3, 16..19" */
-function describeRanges(xs: number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < xs.length; ) {
-    let j = i;
-    while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
-    parts.push(i === j ? `${xs[i]}` : `${xs[i]}..${xs[j]}`);
-    i = j + 1;
-  }
-  return parts.join(", ");
-}
 
 /** (thread, value) -> index into the operand's tile, worked out once per TiledMMA and operand */
 const FRAGMENT_FNS = new WeakMap<TiledMma, Map<Operand, { rows: number; nval: number; index(t: number, v: number): number }>>();

@@ -57,7 +57,8 @@ export const command: CommandSpec = {
     if (opts.list) {
       if (args.length > 0) throw new UsageError("mma --list takes no operation name");
       const { formatListing } = await import("../../atoms/mma/listing.js");
-      const list = catalog.listMma(stringOption(opts.arch, "--arch"));
+      const arch = stringOption(opts.arch, "--arch");
+      const list = catalog.listMma(arch === undefined ? undefined : (await import("../../eval/args/common.js")).normalizeArch(arch));
       if (io.json) {
         const { jsonLine } = await import("../../print/json.js");
         io.out(jsonLine({ kind: "mma_list", ops: list.map((e) => ({ name: e.spelling, M: e.traits.M, N: e.traits.N, K: e.traits.K, threads: e.traits.threads, types: e.traits.types })) }));
@@ -124,6 +125,8 @@ export const command: CommandSpec = {
       return 0;
     }
     const tiled = await import("../../atoms/mma/tiled-mma.js");
+    const { parseOperand } = await import("../../eval/args/common.js");
+    const { parseThread } = await import("../../eval/args/mma.js");
     const mma = (await import("../../eval/args/mma.js")).makeTiledMma(traits, atoms, tile);
     // a --tile can make the operands as large as one likes: maps and coordinate lists are bounded like print's tables
     // maps and coordinate lists are written as they are made: on the command line --force lifts
@@ -134,8 +137,8 @@ export const command: CommandSpec = {
     if (io.json && (map !== undefined || thread !== undefined)) {
       const { jsonLine } = await import("../../print/json.js");
       const { Chunks } = await import("../../print/stream.js");
-      const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
-      const threads = thread !== undefined ? [tiled.parseThread(mma, thread)] : tiled.threadIndices(mma);
+      const ops = map !== undefined ? [parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [parseOperand(operand, "--operand")];
+      const threads = thread !== undefined ? [parseThread(mma, thread)] : tiled.threadIndices(mma);
       let coords = 0;
       for (const w of ops) coords += threads.length * tiled.valuesPerThread(mma, w);
       checkCells(coords, force, "mma --json", hard);
@@ -163,13 +166,13 @@ export const command: CommandSpec = {
     }
     if (map !== undefined) {
       const { writeMmaMap } = await import("../../atoms/mma/map.js");
-      checkCells(tiled.operandCells(mma, tiled.parseOperand(map, "--map")), force, "mma --map", hard);
-      writeMmaMap(mma, tiled.parseOperand(map, "--map"), { color: io.color, colorLevel: io.colorLevel, thread: thread === undefined ? undefined : tiled.parseThread(mma, thread) }, write);
+      checkCells(tiled.operandCells(mma, parseOperand(map, "--map")), force, "mma --map", hard);
+      writeMmaMap(mma, parseOperand(map, "--map"), { color: io.color, colorLevel: io.colorLevel, thread: thread === undefined ? undefined : parseThread(mma, thread) }, write);
       return 0;
     }
     if (thread !== undefined) {
-      const t = tiled.parseThread(mma, thread);
-      const which = operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
+      const t = parseThread(mma, thread);
+      const which = operand === undefined ? (["A", "B", "C"] as const) : [parseOperand(operand, "--operand")];
       let coords = 0;
       for (const w of which) coords += tiled.valuesPerThread(mma, w);
       checkCells(coords, force, "mma --thread");
@@ -187,15 +190,16 @@ export const command: CommandSpec = {
 
 /** --cta-tile with --thread T (print_tensor of each operand's partition) or --map W (the tile's owners); --json gives coordinates */
 async function ctaTileViews(io: Io, op: string, mma: import("../../atoms/mma/tiled-mma.js").TiledMma, ctaText: string, map: string | undefined, thread: string | undefined, operand: string | undefined, force: boolean, explain: boolean): Promise<number> {
-  const tiled = await import("../../atoms/mma/tiled-mma.js");
+  const { parseOperand } = await import("../../eval/args/common.js");
+  const { parseThread } = await import("../../eval/args/mma.js");
   const views = await import("../../atoms/cta-tile.js");
   const { shapeArg } = await import("../../eval/args/common.js");
   const { show } = await import("../../print/print.js");
   const cta = shapeArg(ctaText, "--cta-tile");
   views.operandTile(cta, "A"); // (M,N,K), or refused
   if (map !== undefined && operand !== undefined) throw new UsageError("--map names its operand; it takes no --operand");
-  const ops = map !== undefined ? [tiled.parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [tiled.parseOperand(operand, "--operand")];
-  const t = thread === undefined ? undefined : tiled.parseThread(mma, thread);
+  const ops = map !== undefined ? [parseOperand(map, "--map")] : operand === undefined ? (["A", "B", "C"] as const) : [parseOperand(operand, "--operand")];
+  const t = thread === undefined ? undefined : parseThread(mma, thread);
   if (io.json) {
     const { jsonLine } = await import("../../print/json.js");
     const { checkCells } = await import("../../print/layout.js");

@@ -2,7 +2,7 @@
  * Command-line values read in the notation: a layout, a layout or swizzled layout, a shape, an
  * element type. Each refusal names the option and shows what it got.
  */
-import { UsageError } from "../../core/errors.js";
+import { UsageError, quote } from "../../core/errors.js";
 import type { IntTuple } from "../../core/int-tuple.js";
 import * as L from "../../core/layout.js";
 import { Layout } from "../../core/layout.js";
@@ -43,3 +43,20 @@ export function typeArg(text: string | undefined, what = "--type"): ValueType {
   return parseValueType(text);
 }
 
+
+/** an operand letter as an option spells it (`a`, ` B `): A, B or C */
+export function parseOperand(text: string, opt = "--operand"): "A" | "B" | "C" {
+  const t = text.trim().toUpperCase();
+  if (t === "A" || t === "B" || t === "C") return t;
+  throw new UsageError(`${opt} expects A, B or C, got ${quote(text)}`);
+}
+
+/** an architecture as --arch spells it: `80`, `SM80`, `sm_80`, `sm90a` -> `sm80` / `sm90`; `any` */
+export function normalizeArch(text: string): string {
+  const m = /^(?:sm_?)?(\d+)[a-z]?$/i.exec(text.trim());
+  if (!m) {
+    if (text.trim().toLowerCase() === "any") return "any";
+    throw new UsageError(`--arch expects an architecture like sm80 or sm90, got ${quote(text)}`);
+  }
+  return `sm${m[1]}`;
+}

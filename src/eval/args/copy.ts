@@ -1,16 +1,10 @@
 /** Command-line values for copy: layouts written in the notation, operand letters, the MMA side. */
-import { UsageError, quote } from "../../core/errors.js";
 import type { CopyAtom } from "../../atoms/copy/atom.js";
 import { TiledCopy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, type TiledMmaLike } from "../../atoms/copy/tiled.js";
 
-export { layoutArg } from "./common.js";
+export { layoutArg, parseOperand } from "./common.js";
 
 export type Operand = "A" | "B" | "C";
-export function parseOperand(text: string): Operand {
-  const t = text.trim().toUpperCase();
-  if (t === "A" || t === "B" || t === "C") return t;
-  throw new UsageError(`--operand expects A, B or C, got ${quote(text)}`);
-}
 
 /** make_tiled_copy_A/B/C(atom, make_tiled_mma(MMA_OP, atoms, tile)) */
 export async function make_tiled_copy_for_mma(

@@ -8,7 +8,7 @@
  * peer CTAs (tiled_divide(make_layout(cluster_shape), AtomThrID)); make_tma_copy_X_sm100 takes no
  * cluster: its multicast CTAs are the TiledMMA's (--atoms).
  */
-import { UsageError, quote } from "../../core/errors.js";
+import { UsageError } from "../../core/errors.js";
 import { _1, type Int } from "../../core/integer.js";
 import { Layout, size } from "../../core/layout.js";
 import { isIntTuple } from "../../notation/coerce.js";
@@ -23,6 +23,7 @@ import type { Tiler } from "../../core/layout.js";
 import * as T from "../../core/int-tuple.js";
 import { tmaArgsFrom, strOpt, type OptionValues } from "./tma-options.js";
 import { parseTiler } from "./tma.js";
+import { parseOperand } from "./common.js";
 
 /** what was built: make_tma_copy's TiledCopy (tiled) or make_tma_atom's Copy_Atom alone */
 export type BuiltTma = { kind: "copy"; copy: TmaCopy; builder: string } | { kind: "atom"; atom: TmaAtom; builder: string };
@@ -84,7 +85,7 @@ export async function buildIm2colFrom(opts: OptionValues): Promise<BuiltIm2col |
     return { kind: "im2col", copy: makeIm2colTmaCopy({ ...base, op, conv }), builder: "make_im2col_tma_copy" };
   }
   const operandText = strOpt(opts, "operand");
-  if (operandText !== undefined && parseOperandLetter(operandText) === "C") {
+  if (operandText !== undefined && parseOperand(operandText) === "C") {
     throw new UsageError("CuTe has no im2col builder for operand C: make_im2col_tma_copy_A/B_sm100 and make_im2col_tma_atom_A/B_sm100 load A or B");
   }
   const m = await mmaBuilderOptions(opts, atomOnly, "im2col_tma");
@@ -101,7 +102,7 @@ export async function buildIm2colFrom(opts: OptionValues): Promise<BuiltIm2col |
 async function mmaBuilderOptions(opts: OptionValues, atomOnly: boolean, family: "tma" | "im2col_tma"): Promise<{ operand: UmmaOperand; mma: TiledMma; tiler: Tiler; clusterVMNK?: Layout }> {
   const operandText = strOpt(opts, "operand");
   if (operandText === undefined) throw new UsageError("--for-mma needs --operand A|B|C: which MMA operand the TMA loads");
-  const operand = parseOperandLetter(operandText);
+  const operand = parseOperand(operandText);
   const tilerText = strOpt(opts, "cta-tiler");
   if (tilerText === undefined) throw new UsageError("--for-mma needs --cta-tiler (TILE_M,TILE_N,TILE_K): the MMA tiler, e.g. (_256,_256,_64)");
   const clusterText = strOpt(opts, "cluster");
@@ -128,11 +129,6 @@ async function mmaBuilderOptions(opts: OptionValues, atomOnly: boolean, family: 
   return { operand, mma, tiler, clusterVMNK };
 }
 
-function parseOperandLetter(text: string): UmmaOperand {
-  const t = text.trim().toUpperCase();
-  if (t === "A" || t === "B" || t === "C") return t;
-  throw new UsageError(`--operand takes A, B or C, not ${quote(text)}`);
-}
 
 /** the make_tma_* call the options describe, run */
 export async function buildTmaFrom(opts: OptionValues): Promise<BuiltTma> {
