@@ -40,4 +40,46 @@ describe("issue 34's parser findings", () => {
     expect(err).toContain("unexpected character '😀'");
     expect(err).not.toContain("\ufffd");
   });
+
+  describe("input nested too deeply is refused with a caret where the nesting passed the bound", () => {
+    /** the refusal names the bound, echoes the input and stands its caret under `at` (the character where the bound was passed) */
+    function atBound(err: string, bound: number, at: string): void {
+      expect(err).toContain(`nesting deeper than ${bound} levels`);
+      expect(err).not.toContain("nested too deeply to evaluate");
+      const lines = err.split("\n");
+      const caret = lines.findIndex((l) => /^\s*\^$/.test(l));
+      expect(caret).toBeGreaterThan(0);
+      const echo = lines[caret - 1]!;
+      expect(echo[lines[caret]!.indexOf("^")]).toBe(at);
+    }
+    const n = 3000;
+    it("C++: parentheses, template arguments, braces, unary operators, print's tuples", async () => {
+      atBound(await refused(["eval", "(".repeat(n) + "1" + ")".repeat(n)]), 500, "(");
+      atBound(await refused(["eval", `auto x = ${"Int<".repeat(1000)}1${">".repeat(1000)}{}; print(x);`]), 500, "<");
+      atBound(await refused(["eval", `auto x = make_shape${"{".repeat(n)}1${"}".repeat(n)}; print(x);`]), 500, "{");
+      atBound(await refused(["eval", `print(${"-".repeat(n)}1);`]), 500, "-");
+      atBound(await refused(["eval", `print(${"~".repeat(n)}1);`]), 500, "~");
+      atBound(await refused(["print", "(".repeat(n) + "1" + ",1)".repeat(n)]), 500, "(");
+    }, 120_000);
+    it("C++: a long chain of binary operators (a+a+a+... 100,000 long) counts as nesting", async () => {
+      atBound(await refused(["eval", `auto a = 1; print(a${"+a".repeat(100_000)});`]), 500, "+");
+      atBound(await refused(["eval", "1" + "+1".repeat(100_000)]), 500, "+");
+      atBound(await refused(["eval", `print(1${"*1".repeat(100_000)});`]), 500, "*");
+      atBound(await refused(["eval", `print(1${"&&1".repeat(100_000)});`]), 500, "&");
+      atBound(await refused(["eval", `print(1${"<<0".repeat(100_000)});`]), 500, "<");
+      // a chain within the bound still evaluates
+      expect(await ok(["eval", `print(1${"+1".repeat(497)});`])).toBe("498");
+    }, 120_000);
+    it("DSL: parentheses, tuples, operator chains, subscript chains, a statement's expression", async () => {
+      atBound(await refused(["--dialect", "dsl", "eval", "(".repeat(n) + "1" + ")".repeat(n)]), 200, "(");
+      atBound(await refused(["--dialect", "dsl", "eval", "(".repeat(499) + "1" + ")".repeat(499)]), 200, "(");
+      atBound(await refused(["--dialect", "dsl", "eval", "(".repeat(n) + "1," + ")".repeat(n)]), 200, "(");
+      atBound(await refused(["--dialect", "dsl", "eval", "1" + "+1".repeat(100_000)]), 200, "+");
+      atBound(await refused(["--dialect", "dsl", "eval", "1" + "|1".repeat(100_000)]), 200, "|");
+      atBound(await refused(["--dialect", "dsl", "eval", "x" + "[0]".repeat(100_000)]), 200, "[");
+      atBound(await refused(["--dialect", "dsl", "eval", `x = 1\nprint(x${"+x".repeat(100_000)})\n`]), 200, "+");
+      // within the bound it evaluates
+      expect(await ok(["--dialect", "dsl", "eval", "(".repeat(190) + "1" + "+1".repeat(8) + ")".repeat(190)])).toBe("9\n");
+    }, 120_000);
+  });
 });

@@ -8,7 +8,8 @@ import { type D, type DslSlot, type Kwarg, type Tok, K, lex } from "./dsl-lexer.
 
 // ------------------------------------------------------------------------------ the parser
 
-const MAX_DEPTH = 500;
+/** as Python's own parser (200 nested parentheses), so that reading and evaluating a nested expression stay within the stack */
+const MAX_DEPTH = 200;
 
 export class Parser {
   private i = 0;
@@ -46,6 +47,10 @@ export class Parser {
   }
   atEnd(): boolean {
     return this.tok.k === K.Eof;
+  }
+  /** one more operation of a left-associative chain (1+1+1 is ((1+1)+1), x[0][0] is (x[0])[0]): a level of nesting, counted until the chain ends */
+  private chained(pos: number): void {
+    if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (operations chained one after another count as nesting)`);
   }
   private enter(pos: number): void {
     if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels`);
@@ -87,19 +92,25 @@ export class Parser {
   }
   private shift(): D {
     let a = this.composed();
+    const depth = this.depth;
     while ((this.isP("<") && this.joined(1, "<")) || (this.isP(">") && this.joined(1, ">"))) {
       const op = this.take();
       this.take();
+      this.chained(op.pos);
       a = { t: "op", op: op.text + op.text, a, b: this.composed(), pos: op.pos };
     }
+    this.depth = depth;
     return a;
   }
   private binaryLevel(ops: string[], next: () => D): D {
     let a = next();
+    const depth = this.depth;
     while (ops.some((o) => this.isP(o))) {
       const op = this.take();
+      this.chained(op.pos);
       a = { t: "op", op: op.text, a, b: next(), pos: op.pos };
     }
+    this.depth = depth;
     return a;
   }
 
@@ -124,19 +135,25 @@ export class Parser {
 
   private sum(): D {
     let a = this.term();
+    const depth = this.depth;
     while (this.isP("+") || this.isP("-")) {
       const op = this.take();
+      this.chained(op.pos);
       a = { t: "op", op: op.text, a, b: this.term(), pos: op.pos };
     }
+    this.depth = depth;
     return a;
   }
 
   private term(): D {
     let a = this.unary();
+    const depth = this.depth;
     while (this.isP("*") || this.isP("//") || this.isP("/") || this.isP("%")) {
       const op = this.take();
+      this.chained(op.pos);
       a = { t: "op", op: op.text, a, b: this.unary(), pos: op.pos };
     }
+    this.depth = depth;
     return a;
   }
 
@@ -175,27 +192,31 @@ export class Parser {
 
   private postfix(): D {
     let x = this.atom();
+    // each call, index or attribute nests the value one level deeper (x[0][0] is (x[0])[0]): counted until the chain ends
+    const depth = this.depth;
     for (;;) {
       if (this.isP("(")) {
         const open = this.take();
-        this.enter(open.pos);
+        this.chained(open.pos);
         const { args, kwargs } = this.args();
-        this.depth--;
         x = { t: "call", fn: x, args, kwargs, pos: x.pos };
       } else if (this.isP("[")) {
         const open = this.take();
-        this.enter(open.pos);
+        this.chained(open.pos);
         const items = this.items("]");
-        this.depth--;
         const index: D = items.list.length === 1 && !items.comma ? items.list[0]! : { t: "tuple", items: items.list, one: false, pos: open.pos + 1 };
         x = { t: "index", target: x, index, pos: open.pos };
       } else if (this.isP(".") && x.t !== "name") {
         this.take();
         const n = this.tok;
         if (n.k !== K.Name) this.fail("expected a name after '.'");
+        this.chained(n.pos);
         this.take();
         x = { t: "attr", target: x, name: n.text, pos: n.pos };
-      } else return x;
+      } else {
+        this.depth = depth;
+        return x;
+      }
     }
   }
 

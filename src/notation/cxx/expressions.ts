@@ -190,21 +190,26 @@ export abstract class ExprParser {
   protected binaryRest(first: Node, min: number, constants: boolean): Node {
     const lx = this.lx;
     let left = first;
+    // each operator of a chain nests the value one level deeper (a+a+a is ((a+a)+a)), as a '(' does:
+    // the levels stay counted until the chain ends, so a long chain is refused where it passes the bound
+    let chain = 0;
     for (;;) {
-      if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) return left;
+      if (lx.kind !== PUNCT || BINOP_START[lx.punct] !== 1) break;
       const o = this.binop();
-      if (o === null || o.prec <= min) return left;
+      if (o === null || o.prec <= min) break;
       const pos = lx.start;
       for (let i = 0; i < o.len; i++) lx.advance();
       if (o === MUL && this.isPunct(RPAREN)) this.unsupported(pos, "pointer types other than casts (T*)x");
-      this.enter(pos);
+      if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (operators chained one after another count as nesting)`);
+      chain++;
       const right = this.binary(o.prec, constants);
-      this.depth--;
       const n = node("op", pos);
       n.name = o.name;
       n.items = [grouped(left), grouped(right)];
       left = done(n);
     }
+    this.depth -= chain;
+    return left;
   }
 
   unary(): Node {
