@@ -229,6 +229,18 @@ export class Host implements MachineHost {
     return true;
   }
 
+  /** a member function's frame: the struct's template parameters, and its data members by name (`this`'s) */
+  thisScope(t: StructRef, g: Frame): void {
+    const scope = t.layout.scope;
+    if (scope !== undefined) {
+      for (const [k, v] of scope.aliases) if (!g.aliases.has(k)) g.aliases.set(k, v);
+      for (const [k, v] of scope.constants) if (!g.constants.has(k)) g.constants.set(k, v);
+      for (const [k, v] of scope.decltypes) if (!g.decltypes.has(k)) g.decltypes.set(k, v);
+      for (const [k, v] of scope.values) if (!g.values.has(k)) g.values.set(k, v);
+    }
+    for (const [name, mem] of t.layout.members) if (!g.values.has(name)) g.values.set(name, new ArrayRef(mem.type, mem.bits, mem.count, t.addr + mem.offset));
+  }
+
   /** the layout of a struct the unit defines, its template arguments bound */
   structLayout(node: Node & { k: "name" }, f: Frame): StructLayout | undefined {
     const s = this.machine.unit.structs.find((x) => x.name === node.name.replace(/^(?:::)?(?:cute::)?/, ""));
@@ -253,7 +265,7 @@ export class Host implements MachineHost {
       offset += Math.ceil((count * bits) / 8);
       align = Math.max(align, a);
     }
-    return { name: s.name, size: Math.ceil(offset / align) * align, align, members };
+    return { name: s.name, size: Math.ceil(offset / align) * align, align, members, methods: s.methods, scope: frame };
   }
 
   /** a member's type: an array engine (ArrayEngine<T,N>, array_aligned<T,N[,A]>, array<T,N>) or one scalar */
@@ -485,6 +497,8 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       }
       if (t instanceof StructRef) {
         const mem = t.layout.members.get(n.name);
+        const methods = (t.layout.methods ?? []).filter((g) => g.name === n.name);
+        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t, g)) ?? D(0)) as Value;
         if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
         return new ArrayRef(mem.type, mem.bits, mem.count, t.addr + mem.offset) as unknown as Value;
       }

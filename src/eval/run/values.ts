@@ -9,6 +9,7 @@ import type { Value } from "../../core/value.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import type { FunctionDecl } from "../../notation/cxx/program.js";
 import type { Node } from "../../notation/parse.js";
+import type { Scope } from "../block.js";
 
 /** a value of a program that CuTe's print() does not print */
 export abstract class RunValue extends AtomValue {
@@ -91,6 +92,9 @@ export interface StructLayout {
   size: number;
   align: number;
   members: Map<string, { offset: number; type: string; bits: number; count: number }>;
+  /** the member functions defined in the struct, and the scope with its template parameters bound that their bodies see */
+  methods?: FunctionDecl[];
+  scope?: Scope;
 }
 
 /** a struct placed at an address in shared memory (`*reinterpret_cast<SharedStorage*>(smem)`) */

@@ -38,6 +38,8 @@ export interface StructDecl {
   tparams: TemplateParam[] | null;
   /** data members in order: type as written, name, alignas */
   members: { type: string; name: string; align: number; pos: number; size: string | null }[];
+  /** member functions defined in the struct (non-static, called on an object: `storage.tensor_sA()`) */
+  methods: FunctionDecl[];
   align: number;
   pos: number;
 }
@@ -199,6 +201,7 @@ export class ProgramParser extends StatementParser {
     if (this.isPunct(COLON)) this.unsupported(lx.start, "base classes");
     this.expectPunct(LBRACE, "opening the struct");
     const members: StructDecl["members"] = [];
+    const methods: FunctionDecl[] = [];
     while (!this.isPunct(RBRACE)) {
       if ((lx.kind as number) === EOF) this.fail("expected '}' closing the struct");
       const mpos = lx.start;
@@ -233,13 +236,34 @@ export class ProgramParser extends StatementParser {
         lx.advance();
       }
       if (this.isPunct(SEMI)) lx.advance();
+      if (fn) {
+        const method = this.methodAt(from, name);
+        if (method !== undefined) methods.push(method);
+      }
       if (fn || last === "") continue;
       const type = this.src.slice(from, lastPos).replace(/\s+/g, " ").trim();
       if (type === "" || /^(?:using|static|typedef)\b/.test(type)) continue;
       members.push({ type, name: last, align: a, pos: mpos, size });
     }
     lx.advance();
-    return { name, tparams, members, align, pos };
+    return { name, tparams, members, methods, align, pos };
+  }
+
+  /** a member function defined at `from` in struct `owner`; constructors, operators and declarations without a body are not read */
+  private methodAt(from: number, owner: string): FunctionDecl | undefined {
+    const lx = this.lx;
+    const end = lx.start;
+    let f: FunctionDecl | undefined;
+    try {
+      lx.at = from;
+      lx.advance();
+      f = this.functionDecl(null, from);
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+    }
+    lx.at = end;
+    lx.advance();
+    return f !== undefined && f.body >= 0 && f.name !== owner && f.name !== "operator" ? f : undefined;
   }
 
   /** from a '{', past its matching '}' */
