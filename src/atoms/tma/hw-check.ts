@@ -5,12 +5,12 @@
 import type { TmaCopy } from "./make-tma-copy.js";
 import { tmaThreads } from "./types.js";
 import { hwFacts } from "./hw-facts.js";
-import { type HwReport, checkHardware, parseArch, warningLines } from "./hw-rules.js";
+import { type Arch, type HwReport, checkHardware, warningLines } from "./hw-rules.js";
 
 export { warningLines };
 
-export function hardwareReport(copy: TmaCopy, arch: string | undefined): HwReport {
-  return checkHardware(hwFacts(copy), parseArch(arch));
+export function hardwareReport(copy: TmaCopy, arch: Arch): HwReport {
+  return checkHardware(hwFacts(copy), arch);
 }
 
 /**
@@ -18,8 +18,7 @@ export function hardwareReport(copy: TmaCopy, arch: string | undefined): HwRepor
  * make_tma_atom_A/B_sm100) has no CTA partition to judge, and how the 2-SM ops split a box across
  * the CTA pair is not sourced (NOT_MODELLED): no report, no warnings.
  */
-export function hardwareReportOf(copy: TmaCopy | undefined, arch: string | undefined): HwReport | undefined {
-  const a = parseArch(arch);
+export function hardwareReportOf(copy: TmaCopy | undefined, arch: Arch): HwReport | undefined {
   if (copy === undefined || tmaThreads(copy.args.op) !== 1) return undefined;
-  return checkHardware(hwFacts(copy), a);
+  return checkHardware(hwFacts(copy), arch);
 }

@@ -11,7 +11,6 @@
  *  - "off": the rule does not hold on that architecture (the source says why).
  * A rule that could not be sourced for an architecture says so in its source instead of guessing.
  */
-import { UsageError, quote } from "../../core/errors.js";
 import { Swizzle, showSwizzle } from "../../core/swizzle.js";
 import type { TmaHwFacts } from "./hw-facts.js";
 
@@ -492,13 +491,6 @@ export interface HwReport {
   accepted: boolean;
   findings: Finding[];
   passed: Passed[];
-}
-
-export function parseArch(text: string | undefined): Arch {
-  const a = (text ?? "sm90").toLowerCase();
-  const hit = ARCHS.find((x) => x === a || x === a.replace(/a$/, ""));
-  if (!hit) throw new UsageError(`--arch takes ${ARCHS.join(" or ")}, not ${quote(text ?? "")}`);
-  return hit;
 }
 
 export function checkHardware(f: TmaHwFacts, arch: Arch): HwReport {

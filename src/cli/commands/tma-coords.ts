@@ -34,7 +34,7 @@ export const command: CommandSpec = {
   ],
   async run(args: string[], opts: OptionValues, io: Io): Promise<number> {
     if (args.length > 0) throw new UsageError(`tma-coords takes no positional arguments (got ${quote(args[0]!)})`);
-    const { strOpt } = await import("../../eval/args/tma-options.js");
+    const { parseArch, strOpt } = await import("../../eval/args/tma-options.js");
     const { buildTmaFrom, buildIm2colFrom, im2colAtomOf, tmaOf } = await import("../../eval/args/tma-mma.js");
     const im2col = await buildIm2colFrom(opts);
     const coords = await import("../../atoms/tma/coords.js");
@@ -55,7 +55,7 @@ export const command: CommandSpec = {
     if (part !== undefined && kind === "atom") {
       throw new UsageError(`tma-coords --partition is ThrCopy::partition_S/D of a TiledCopy; ${builder} builds a Copy_Atom, which kernels partition with tma_partition (an expression of cute-ts eval: auto [tAgA, tAsA] = tma_partition(atom, cta_coord, cta_layout, sA, gA))`);
     }
-    const hw = built ? hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch")) : undefined;
+    const hw = built ? hardwareReportOf(built.kind === "copy" ? built.copy : undefined, parseArch(strOpt(opts, "arch"))) : undefined;
     // get_tma_tensor: the im2col atom keeps the tensor make_im2col_tma_copy_desc built
     const mA = im2col ? im2colAtomOf(im2col).tmaTensor : coords.getTmaTensor(tmaOf(built!));
     let t = mA;

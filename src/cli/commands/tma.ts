@@ -52,13 +52,13 @@ export const command: CommandSpec = {
       io.out(io.json ? jsonLine({ kind: opts.desc ? "tma_im2col_desc" : opts.explain ? "tma_explain" : "tma", text, op: a.args.op, type: a.args.type.name }) : text);
       return 0;
     }
-    const { strOpt } = await import("../../eval/args/tma-options.js");
+    const { parseArch, strOpt } = await import("../../eval/args/tma-options.js");
     const tma = await import("../../atoms/tma/make-tma-copy.js");
     const { hardwareReportOf, warningLines } = await import("../../atoms/tma/hw-check.js");
     const built = await buildTmaFrom(opts);
     if (opts.explain && built.kind === "atom") throw new UsageError(`--explain describes a TiledCopy (make_tma_copy); ${built.builder} builds only the Copy_Atom`);
     const copy = tmaOf(built);
-    const hw = hardwareReportOf(built.kind === "copy" ? built.copy : undefined, strOpt(opts, "arch"));
+    const hw = hardwareReportOf(built.kind === "copy" ? built.copy : undefined, parseArch(strOpt(opts, "arch")));
     let text: string;
     if (opts.desc) text = tma.printDesc(copy.desc);
     else if (built.kind === "atom") text = tma.printTmaAtom(built.atom);

@@ -150,7 +150,7 @@ export const command: CommandSpec = {
         only("op", "type", "gmem", "smem", "cta-tiler", "cluster", "arch");
         const { tmaArgsFrom } = await import("../../eval/args/tma-options.js");
         const { makeTmaCopy } = await import("../../atoms/tma/make-tma-copy.js");
-        const { parseArch } = await import("../../atoms/tma/hw-rules.js");
+        const { parseArch } = await import("../../eval/args/tma-options.js");
         const arch = parseArch(stringOption(opts.arch, "--arch"));
         const tmaArgs = tmaArgsFrom(opts);
         if (tmaArgs.op.startsWith("SM100_TMA_2SM_")) {
