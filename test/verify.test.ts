@@ -341,6 +341,16 @@ describe("verify gmma-smem", () => {
     expect((await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--type", "half_t"])).exit).toBe(2);
     expect((await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--major", "K"])).exit).toBe(2);
   });
+  it("reads --major as mma --desc-smem does (one parser, in src/eval/args)", async () => {
+    const missing = await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--type", "half_t"]);
+    expect(missing.stderr).toBe("cute-ts: --major K|MN is required (which mode of the operand is contiguous: K, or M/N)\n");
+    const bad = await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--type", "half_t", "--major", "N"]);
+    expect(bad.stderr).toMatch(/^cute-ts: --major expects K or MN \(or GMMA::Major::K, UMMA::Major::MN\), got 'N'/);
+    const spelled = await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--type", "half_t", "--major", "GMMA::Major::MN"]);
+    const plain = await run(["verify", "gmma-smem", "(_64,_64):(_1,_64)", "--type", "half_t", "--major", "MN"]);
+    expect(spelled.exit).toBe(plain.exit);
+    expect(spelled.stdout).toBe(plain.stdout);
+  });
 });
 
 describe("verify --json", () => {

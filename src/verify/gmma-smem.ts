@@ -5,7 +5,7 @@
  * accepts, and which one. The comparison is by function: the bit address of every coordinate,
  * with a smem_ptr swizzle acting on byte addresses and any other swizzle on element offsets.
  */
-import { CuteError, UsageError, quote } from "../core/errors.js";
+import { CuteError, UsageError } from "../core/errors.js";
 import { S } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
@@ -140,9 +140,3 @@ export function verifyGmmaSmem(x: LayoutLike, type: ValueType, major: GmmaMajor)
   return verdict;
 }
 
-export function parseMajor(text: string | undefined): GmmaMajor {
-  if (text === undefined) throw new UsageError("--major K|MN is required (which mode of the operand is contiguous)");
-  const u = text.trim().toUpperCase().replace(/^GMMA::MAJOR::/, "");
-  if (u === "K" || u === "MN") return u;
-  throw new UsageError(`--major expects K or MN, got ${quote(text)}`);
-}

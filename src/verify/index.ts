@@ -4,7 +4,7 @@ export { verifyEqual, type EqualVerdict } from "./equal.js";
 export { verifyProperty, type Property, type PropertyVerdict } from "./props.js";
 export { verifyVector, type VectorVerdict, type VectorLimit } from "./vector.js";
 export { verifyBanks, verifyCopyBanks, type BanksVerdict, type PhaseResult } from "./banks.js";
-export { verifyGmmaSmem, gmmaAtom, parseMajor, type GmmaVerdict, type GmmaMajor, type GmmaSwizzle } from "./gmma-smem.js";
+export { verifyGmmaSmem, gmmaAtom, type GmmaVerdict, type GmmaMajor, type GmmaSwizzle } from "./gmma-smem.js";
 export { verifyMma, type MmaVerdict } from "./mma.js";
 export { verifyCopyAtom, verifyTiledCopy, type CopyVerdict } from "./copy.js";
 export { verifyTma, type TmaVerdict } from "./tma.js";

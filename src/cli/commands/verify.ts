@@ -166,7 +166,7 @@ export const command: CommandSpec = {
       case "gmma-smem":
         arity(1);
         only("type", "major");
-        verdict = V.verifyGmmaSmem(V.layoutLikeArg(rest[0]!, "LAYOUT"), V.typeArg(stringOption(opts.type, "--type")), V.parseMajor(stringOption(opts.major, "--major")));
+        verdict = V.verifyGmmaSmem(V.layoutLikeArg(rest[0]!, "LAYOUT"), V.typeArg(stringOption(opts.type, "--type")), (await import("../../eval/args/smem-desc.js")).parseMajor(stringOption(opts.major, "--major"), ""));
         break;
     }
     if (io.json) {

@@ -7,9 +7,10 @@ import { UsageError, quote } from "../../core/errors.js";
 import { make_smem_desc, type DescArch, type DescMajor, type SmemDescriptor } from "../../atoms/mma/smem-desc.js";
 import { layoutLikeArg, typeArg } from "./common.js";
 
-export function parseDescMajor(text: string | undefined): DescMajor {
-  if (text === undefined) throw new UsageError("--major K|MN is required with --desc-smem (which mode of the operand is contiguous: K, or M/N)");
-  const u = text.trim().replace(/^(?:cute::)?(?:SM90::)?(?:GMMA|UMMA)::Major::/, "").toUpperCase();
+/** --major: K or MN, also spelled GMMA::Major::K, UMMA::Major::MN, ...; `needed` says where it is required */
+export function parseMajor(text: string | undefined, needed = " with --desc-smem"): DescMajor {
+  if (text === undefined) throw new UsageError(`--major K|MN is required${needed} (which mode of the operand is contiguous: K, or M/N)`);
+  const u = text.trim().replace(/^(?:cute::)?(?:SM90::)?(?:GMMA|UMMA)::Major::/i, "").toUpperCase();
   if (u === "K" || u === "MN") return u;
   throw new UsageError(`--major expects K or MN (or GMMA::Major::K, UMMA::Major::MN), got ${quote(text)}`);
 }
@@ -34,5 +35,5 @@ export function parseSmemAddress(text: string | undefined): number {
 
 export function smemDescArg(layout: string, opts: { type?: string; major?: string; arch?: string; start?: string }): SmemDescriptor {
   const x = layoutLikeArg(layout, "--desc-smem");
-  return make_smem_desc(parseDescArch(opts.arch), parseDescMajor(opts.major), x, typeArg(opts.type), parseSmemAddress(opts.start));
+  return make_smem_desc(parseDescArch(opts.arch), parseMajor(opts.major), x, typeArg(opts.type), parseSmemAddress(opts.start));
 }
