@@ -270,7 +270,7 @@ describe("tuple and basis arithmetic (arithmetic_tuple.hpp, 0z_tma_tensors.md)",
     expect(await refusal("make_gmem_ptr((float*)0x1000) - 3")).toContain("only a raw pointer T* has operator-");
     expect(await out("*counting_iter(7)")).toBe("7\n");
     expect(await refusal("*3")).toContain("unary * dereferences an iterator");
-    expect(await refusal("&3")).toContain("the address of a tensor's element only");
+    expect(await refusal("&3")).toContain("it takes &T(coord), the address of a tensor's element");
   });
 });
 

@@ -12,6 +12,8 @@ describe("cute-ts's own limits", () => {
   const cases: string[][] = [
     ["eval", "make_shape([&]{ return 4; }(), 8)"],
     ["eval", "cosize(make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}))"],
+    ["eval", "auto L = make_layout(4); auto p = &L;"],
+    ["eval", "&make_layout(4)(1)"],
     ["eval", "E<0>{} * E<1>{}"],
     ["eval", "auto x = make_layout(4); using T = typename decltype(x)::value_type; print(x);"],
     ["verify", "tma", "--op", "SM100_TMA_2SM_LOAD_IM2COL", "--type", "half_t", "--gmem", "(64,64):(64,_1)", "--smem", "(_8,_8):(_8,_1)"],

@@ -1,5 +1,5 @@
 /** CuTe's operator(): `X(args)` evaluates or slices a layout, a composed layout, a tensor or a swizzle. */
-import { CuteError, UsageError } from "../core/errors.js";
+import { CuteError, Unsupported, UsageError } from "../core/errors.js";
 import { Int, S, D } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple } from "../core/int-tuple.js";
@@ -44,7 +44,7 @@ export function apply(target: Value, args: Value[]): Value {
 
 /** &T(coord): the address of the element T(coord) reads, a raw pointer (the swizzle of a swizzle_ptr applied) */
 export function addressOf(target: Value, args: Value[]): Value {
-  if (!(target instanceof Tensor)) throw new CuteError("operator&", "cute-ts takes the address of a tensor's element: &T(coord)", [show(target)]);
+  if (!(target instanceof Tensor)) throw new Unsupported(`the address of an element of ${show(target)}`, ": it takes &T(coord), the address of a tensor's element");
   if (args.length === 0) throw new UsageError(`${show(target)}() needs a coordinate`);
   const coord = asCoord(args.length === 1 ? args[0]! : args);
   if (T.has_underscore(coord)) throw new CuteError("operator&", "T(coord) with _ is a tensor (a slice), not an element: its iterator is where it starts", [show(target)]);

@@ -29,7 +29,7 @@ export function operate(name: string, args: Value[]): Value {
       return I.D(a.v);
     }
     if (name === "u*" && !isIter(a)) throw new CuteError("operator*", "unary * dereferences an iterator (counting_iter, ArithTuple)", [show(a)]);
-    if (name === "u&") throw new CuteError("operator&", "cute-ts takes the address of a tensor's element only: &T(coord)", [show(a)]);
+    if (name === "u&") throw new Unsupported(`the address of ${show(a)}`, ": it takes &T(coord), the address of a tensor's element");
     if (a instanceof Int) return unary(name, a);
     if (a instanceof ScaledBasis && name === "u-") return new ScaledBasis(I.neg(a.value), a.modes);
     if (name === "u-" && Array.isArray(a) && isIdx(a)) return idxNeg(a) as Value;
