@@ -150,17 +150,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
       case "decl":
         for (const d of st.decls) {
           const v = declare(st, d, ev, hooks, scope, src);
-          if (d.bind !== null) {
-            const parts = Array.isArray(v) ? (v as EvalValue[]) : undefined;
-            if (parts === undefined || parts.length !== d.bind.length) throw new CuteError("auto [...]", `a structured binding of ${d.bind.length} names needs a tuple of ${d.bind.length} values`, [describe(v)]);
-            d.bind.forEach((name, i) => {
-              shadow(scope, name);
-              bind(scope, name, parts[i]!, st.constexpr);
-            });
-          } else {
-            shadow(scope, d.name);
-            bind(scope, d.name, v, st.constexpr);
-          }
+          bindDeclared(scope, d, v, st.constexpr);
           last = v;
         }
         break;
@@ -279,6 +269,22 @@ export function bind(scope: Scope, name: string, v: EvalValue, constexpr: boolea
   scope.constants.delete(name);
   scope.aliases.delete(name);
   if (v instanceof Int && (v.s || constexpr)) scope.constants.set(name, v.v);
+}
+
+/** a declarator's value bound in the innermost scope: `auto x = v;`, or `auto [a, b] = v;` each name to its part of a tuple */
+export function bindDeclared(scope: Scope, d: { name: string; bind: string[] | null }, v: EvalValue, constexpr: boolean): void {
+  if (d.bind === null) {
+    shadow(scope, d.name);
+    bind(scope, d.name, v, constexpr);
+    return;
+  }
+  const names = d.bind;
+  const parts = Array.isArray(v) ? (v as EvalValue[]) : undefined;
+  if (parts === undefined || parts.length !== names.length) throw new CuteError("auto [...]", `a structured binding of ${names.length} names needs a tuple of ${names.length} values`, [describe(v)]);
+  names.forEach((name, i) => {
+    shadow(scope, name);
+    bind(scope, name, parts[i]!, constexpr);
+  });
 }
 
 export const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));

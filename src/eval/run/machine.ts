@@ -10,7 +10,7 @@ import { PtrIter } from "../../core/tensor.js";
 import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
 import { type Hooks, evalNode } from "../../notation/read.js";
 import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
-import { type Scope, bind, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow } from "../block.js";
+import { type Scope, bind, bindDeclared, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow } from "../block.js";
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
@@ -147,18 +147,8 @@ export class Machine {
       case "decl":
         for (const d of st.decls) {
           const v = this.declare(st, d, f);
-          if (d.bind !== null) {
-            const parts = Array.isArray(v) ? (v as EvalValue[]) : [];
-            if (parts.length !== d.bind.length) throw new CuteError("auto [...]", `a structured binding of ${d.bind.length} names needs a tuple of ${d.bind.length} values`, [describe(v)]);
-            d.bind.forEach((name, i) => {
-              shadow(f, name);
-              bind(f, name, parts[i]!, st.constexpr);
-            });
-          } else {
-            shadow(f, d.name);
-            bind(f, d.name, v, st.constexpr);
-            f.types.set(d.name, st.type.k === "type" ? st.type.node.name : "auto");
-          }
+          bindDeclared(f, d, v, st.constexpr);
+          if (d.bind === null) f.types.set(d.name, st.type.k === "type" ? st.type.node.name : "auto");
         }
         return;
       case "print": {
