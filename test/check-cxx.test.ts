@@ -216,8 +216,8 @@ describe("comparing", () => {
 });
 
 /** a C++ source holding CuTe's golden records as print-comment pairs: each record's C++ printed, CuTe's output below it */
-function goldenSource(): { text: string; count: number; lambdas: number } {
-  const out: string[] = ["#include <cute/tensor.hpp>", "using namespace cute;", "", "int main() {"];
+function goldenSource(fn = "int main()"): { text: string; count: number; lambdas: number } {
+  const out: string[] = ["#include <cute/tensor.hpp>", "using namespace cute;", "", `${fn} {`];
   let count = 0, lambdas = 0;
   for (const r of readGolden("../fixtures/golden/algebra.jsonl")) {
     if (!r.cxx || r.out === undefined || !r.out.trim()) continue;
@@ -241,10 +241,17 @@ function goldenSource(): { text: string; count: number; lambdas: number } {
 describe("check kernel.cu, against CuTe's goldens", () => {
   const { text, count, lambdas } = goldenSource();
 
-  it("every golden record written as a print and its comment passes; the lambdas are skipped, saying why", async () => {
+  it("every golden record written as a print and its comment in main() passes: the program is run, its lambdas too", async () => {
     expect(count).toBeGreaterThan(2500);
     expect(lambdas).toBeGreaterThan(0);
     const f = scratchFile("goldens.cu", text);
+    const r = await run(["check", f]);
+    expect(r.stdout).toBe(`${count} passed, 0 failed\n`);
+    expect(r.exit).toBe(0);
+  }, 600_000);
+
+  it("the same records in a function of a source without main() pass as pasted blocks; the lambdas are skipped, saying why", async () => {
+    const f = scratchFile("goldens-nomain.cu", goldenSource("void goldens()").text);
     const r = await run(["check", f]);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines.at(-1)).toBe(`${count - lambdas} passed, 0 failed, ${lambdas} skipped`);
@@ -265,11 +272,11 @@ describe("check kernel.cu, against CuTe's goldens", () => {
     writeFileSync(f, lines.join("\n"));
     const bad = await run(["check", f]);
     expect(bad.exit).toBe(1);
-    expect(bad.stdout.trimEnd().split("\n").at(-1)).toBe(`${count - lambdas - 3} passed, 3 failed, ${lambdas} skipped`);
+    expect(bad.stdout.trimEnd().split("\n").at(-1)).toBe(`${count - 3} passed, 3 failed`);
     expect(bad.stdout).toContain(`--- ${f}:${at(ids[0]!)} (expected)`);
     const upd = await run(["check", f, "--update"]);
     expect(upd.exit).toBe(0);
-    expect(upd.stdout.trimEnd().split("\n").at(-1)).toBe(`${count - lambdas - 3} passed, 0 failed, ${lambdas} skipped, 3 updated`);
+    expect(upd.stdout.trimEnd().split("\n").at(-1)).toBe(`${count - 3} passed, 0 failed, 3 updated`);
     expect(upd.stdout).toMatch(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:${at(ids[0]!)}: print.*\\n  old: .*_7.*\\n  new: `));
     expect(readFileSync(f, "utf8")).toBe(text);
   }, 600_000);
@@ -277,7 +284,8 @@ describe("check kernel.cu, against CuTe's goldens", () => {
   it("the JUnit report counts a skip as skipped with its reason, never as a failure", async () => {
     const f = scratchFile(
       "skips.cu",
-      ["template <class T>", "void k(T t) {", "  print(t);  // 1", "  for (int i = 0; i < 2; ++i) { print(make_layout(Int<2>{})); }  // _2:_1", "}", "int main() {", "  print(make_layout(Int<8>{}));  // _8:_1", "}"].join("\n"),
+      // no main(): each print is evaluated with the statements before it (a source with main() is run: test/check-run.test.ts)
+      ["template <class T>", "void k(T t) {", "  print(t);  // 1", "  for (int i = 0; i < 2; ++i) { print(make_layout(Int<2>{})); }  // _2:_1", "}", "void host() {", "  print(make_layout(Int<8>{}));  // _8:_1", "}"].join("\n"),
     );
     const r = await run(["check", "--reporter", "junit", f]);
     expect(r.exit).toBe(0);

@@ -28,6 +28,8 @@ export interface CxxCase {
   last: number;
   /** the print statements of the line, as written (string prints such as print("gA:\t") included) */
   prints: string[];
+  /** where each print statement's call begins: 1-based line, 0-based column (a run's prints are paired with the case by it) */
+  at: { line: number; col: number }[];
   /** the prints of a value (not of a string literal): what the reports name the case by */
   name: string;
   /** the comment block's text: `//` and one space stripped from each line, notes after a further `//` dropped */
@@ -237,6 +239,10 @@ export function findCxxCases(text: string): CxxCase[] {
         line: line + 1,
         last: block.to,
         prints: calls.map(({ g, c }) => stmtText(g, g.tokens[c.from]!.start)),
+        at: calls.map(({ g, c }) => {
+          const start = g.tokens[c.from]!.start, l = lineOf(s.lineStarts, start);
+          return { line: l + 1, col: start - s.lineStarts[l]! };
+        }),
         name: calls.filter(({ c }) => !c.string).map(({ g, c }) => stmtText(g, g.tokens[c.from]!.start).replace(/\s+/g, " ").replace(/\s*;$/, "")).join("; "),
         expected: expected.join("\n").replace(/^\n+|\n+$/g, ""),
         before: slice([...chain, { block: b, upTo: first }], group, info, (x) => stmtText(x), budget),
@@ -338,9 +344,30 @@ export function comparable(expected: string, actual: string): { expected: string
   if (m && !(a.length && a[0]!.startsWith(`${m[1]}:`))) {
     const rest = e[0]!.slice(m[0].length);
     const e2 = rest === "" ? e.slice(1) : [rest, ...e.slice(1)];
-    return { expected: e2.join("\n"), actual: a.join("\n"), label: m[1] };
+    return { expected: addressesNamed(e2, a).join("\n"), actual: a.join("\n"), label: m[1] };
   }
-  return { expected: e.join("\n"), actual: a.join("\n") };
+  return { expected: addressesNamed(e, a).join("\n"), actual: a.join("\n") };
+}
+
+/**
+ * A pointer's address written by name in a comment (`gmem_ptr[16b](GMEM_ADDR_A)`,
+ * `ptr[16b](ADDR_A + offset)`, `tmem_[32b](TMEM_ADDR)`: an upper-case name, then optionally
+ * `+ name`s) stands for whatever address was printed there, since addresses differ from run to
+ * run: `]( NAME ... )` as a pattern in which it is any hexadecimal address.
+ */
+const NAMED_ADDRESS = /\]\(\s*[A-Z][A-Z0-9_]*(?:\s*[+-]\s*[A-Za-z_][A-Za-z0-9_]*)*\s*\)/g;
+
+/** a comment's line with its named addresses taken as printed, where the printed line is the same but for them */
+function namedAddressLine(e: string, a: string): string {
+  if (!e.includes("](")) return e;
+  const parts = e.split(NAMED_ADDRESS);
+  if (parts.length === 1) return e;
+  const pattern = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\]\\(0x[0-9a-fA-F]+\\)")}$`);
+  return pattern.test(a) ? a : e;
+}
+
+function addressesNamed(e: string[], a: string[]): string[] {
+  return e.map((l, i) => (i < a.length ? namedAddressLine(l, a[i]!) : l));
 }
 
 export function sameOutput(expected: string, actual: string): boolean {
@@ -377,7 +404,8 @@ export function updateCxxComments(text: string, cases: CxxCase[], changes: Map<n
     if (m && !(out[0] ?? "").startsWith(`${m[1]}:`)) out[0] = `${m[0]}${out[0]}`;
     const result: (string | number)[] = []; // a number: that line of the file, kept as it was
     out.forEach((l, i) => {
-      const same = i < old.length && normalizeLines(oldText[i]!).join("\n") === normalizeLines(l).join("\n");
+      const was = normalizeLines(oldText[i] ?? "").join("\n"), now = normalizeLines(l).join("\n");
+      const same = i < old.length && (was === now || namedAddressLine(was, now) === now);
       if (same) {
         result.push(from + i);
         return;

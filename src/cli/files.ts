@@ -5,7 +5,7 @@
  * and what an OS error says.
  */
 import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { isUtf8 } from "node:buffer";
 import { UsageError, quote } from "../core/errors.js";
 
@@ -107,6 +107,24 @@ function readToEnd(fd: number, size: number, limit: number, path: string, what: 
 /** the whole text of a regular file of at most `limit` bytes (decoded as `decodeBytes` does) */
 export function readRegularFile(path: string, what: string, limit = FILE_LIMIT): string {
   return decodeBytes(readRegularFileBytes(path, what, limit).bytes);
+}
+
+/**
+ * How a program named `file` reads its `#include "name"`: from the including file's folder (nvcc's
+ * rule), never outside the named file's folder tree; undefined when there is no such file.
+ */
+export function localIncludes(file: string, what: string): (from: string, name: string) => { file: string; text: string } | undefined {
+  const named = dirname(resolve(file));
+  return (from, name) => {
+    const p = resolve(dirname(resolve(from)), name);
+    if (!(p === named || p.startsWith(named + sep))) return undefined;
+    try {
+      statSync(p);
+    } catch {
+      return undefined;
+    }
+    return { file: relative(process.cwd(), p) || p, text: readRegularFile(p, what) };
+  };
 }
 
 /**

@@ -4,9 +4,11 @@ import { NestingRefused, UsageError, escapeControls, quote } from "../../core/er
 import { parseTranscript, trimNewlines, updateTranscript } from "../../check/transcript.js";
 import { comparable, findCxxCases, updateCxxComments } from "../../check/cxx-source.js";
 import { type StatementEvaluator, evaluateBlocks } from "../../check/statements.js";
+import { type ProgramCheck, type RunSettings, runCases } from "../../check/cxx-run.js";
+import { parseArchOption, parseBlockOption, parseDefines, parseThreadOption } from "../../eval/args/run.js";
 import { type CaseResult, REPORTERS, type ReporterName, reporterFor, summarize, summaryLine } from "../../check/report.js";
 import { BOM } from "../../check/lines.js";
-import { FILE_LIMIT, type FileSnapshot, decodeBytes, encodeText, kindOf, osReason, readRegularFileBytes, replaceFile } from "../files.js";
+import { FILE_LIMIT, type FileSnapshot, decodeBytes, encodeText, kindOf, localIncludes, osReason, readRegularFileBytes, replaceFile } from "../files.js";
 import { RECORD_OUTPUT_LIMIT, recordIo } from "../records.js";
 import type { CommandEnv, CommandSpec, Io } from "../spec.js";
 
@@ -168,6 +170,8 @@ export interface CheckOptions {
   github: boolean;
   /** what runs the statements of a C++ source's cases (evaluateBlocks, the block evaluator of eval -f, unless given) */
   evaluator?: StatementEvaluator;
+  /** how a C++ program with main() is run (--block, --thread, -D, --arch) */
+  run?: RunSettings;
 }
 
 /** the most failures --json lists (each with at most FAILURE_TEXT characters of expected and actual text) */
@@ -205,18 +209,28 @@ async function readFiles(sources: Source[], options: CheckOptions, env: CommandE
         if (!options.ci && !options.allowEmpty) throw new UsageError(`check: ${quote(path)} has no cases (no print(x); followed by a // comment holding what it printed); pass --allow-empty to accept that`);
       }
       const evaluator = options.evaluator ?? evaluateBlocks;
-      const jobs: Job[] = cases.map((c) => ({
+      // a program with main() is run once, when its first case runs; its print statements are paired with the cases
+      let program: Promise<ProgramCheck | undefined> | undefined;
+      const ran = () => (program ??= runCases(path, text, cases, { ...options.run, readLocal: options.run?.readLocal ?? localIncludes(path, "check") }));
+      const printed = (out: string) =>
+        out.length > RECORD_OUTPUT_LIMIT ? { out: `cute-ts: check: the output of this case is ${out.length} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`, over: out.length } : { out };
+      const jobs: Job[] = cases.map((c, k) => ({
         line: c.line,
         last: c.last,
         name: c.name,
         expected: c.expected,
         async run() {
-          if (!Array.isArray(c.before)) return { skip: c.before.unsupported };
+          const byRun = (await ran())?.outcome(k);
+          if (byRun !== undefined && "printed" in byRun) return printed(byRun.printed);
+          if (byRun !== undefined && "refused" in byRun) return { out: byRun.refused, keep: true };
+          if (byRun !== undefined && "skip" in byRun) return { skip: byRun.skip };
+          // no main(), or a print the run never ran: its statements before it, as a pasted block
+          const unreached = byRun === undefined ? undefined : byRun.unreached;
+          if (!Array.isArray(c.before)) return { skip: unreached ?? c.before.unsupported };
           const r = await evaluator([...c.before, ...c.prints]);
-          if ("unsupported" in r) return { skip: r.unsupported };
+          if ("unsupported" in r) return { skip: unreached ?? r.unsupported };
           if ("refused" in r) return { out: r.refused, keep: true };
-          if (r.printed.length > RECORD_OUTPUT_LIMIT) return { out: `cute-ts: check: the output of this case is ${r.printed.length} characters, more than the ${RECORD_OUTPUT_LIMIT} check holds for one case\n`, over: r.printed.length };
-          return { out: r.printed };
+          return printed(r.printed);
         },
         judge(out) {
           const cmp = comparable(c.expected, out);
@@ -380,6 +394,10 @@ export const command: CommandSpec = {
     { name: "reporter", value: "text|junit|tap", description: "the report on stdout: text (unified diffs; GitHub annotations when GITHUB_ACTIONS=true), junit (JUnit XML), tap (TAP 14)" },
     { name: "ci", description: "a CI run (also when CI=true in the environment): --update is refused, a file with no cases fails the run" },
     { name: "allow-empty", description: "accept a file with no cases (or a directory with no transcripts) instead of refusing it" },
+    { name: "block", value: "X[,Y[,Z]]", description: "a C++ program with main() is run (as cute-ts run runs it): the block whose kernel code runs (default 0,0,0)" },
+    { name: "thread", value: "T", description: "the thread whose kernel code runs in such a run (default 0)" },
+    { name: "define", short: "D", value: "NAME[=VALUE]", description: "define a preprocessor macro for such a run (repeatable)", repeat: true },
+    { name: "arch", value: "sm90|sm100", description: "the GPU such a run is built for (default sm90)" },
   ],
   notNested: "it reads and writes files",
   notes: `Files: each FILE must be a regular file (a symbolic link to one is read through) of at most ${FILE_LIMIT / 1048576} MiB;
@@ -389,7 +407,10 @@ followed. In a C++ source, a case is a print(x) / print_layout(x) / print_tensor
 comment (on the line, or the // lines below it): the statements before it that it needs are evaluated, and
 the comment is compared with what it prints, whitespace aside and without a leading 'name:' label the
 print does not write; a case cute-ts cannot evaluate (a loop, a parameter, a statement it does not read) is
-skipped with the reason. FILE:LINE runs the one case at that line (its command or its expected
+skipped with the reason. A source with main() is run as 'cute-ts run' runs it (--block, --thread, -D,
+--arch) and each print that runs is compared, the first time it runs, with its comment; a print the run
+does not reach is evaluated as above. An address written by name in capitals (gmem_ptr[16b](GMEM_ADDR_A))
+stands for the address printed there. Under --ci, a run in which no case ran fails. FILE:LINE runs the one case at that line (its command or its expected
 text). --update rewrites only files named or found this way, only the lines of the cases that changed (every
 other byte is kept, bytes that are not UTF-8 too; new lines end as the file's do, CRLF or LF; a BOM stays), and
 never through a symbolic link: name the file a link points to, since that is the file rewritten. It refuses,
@@ -398,7 +419,7 @@ links, and one whose owner it cannot keep. A CRLF transcript checks as its LF tw
 error unless --allow-empty (a failure under --ci). A transcript may not run batch or check: the check stops
 before running anything. The report ends with one line 'N passed, N failed' (', N skipped' when some were):
 plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json gives the counts in its document.`,
-  examples: ["check goldens/", "check README.md", "check goldens/layouts.cute:12", "check goldens/ --grep tiled_divide", "check goldens/ --reporter junit", "check kernel-layouts.cute --update", "check kernel.cu"],
+  examples: ["check goldens/", "check README.md", "check goldens/layouts.cute:12", "check goldens/ --grep tiled_divide", "check goldens/ --reporter junit", "check kernel-layouts.cute --update", "check kernel.cu", "check kernel.cu --block 1 --thread 5"],
   async run(args, opts, io, env) {
     if (args.length === 0) throw new UsageError("check needs at least one .cute, .md or C++ (.cu, .cuh, .hpp, .cpp) file, or a directory");
     const update = opts.update === true;
@@ -419,7 +440,8 @@ plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json g
       }
     };
     const targets = args.map((a) => parseTarget(a, exists));
-    const options: CheckOptions = { update, allowEmpty: opts["allow-empty"] === true, ci, reporter: reporter as ReporterName, github: envTrue(process.env.GITHUB_ACTIONS), ...(grep === undefined ? {} : { grep }) };
+    const run: RunSettings = { block: parseBlockOption(opts.block), thread: parseThreadOption(opts.thread), defines: parseDefines(opts.define), arch: parseArchOption(opts.arch) };
+    const options: CheckOptions = { update, allowEmpty: opts["allow-empty"] === true, ci, reporter: reporter as ReporterName, github: envTrue(process.env.GITHUB_ACTIONS), run, ...(grep === undefined ? {} : { grep }) };
     const { results, updated, failures } = await checkFiles(targets, options, io, env);
     const s = summarize(results);
     const failed = s.failed - updated;
@@ -442,6 +464,12 @@ plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json g
         }) + "\n",
       );
     }
-    return failed ? 1 : 0;
+    if (failed) return 1;
+    // a CI run that compared nothing (every case skipped, or none selected) checked nothing: it fails
+    if (ci && s.passed === 0) {
+      io.err(`cute-ts: check --ci: no case ran (${s.skipped} skipped): a CI run that compares nothing fails\n`);
+      return 1;
+    }
+    return 0;
   },
 };

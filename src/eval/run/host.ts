@@ -17,7 +17,7 @@ import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
-import { type Frame, Lambda, type Machine, type MachineHost } from "./machine.js";
+import { type Frame, Lambda, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
 import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
 
@@ -43,6 +43,15 @@ export interface HostConfig {
   block: [number, number, number];
   thread: number;
   arch: "sm90" | "sm100";
+  /** told of each print statement that runs, where it stands in its file (1-based line, 0-based column) and what it did */
+  onPrint?: (at: SourcePoint, out: PrintOutcome) => void;
+}
+
+/** a place in a source file: 1-based line, 0-based column */
+export interface SourcePoint {
+  file: string;
+  line: number;
+  col: number;
 }
 
 export class Host implements MachineHost {
@@ -68,6 +77,20 @@ export class Host implements MachineHost {
     for (let i = src.indexOf("\n"); i >= 0 && i < pos; i = src.indexOf("\n", i + 1)) line++;
     const o = this.config.origin[line];
     return o === undefined ? this.file : `${o.file}:${o.line}`;
+  }
+  /** the file, line and column a position in the preprocessed text comes from */
+  point(pos: number): SourcePoint {
+    const src = this.machine.src;
+    let line = 0, start = 0;
+    for (let i = src.indexOf("\n"); i >= 0 && i < pos; i = src.indexOf("\n", i + 1)) {
+      line++;
+      start = i + 1;
+    }
+    const o = this.config.origin[line];
+    return { file: o?.file ?? this.file, line: o?.line ?? line + 1, col: pos - start };
+  }
+  printed(pos: number, out: PrintOutcome): void {
+    this.config.onPrint?.(this.point(pos), out);
   }
   write(text: string, err: boolean): void {
     if (err) this.err += text;

@@ -3,11 +3,13 @@
  * kernels run for one selected thread (src/notation/cxx/preprocess.ts, program.ts; ./machine.ts,
  * ./host.ts). What it returns is what the program printed on stdout and stderr and its exit code.
  */
-import { preprocess } from "../../notation/cxx/preprocess.js";
-import { parseUnit } from "../../notation/cxx/program.js";
+import { type Preprocessed, preprocess } from "../../notation/cxx/preprocess.js";
+import { type Unit, parseUnit } from "../../notation/cxx/program.js";
 import { blockSupport } from "../evaluate.js";
-import { Host } from "./host.js";
-import { Machine } from "./machine.js";
+import { Host, type SourcePoint } from "./host.js";
+import { Machine, type PrintOutcome } from "./machine.js";
+
+export type { PrintOutcome, SourcePoint };
 
 export interface RunOptions {
   /** the file's name (for messages and argv[0]) and its text */
@@ -23,6 +25,31 @@ export interface RunOptions {
   args?: string[];
   /** reads a local #include "name" relative to the including file's folder */
   readLocal?: (from: string, name: string) => { file: string; text: string } | undefined;
+  /** filled with each print statement that runs, in order (check pairs them with the comments after them); emptied when a run starts again */
+  prints?: PrintEvent[];
+}
+
+/** a print statement that ran: where it stands in its file, and what it did */
+export interface PrintEvent {
+  at: SourcePoint;
+  out: PrintOutcome;
+}
+
+/** a program read (preprocessed and parsed), not yet run */
+export interface LoadedProgram {
+  pp: Preprocessed;
+  unit: Unit;
+}
+
+/** reads the program: the preprocessor, then the parser (a ParseError for what cannot be read) */
+export function loadProgram(o: Pick<RunOptions, "file" | "text" | "defines" | "readLocal">): LoadedProgram {
+  const pp = preprocess(o.text, { file: o.file, defines: o.defines, readLocal: o.readLocal });
+  return { pp, unit: parseUnit(pp.text) };
+}
+
+/** the program defines main() (with a body): it can be run */
+export function hasMain(p: LoadedProgram): boolean {
+  return p.unit.functions.some((g) => g.name === "main" && g.body >= 0);
 }
 
 export interface RunResult {
@@ -32,11 +59,14 @@ export interface RunResult {
 }
 
 /** runs the program's main(); a promise only while the atoms module loads */
-export function runProgram(o: RunOptions): RunResult | Promise<RunResult> {
-  const pp = preprocess(o.text, { file: o.file, defines: o.defines, readLocal: o.readLocal });
-  const unit = parseUnit(pp.text);
+export function runProgram(o: RunOptions, loaded: LoadedProgram = loadProgram(o)): RunResult | Promise<RunResult> {
+  const { pp, unit } = loaded;
+  const prints = o.prints;
   const attempt = (): RunResult => {
-    const host = new Host({ file: o.file, origin: pp.origin, block: o.block ?? [0, 0, 0], thread: o.thread ?? 0, arch: o.arch ?? "sm90" });
+    // a run started again once the atoms have loaded prints everything again
+    if (prints !== undefined) prints.length = 0;
+    const onPrint = prints === undefined ? undefined : (at: SourcePoint, out: PrintOutcome) => void prints.push({ at, out });
+    const host = new Host({ file: o.file, origin: pp.origin, block: o.block ?? [0, 0, 0], thread: o.thread ?? 0, arch: o.arch ?? "sm90", ...(onPrint ? { onPrint } : {}) });
     const m = new Machine(unit, host);
     const exit = m.main(o.args ?? []);
     return { stdout: host.out, stderr: host.err, exit };

@@ -47,6 +47,8 @@ export interface MachineHost {
   note(what: string, pos: number): void;
   needsGpu(why: string, pos: number): Error;
   write(text: string, err: boolean): void;
+  /** a print statement ran at `pos`: what it wrote, what only the GPU knows of its value, or the refusal it stopped on */
+  printed?(pos: number, out: PrintOutcome): void;
   structAlias(name: string, node: Node & { k: "name" }, f: Frame): boolean;
   assertion(st: Stmt & { k: "assert" }, f: Frame): void;
   dataLoop(st: Stmt & { k: "loop" }): boolean;
@@ -56,6 +58,9 @@ export interface MachineHost {
   declare(t: TypeRef, d: (Stmt & { k: "decl" })["decls"][number], f: Frame): EvalValue | undefined;
   hooks(h: Hooks, f: Frame): Hooks;
 }
+
+/** what one print statement did when it ran */
+export type PrintOutcome = { text: string } | { unknown: string } | { error: Error };
 
 /** a frame: one function call's scope, the types its names were declared with */
 export interface Frame extends Scope {
@@ -154,10 +159,20 @@ export class Machine {
       case "print": {
         const unknown = st.args.find((a) => a.k === "value" && this.isUnknown(a.e, f));
         if (unknown !== undefined && unknown.k === "value") {
-          this.host.note(`${st.fn} prints ${(this.ev(unknown.e, f) as Unknown).why}`, st.pos);
+          const why = (this.ev(unknown.e, f) as Unknown).why;
+          this.host.printed?.(st.pos, { unknown: why });
+          this.host.note(`${st.fn} prints ${why}`, st.pos);
           return;
         }
-        this.host.write(printStatement(st, (n) => this.ev(n, f), false, 1 << 26), false);
+        let text: string;
+        try {
+          text = printStatement(st, (n) => this.ev(n, f), false, 1 << 26);
+        } catch (e) {
+          if (e instanceof Error) this.host.printed?.(st.pos, { error: e });
+          throw e;
+        }
+        this.host.printed?.(st.pos, { text });
+        this.host.write(text, false);
         return;
       }
       case "assign": {
