@@ -358,7 +358,7 @@ export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["dec
  * names, for a tensor whose iterator knows its element type by name (a typed pointer, a UMMA
  * accumulator's tmem_ptr, a counting iterator's int)
  */
-function valueTypeAlias(t: TypeRef & { k: "decltype" }, v: EvalValue, src: string): TypeRef {
+export function valueTypeAlias(t: TypeRef & { k: "decltype" }, v: EvalValue, src: string): TypeRef {
   const name = v instanceof Tensor ? valueTypeName(v) : undefined;
   if (name === undefined) {
     const what = v instanceof Tensor ? "a tensor whose iterator knows only the width of its elements (a pointer read from its print)" : describe(v);

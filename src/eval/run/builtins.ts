@@ -7,6 +7,8 @@
 import { CuteError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { Tensor, TransformIter, rawPtr } from "../../core/tensor.js";
+import { Layout } from "../../core/layout.js";
+import { show } from "../../print/print.js";
 import type { Idx } from "../../core/basis.js";
 import type { Node } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
@@ -20,6 +22,8 @@ import { type Frame, Lambda } from "./machine.js";
 export interface CallHost {
   device: { blockIdx: Dim3; threadIdx: Dim3; blockDim: Dim3; gridDim: Dim3 } | null;
   allocate(type: string, count: number, device: boolean): Buffer;
+  write(text: string, err: boolean): void;
+  note(what: string, pos: number): void;
   runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame): void;
   machine: { callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined };
 }
@@ -93,7 +97,26 @@ function cudaMalloc(args: EvalValue[], host: Host, n: CallNode, f?: Frame): Eval
   return D(0);
 }
 
+/**
+ * cutlass/util/print_error.hpp's print_matrix_multiply_mollified_relative_error(name_a, A, name_b, B,
+ * name_c, C, C_ref) (or (name, A, B, C, C_ref)): the matrices' shapes are printed; their norms and the
+ * relative error it returns are values in memory
+ */
+function printRelativeError(args: EvalValue[], h: Host, n: CallNode): EvalValue {
+  const [na, a, nb, b, nc, c] = args.length === 5 ? [args[0], args[1], args[0], args[2], args[0], args[3]] : args;
+  const name = (x: EvalValue | undefined) => (x instanceof CStr ? x.text : "");
+  const dims = (t: EvalValue | undefined): string => {
+    if (!(t instanceof Tensor) || !(t.layout instanceof Layout) || !Array.isArray(t.layout.shape)) throw new CuteError("print_matrix_multiply_mollified_relative_error", "takes matrices (rank-2 tensors)", [describe(t!)]);
+    const s = t.layout.shape;
+    return `${show(s[0] as never)}x${show(s[1] as never)}`;
+  };
+  h.write(`Matrix A: ${dims(a)} of ${name(na)}\nMatrix B: ${dims(b)} of ${name(nb)}\nMatrix C: ${dims(c)} of ${name(nc)}\n`, false);
+  h.note("print_matrix_multiply_mollified_relative_error prints the norms of values in memory", n.pos);
+  return new Unknown("the relative error of values in memory");
+}
+
 export const HOST_CALLS: Record<string, Call> = {
+  print_matrix_multiply_mollified_relative_error: printRelativeError,
   sscanf,
   atoi,
   atol: atoi,
@@ -157,11 +180,19 @@ export const DEVICE_CALLS: Record<string, Call> = {
   cluster_shape: () => [D(1), D(1), D(1)] as unknown as EvalValue,
   copy: noData,
   copy_if: noData,
+  cooperative_copy: noData,
+  copy_aligned: noData,
+  cooperative_gemm: noData,
   gemm: noData,
   clear: noData,
   fill: noData,
   axpby: noData,
   transform: noData,
 };
-for (const name of ["__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", "cp_async_fence", "cp_async_wait", "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand", "cluster_sync", "cluster_arrive", "cluster_wait", "cluster_arrive_relaxed", "fence_view_async_shared", "fence_barrier_init", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch_tma_descriptor", "umma_arrive", "umma_arrive_multicast", "umma_arrive_2x1SM", "umma_arrive_multicast_2x1SM"]) DEVICE_CALLS[name] = ok;
+// the mbarrier's static functions (cutlass::arch::ClusterBarrier, ClusterTransactionBarrier): they synchronise, no data moves
+for (const name of ["init", "wait", "test_wait", "try_wait", "arrive", "arrive_and_expect_tx", "expect_transaction", "complete_transaction", "invalidate"]) {
+  DEVICE_CALLS[`ClusterBarrier::${name}`] = ok;
+  DEVICE_CALLS[`ClusterTransactionBarrier::${name}`] = ok;
+}
+for (const name of ["__syncthreads", "initialize_barrier", "wait_barrier", "set_barrier_transaction_bytes", "arrive_barrier", "__syncwarp", "__threadfence", "__threadfence_block", "cp_async_fence", "cp_async_wait", "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand", "cluster_sync", "cluster_arrive", "cluster_wait", "cluster_arrive_relaxed", "fence_view_async_shared", "fence_barrier_init", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "prefetch_tma_descriptor", "umma_arrive", "umma_arrive_multicast", "umma_arrive_2x1SM", "umma_arrive_multicast_2x1SM"]) DEVICE_CALLS[name] = ok;
 

@@ -6,20 +6,22 @@
  */
 import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
-import { PtrIter, rawPtr } from "../../core/tensor.js";
+import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js";
+import { has_underscore as hasUnderscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
 import { type Node, type Stmt, type TypeRef, spellType } from "../../notation/parse.js";
 import { type CallNode, type Hooks, type MemberNode } from "../../notation/read.js";
-import { ProgramParser } from "../../notation/cxx/program.js";
-import { check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
+import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
+import { bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
 import { type Frame, Lambda, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
-import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type StructLayout, StructRef, Unknown } from "./values.js";
+import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+import { DEVICE_CONSTANTS, PipelineState, TmemAllocator, deviceObject } from "./device.js";
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
 const GMEM_BASE = 0x7f0000000000;
@@ -63,6 +65,8 @@ export class Host implements MachineHost {
   machine!: Machine;
   private nextGlobal = GMEM_BASE;
   readonly structs = new Map<string, StructLayout>();
+  /** the words of shared memory device code wrote (a TMEM allocation's address), by address; cleared at each launch */
+  private readonly sharedWords = new Map<number, EvalValue>();
   /** what each launch printed, by its kernel, configuration and arguments */
   private readonly launches = new Map<string, string>();
   constructor(readonly config: HostConfig) {}
@@ -97,6 +101,12 @@ export class Host implements MachineHost {
     else this.out += text;
     if (this.out.length + this.err.length > 1 << 26) throw new UsageError("the program printed more than 64 MiB: cute-ts stops there");
   }
+  outLength(): number {
+    return this.out.length;
+  }
+  truncate(at: number): void {
+    this.out = this.out.slice(0, at);
+  }
   /** what cute-ts cannot know without the GPU, said once per construct and line */
   note(what: string, pos: number): void {
     const msg = `cute-ts: ${this.where(pos)}: ${what}: only a run on the GPU knows it; cute-ts prints nothing for it\n`;
@@ -106,6 +116,13 @@ export class Host implements MachineHost {
   }
   needsGpu(why: string, pos: number): Error {
     return new UsageError(`${this.where(pos)}: the program branches on ${why}: only a run on the GPU knows it, so cute-ts stops here`);
+  }
+
+  writeShared(addr: number, v: EvalValue): void {
+    this.sharedWords.set(addr, v);
+  }
+  readShared(addr: number): EvalValue {
+    return this.sharedWords.get(addr) ?? new Unknown(`the value in shared memory at 0x${addr.toString(16)}`);
   }
 
   allocate(type: string, count: number, device: boolean): Buffer {
@@ -127,9 +144,19 @@ export class Host implements MachineHost {
     return true;
   }
   store(st: Stmt & { k: "store" }, f: Frame): void {
-    // a store moves data: only what CuTe would check of it is checked (nothing for a scalar store)
-    void st;
-    void f;
+    // `t.data() = p`: the tensor t over another iterator (a TMEM address read back from shared memory)
+    const tg = st.target;
+    if (st.op === null && tg.k === "member" && tg.name === "data" && !tg.field && tg.args.length === 0 && tg.target.k === "name") {
+      const t = f.values.get(tg.target.name);
+      if (t instanceof Tensor) {
+        let v = this.machine.ev(st.e, f);
+        if (v instanceof ArrayRef && v.scalar) v = this.readShared(v.addr);
+        if (v instanceof Unknown) return this.note(`${tg.target.name}.data() = ${v.why}`, st.pos);
+        bind(f, tg.target.name, new Tensor(retargeted(t.iter, v), t.layout), false);
+        return;
+      }
+    }
+    // any other store moves data: only what CuTe would check of it is checked (nothing for a scalar store)
   }
 
   shared(st: Stmt & { k: "shared" }, f: Frame): void {
@@ -219,6 +246,8 @@ export class Host implements MachineHost {
       return undefined;
     }
     if (name === "void") return args()[0] ?? new Unknown("a void pointer");
+    const obj = deviceObject(shortName(name), () => []);
+    if (obj !== undefined) return obj;
     // CuTe's narrow floating-point types (half_t, bfloat16_t, tfloat32_t, ...): held as a float value
     if (t.node.types === null && name !== "float" && name !== "double" && !SCALARS.has(name) && findValueType(name) !== undefined && !/^u?int\d+_t$|^uint\d+$/.test(name)) {
       const v = args()[0];
@@ -261,7 +290,7 @@ export class Host implements MachineHost {
       for (const [k, v] of scope.decltypes) if (!g.decltypes.has(k)) g.decltypes.set(k, v);
       for (const [k, v] of scope.values) if (!g.values.has(k)) g.values.set(k, v);
     }
-    for (const [name, mem] of t.layout.members) if (!g.values.has(name)) g.values.set(name, new ArrayRef(mem.type, mem.bits, mem.count, t.addr + mem.offset));
+    for (const [name, mem] of t.layout.members) if (!g.values.has(name)) g.values.set(name, memberValue(mem, t.addr));
   }
 
   /** the layout of a struct the unit defines, its template arguments bound */
@@ -274,9 +303,25 @@ export class Host implements MachineHost {
       const a = args[i];
       if (a !== undefined) this.machine.bindTypeParam(tp.name, a, frame);
     });
-    const members = new Map<string, { offset: number; type: string; bits: number; count: number }>();
-    let offset = 0, align = Math.max(1, s.align);
+    return { ...this.placeMembers(s, frame), methods: s.methods, scope: frame };
+  }
+
+  /** a struct's (or union's) data members placed as C++ places them: each at its alignment, a union's all at 0 */
+  private placeMembers(s: StructDecl, frame: Frame): StructLayout {
+    const members = new Map<string, Member>();
+    let offset = 0, size = 0, align = Math.max(1, s.align);
     for (const mem of s.members) {
+      if (s.union === true) offset = 0;
+      if (mem.inline !== undefined) {
+        const inner = this.placeMembers(mem.inline, frame);
+        const a = Math.max(mem.align, inner.align);
+        offset = Math.ceil(offset / a) * a;
+        members.set(mem.name, { offset, type: "", bits: 8, count: inner.size, layout: inner });
+        offset += inner.size;
+        size = Math.max(size, offset);
+        align = Math.max(align, a);
+        continue;
+      }
       const t = new ProgramParser(mem.type).typeAt();
       const mt = this.memberType(t, frame);
       const { type, elemAlign } = mt;
@@ -284,15 +329,16 @@ export class Host implements MachineHost {
       const bits = findValueType(type)?.bits ?? 8;
       const a = Math.max(mem.align, elemAlign, Math.ceil(bits / 8));
       offset = Math.ceil(offset / a) * a;
-      members.set(mem.name, { offset, type, bits, count });
+      members.set(mem.name, { offset, type, bits, count, scalar: mem.size === null && mt.scalar });
       offset += Math.ceil((count * bits) / 8);
+      size = Math.max(size, offset);
       align = Math.max(align, a);
     }
-    return { name: s.name, size: Math.ceil(offset / align) * align, align, members, methods: s.methods, scope: frame };
+    return { name: s.name === "" ? (s.union === true ? "union" : "struct") : s.name, size: Math.ceil(size / align) * align, align, members };
   }
 
   /** a member's type: an array engine (ArrayEngine<T,N>, array_aligned<T,N[,A]>, array<T,N>) or one scalar */
-  private memberType(t: Node, f: Frame): { type: string; count: number; elemAlign: number } {
+  private memberType(t: Node, f: Frame): { type: string; count: number; elemAlign: number; scalar: boolean } {
     if (t.k !== "name") throw new UsageError("cute-ts reads struct members of a type named by name");
     const short = t.name.replace(/^(?:::)?(?:cute::|cutlass::|std::)/, "");
     if ((short === "ArrayEngine" || short === "array_aligned" || short === "array" || short === "Array" || short === "AlignedArray") && t.types !== null && t.types.length >= 2) {
@@ -300,9 +346,9 @@ export class Host implements MachineHost {
       const n = resolveTypes(t.types[1]!, f, this.machine.src);
       const count = this.constantOf(n, f);
       const al = t.types[2] === undefined ? (short === "array_aligned" ? 16 : 1) : this.constantOf(resolveTypes(t.types[2], f, this.machine.src), f);
-      return { type, count, elemAlign: al };
+      return { type, count, elemAlign: al, scalar: false };
     }
-    return { type: this.typeNameOf(t, f), count: 1, elemAlign: 1 };
+    return { type: this.typeNameOf(t, f), count: 1, elemAlign: 1, scalar: true };
   }
 
   /** an integer template argument: a literal, a constant, or cosize_v<L> / size_v<L> of a layout */
@@ -354,6 +400,7 @@ export class Host implements MachineHost {
       return;
     }
     const before = this.out.length;
+    this.sharedWords.clear();
     this.device = {
       blockIdx: new Dim3(bx, by, bz),
       threadIdx: new Dim3(t % block.x, Math.floor(t / block.x) % block.y, Math.floor(t / (block.x * block.y))),
@@ -367,6 +414,18 @@ export class Host implements MachineHost {
       this.device = null;
     }
     if (key !== undefined && this.launches.size < 64) this.launches.set(key, this.out.slice(before));
+  }
+
+  /** a name whose first part is an alias (`ProducerBarType::init`) spelled with the type the alias names */
+  qualified(name: string, f: Frame): string {
+    for (let i = 0; i < 8; i++) {
+      const at = name.indexOf("::", 1);
+      if (at < 0) return name;
+      const a = f.aliases.get(name.slice(0, at)) ?? this.globals?.aliases.get(name.slice(0, at));
+      if (a === undefined || a.k !== "type") return name;
+      name = spellType(a.node, this.machine.src) + name.slice(at);
+    }
+    return name;
   }
 
   /** the hooks a frame's expressions run with: the program's names and calls, then the block's */
@@ -412,6 +471,18 @@ function dim(v: EvalValue | undefined): Dim3 {
   return new Dim3(intOf(v, "a launch's dimension"), 1, 1);
 }
 
+/** an iterator moved to another address: a TMEM pointer to the address an integer gives, any iterator to a pointer's */
+function retargeted(it: Tensor["iter"], v: EvalValue): Tensor["iter"] {
+  if (it instanceof TmemIter && v instanceof Int) return new TmemIter(it.bits, v.v >>> 0, it.type);
+  if (v instanceof PtrIter) return v;
+  throw new CuteError("tensor.data() = x", "assigns an iterator of the tensor's kind (a TMEM tensor takes the uint32_t address tcgen05.alloc wrote)", [describe(v)]);
+}
+
+/** a library name without its namespaces (cute::, cutlass::arch::, std::) */
+export function shortName(name: string): string {
+  return name.replace(/^(?:::)?(?:(?:std|cute|cutlass|arch)::)*/, "");
+}
+
 /** C++'s ostream of a double or float: %g with 6 significant digits */
 function streamFloat(v: FloatValue): string {
   return formatFloat("g", v.v, 6, "");
@@ -433,7 +504,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       const short = n.name.replace(/^(?:::)?(?:std::|cute::)/, "");
       if (short === "cout" || short === "cerr") return new Stream(short === "cerr") as unknown as Value;
       if (short === "endl") return new Endl() as unknown as Value;
-      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, ""));
+      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f)));
       if (c !== undefined) return D(c);
       if (/^cuda[A-Z]\w*$/.test(n.name)) return D(0);
       if (n.types !== null && /(?:^|::)(?:co)?size_v$/.test(n.name)) return D(host.constantOf(n, f));
@@ -454,12 +525,13 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       const held = f.values.get(n.name);
       if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0)) as Value;
       if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f) ?? D(0)) as Value;
+      if (held instanceof Tensor && n.types === null) return this.apply(held as unknown as Value, args0);
       const fns = m.functions(n.name);
       if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
         const r = m.call(m.choose(fns, args, n.name, n.pos), args, n.types, f);
         return (r ?? D(0)) as Value;
       }
-      const short = n.name.replace(/^(?:::)?(?:std::|cute::|cutlass::)/, "");
+      const short = shortName(host.qualified(n.name, f));
       if (n.name === "dim3") {
         const d = args.map((x) => intOf(x, "dim3"));
         return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
@@ -477,6 +549,8 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         if (SCALARS.has(scalar)) return (a instanceof FloatValue ? truncated(a) : a instanceof Int ? D(a.v) : a) as Value;
         return a as Value;
       }
+      const obj = deviceObject(short, () => (n.types ?? []).map((t) => host.constantOf(t, f)));
+      if (obj !== undefined && args.length === 0) return obj as unknown as Value;
       const dev = host.device !== null ? DEVICE_CALLS[short] : undefined;
       if (dev !== undefined) return dev(args, host, n) as Value;
       const hc = HOST_CALLS[short];
@@ -489,10 +563,24 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
     subscript(target, args) {
       return this.apply(target, args);
     },
+    addressOf(n, target, args, s) {
+      // &p[i], &array[i]: the address of a raw pointer's or a struct's array's element (an mbarrier in shared memory)
+      const t = target as unknown;
+      const base = t instanceof ArrayRef ? rawPtr(t.bits, t.addr, t.type) : t instanceof PtrIter && t.tags.length === 0 ? t : undefined;
+      if (base !== undefined && args.length === 1) return ptrAdd(base, intOf(args[0] as EvalValue, "the index of &p[i]"));
+      return h.addressOf(n, target, args, s);
+    },
     apply(target, args) {
       const t = target as unknown;
       if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]")) as unknown as Value;
       if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`) as unknown as Value;
+      if (t instanceof PtrIter) return new Unknown("a value in memory (p[i])") as unknown as Value;
+      if (t instanceof Tensor && (t.iter instanceof PtrIter || t.iter instanceof TmemIter) && !args.some((a) => hasUnderscore(a))) {
+        // an element of a tensor over memory: host code in a loop (a reference check) runs none of the loop
+        const why = `an element of a tensor in ${t.iter instanceof TmemIter ? "TMEM" : "memory"} (a value only the GPU's run has)`;
+        if (host.device === null && m.loops > 0) m.undecided(why, 0);
+        return new Unknown(why) as unknown as Value;
+      }
       if (t instanceof Unknown) return t as unknown as Value;
       if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0)) as Value;
       return h.apply(target, args);
@@ -523,14 +611,21 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         const methods = (t.layout.methods ?? []).filter((g) => g.name === n.name);
         if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t, g)) ?? D(0)) as Value;
         if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
-        return new ArrayRef(mem.type, mem.bits, mem.count, t.addr + mem.offset) as unknown as Value;
+        return memberValue(mem, t.addr) as unknown as Value;
       }
       if (t instanceof ArrayRef) {
         if (n.name === "begin" || n.name === "data") return rawPtr(t.bits, t.addr, t.type);
         if (n.name === "size") return D(t.count);
       }
+      if (t instanceof PipelineState || t instanceof TmemAllocator) {
+        const r = t instanceof PipelineState ? t.field(n.name) : t.call(n.name, args as EvalValue[], host);
+        if (r === undefined) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
+        return r as Value;
+      }
       if (t instanceof Unknown) return t as unknown as Value;
       if (t instanceof FunctionRef) throw new ParseError(src, n.pos, `${t.name} is a function: it has no member ${n.name}`);
+      // tma.with(barrier[, mask]): the copy bound to its barrier, an executable copy; no data moves on the host
+      if (n.name === "with" && !n.field && t instanceof AtomValue && !(t instanceof RunValue)) return target;
       return h.member(n, target, args, s);
     },
     op(n, args0, s) {
@@ -540,7 +635,9 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         host.write(streamText(b!, n.args[1]!, f, host), a.err);
         return a as unknown as Value;
       }
-      if (n.name === "u&") return a as Value;
+      // &storage.member: a pointer to the member's first element
+      if (n.name === "u&") return (a instanceof ArrayRef ? rawPtr(a.bits, a.addr, a.type) : a) as Value;
+      if (a instanceof PipelineState && n.name === "+" && b instanceof Int) return a.advance(b.v) as unknown as Value;
       if (n.name === "u*") {
         if (a instanceof StructRef || a instanceof FunctionRef) return a as unknown as Value;
         if (a instanceof PtrIter) return new Unknown("a value in memory (*p)") as unknown as Value;
@@ -558,7 +655,8 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       return h.op(n, args0, s);
     },
     cast(n, arg, s) {
-      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name) ? undefined : undefined);
+      // a struct the unit defines, by an alias of its template's arguments or by its own name
+      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name && x.tparams === null) ? host.structLayout({ k: "name", name: n.name, types: null, pos: n.pos } as Node & { k: "name" }, f) : undefined);
       if (layout !== undefined) {
         const p = arg as unknown;
         if (!(p instanceof PtrIter)) throw new CuteError(`reinterpret_cast<${n.name}*>`, "casts a pointer to shared memory", [describe(arg as EvalValue)]);

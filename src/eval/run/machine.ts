@@ -10,7 +10,7 @@ import { PtrIter } from "../../core/tensor.js";
 import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
 import { type Hooks, evalNode } from "../../notation/read.js";
 import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
-import { type Scope, bind, bindDeclared, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow } from "../block.js";
+import { type Scope, bind, bindDeclared, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow, valueTypeAlias } from "../block.js";
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
@@ -49,6 +49,9 @@ export interface MachineHost {
   write(text: string, err: boolean): void;
   /** a print statement ran at `pos`: what it wrote, what only the GPU knows of its value, or the refusal it stopped on */
   printed?(pos: number, out: PrintOutcome): void;
+  /** how much stdout holds, and stdout cut back to that */
+  outLength(): number;
+  truncate(at: number): void;
   structAlias(name: string, node: Node & { k: "name" }, f: Frame): boolean;
   assertion(st: Stmt & { k: "assert" }, f: Frame): void;
   dataLoop(st: Stmt & { k: "loop" }): boolean;
@@ -109,6 +112,11 @@ export class Machine {
     return true;
   }
 
+  /** what only the GPU knows, read where a loop runs: the loop (the outermost) runs none of it, said once */
+  undecided(why: string, pos: number): never {
+    throw new Undecided(why, pos);
+  }
+
   step(pos: number): void {
     if (++this.steps > MAX_STEPS) throw new UsageError(`${this.host.where(pos)}: the program ran more than ${MAX_STEPS} statements: cute-ts stops there (a bound on time)`);
   }
@@ -138,14 +146,23 @@ export class Machine {
   private execStatement(st: Stmt, f: Frame): void {
     this.step(st.pos);
     switch (st.k) {
-      case "expr":
-        this.ev(st.e, f);
+      case "expr": {
+        const at = this.host.outLength();
+        try {
+          this.ev(st.e, f);
+        } catch (e) {
+          // a statement outside loops that branches on what only the GPU knows (std::cout << (ok ? "a" : "b")): said once, and what it printed before taken back
+          if (!(e instanceof Undecided) || this.loops > 0) throw e;
+          this.host.truncate(at);
+          this.host.note(`this statement reads ${e.why}`, st.pos);
+        }
         return;
+      }
       case "using": {
         if (st.type.k === "type" && this.host.structAlias(st.name, st.type.node, f)) return;
         if (st.type.k === "type") resolveTypes(st.type.node, f, this.src);
         shadow(f, st.name);
-        f.aliases.set(st.name, st.type);
+        f.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, this.ev(st.type.e, f), this.src) : st.type);
         f.decltypes.delete(st.name);
         return;
       }
@@ -213,6 +230,7 @@ export class Machine {
           if (!(e instanceof Undecided)) throw e;
           if (this.loops > 1) throw e;
           this.host.note(`this loop reads ${e.why}: cute-ts runs none of it`, st.pos);
+          this.forget(st.body, f, e.why);
         } finally {
           this.loops--;
         }
@@ -267,6 +285,17 @@ export class Machine {
         if (st.step !== null) this.exec(st.step, f);
       }
     });
+  }
+
+  /** the variables a loop cute-ts did not run assigns (`sum += t(i)`): their values are the GPU's now */
+  private forget(st: Stmt, f: Frame, why: string): void {
+    if (st.k === "assign" && f.values.has(st.name)) bind(f, st.name, new Unknown(why), false);
+    else if (st.k === "compound") for (const x of st.stmts) this.forget(x, f, why);
+    else if (st.k === "switch") for (const x of st.body) this.forget(x, f, why);
+    else if (st.k === "if") {
+      this.forget(st.then, f, why);
+      if (st.else !== null) this.forget(st.else, f, why);
+    } else if (st.k === "loop") this.forget(st.body, f, why);
   }
 
   private isUnknown(n: Node, f: Frame): boolean {

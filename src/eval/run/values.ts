@@ -86,12 +86,22 @@ export class Aggregate extends RunValue {
   }
 }
 
-/** a struct's layout: each data member's offset, size and what it is (an array of `count` elements of `type`) */
+/** a data member: its offset, and what it is: `count` elements of `type` (one, not an array, when `scalar`), or a struct or union defined in place */
+export interface Member {
+  offset: number;
+  type: string;
+  bits: number;
+  count: number;
+  scalar?: boolean;
+  layout?: StructLayout;
+}
+
+/** a struct's layout: each data member's offset, size and what it is */
 export interface StructLayout {
   name: string;
   size: number;
   align: number;
-  members: Map<string, { offset: number; type: string; bits: number; count: number }>;
+  members: Map<string, Member>;
   /** the member functions defined in the struct, and the scope with its template parameters bound that their bodies see */
   methods?: FunctionDecl[];
   scope?: Scope;
@@ -108,7 +118,7 @@ export class StructRef extends RunValue {
     this.what = `a ${layout.name}`;
   }
 }
-/** one array member of a placed struct (ArrayEngine, array_aligned, T[N]) */
+/** one array member of a placed struct (ArrayEngine, array_aligned, T[N]), or one scalar member (`scalar`: an lvalue in shared memory) */
 export class ArrayRef extends RunValue {
   readonly what: string;
   constructor(
@@ -116,10 +126,17 @@ export class ArrayRef extends RunValue {
     readonly bits: number,
     readonly count: number,
     readonly addr: number,
+    readonly scalar = false,
   ) {
     super();
-    this.what = `an array of ${count} ${type}`;
+    this.what = scalar ? `the ${type} at 0x${addr.toString(16)}` : `an array of ${count} ${type}`;
   }
+}
+
+/** the value of a placed struct's member: a nested struct, an array or a scalar */
+export function memberValue(mem: Member, base: number): StructRef | ArrayRef {
+  if (mem.layout !== undefined) return new StructRef(mem.layout, base + mem.offset);
+  return new ArrayRef(mem.type, mem.bits, mem.count, base + mem.offset, mem.scalar === true);
 }
 
 /** a function (or function template with its arguments) named as a value: `auto k = gemm_device<...>;` */

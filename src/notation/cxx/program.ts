@@ -36,8 +36,10 @@ export interface FunctionDecl {
 export interface StructDecl {
   name: string;
   tparams: TemplateParam[] | null;
-  /** data members in order: type as written, name, alignas */
-  members: { type: string; name: string; align: number; pos: number; size: string | null }[];
+  /** data members in order: type as written, name, alignas; a member of a struct or union defined in place (`union { ... } tensors;`) has it as `inline` */
+  members: { type: string; name: string; align: number; pos: number; size: string | null; inline?: StructDecl }[];
+  /** a union: every member at offset 0 */
+  union?: boolean;
   /** member functions defined in the struct (non-static, called on an object: `storage.tensor_sA()`) */
   methods: FunctionDecl[];
   align: number;
@@ -199,6 +201,12 @@ export class ProgramParser extends StatementParser {
     const name = lx.text;
     lx.advance();
     if (this.isPunct(COLON)) this.unsupported(lx.start, "base classes");
+    return this.structBody(name, tparams, align, pos, false);
+  }
+
+  /** a struct's (or union's) body from its '{' to past its '}' */
+  private structBody(name: string, tparams: TemplateParam[] | null, align: number, pos: number, union: boolean): StructDecl {
+    const lx: Lexer = this.lx;
     this.expectPunct(LBRACE, "opening the struct");
     const members: StructDecl["members"] = [];
     const methods: FunctionDecl[] = [];
@@ -206,6 +214,18 @@ export class ProgramParser extends StatementParser {
       if ((lx.kind as number) === EOF) this.fail("expected '}' closing the struct");
       const mpos = lx.start;
       const a = this.skipAttributes();
+      if ((this.isName("struct") || this.isName("union")) && this.inlineAhead()) {
+        // `union { ... } name;`: a member whose type is defined in place
+        const isUnion = lx.text === "union";
+        lx.advance();
+        const inner = this.skipAttributes();
+        const decl = this.structBody("", null, inner, mpos, isUnion);
+        if ((lx.kind as number) !== NAME) this.unsupported(lx.start, "anonymous structs and unions (name the member)");
+        members.push({ type: "", name: lx.text, align: Math.max(a, inner), pos: mpos, size: null, inline: decl });
+        lx.advance();
+        this.expectPunct(SEMI, "after the member");
+        continue;
+      }
       const from = lx.start;
       // a member: type words and template arguments, then its name and ';' (a member function is skipped)
       let last = "", lastPos = from, fn = false;
@@ -246,7 +266,24 @@ export class ProgramParser extends StatementParser {
       members.push({ type, name: last, align: a, pos: mpos, size });
     }
     lx.advance();
-    return { name, tparams, members, methods, align, pos };
+    return { name, tparams, members, methods, align, pos, union };
+  }
+
+  /** `struct {` / `union alignas(N) {` where the lexer stands: a type defined in place */
+  private inlineAhead(): boolean {
+    const la: Lexer = new Lexer(this.src);
+    la.at = this.lx.at;
+    la.advance();
+    if ((la.kind as number) === NAME && la.text === "alignas") {
+      la.advance();
+      let depth = 0;
+      do {
+        if ((la.kind as number) === PUNCT && la.punct === LPAREN) depth++;
+        else if ((la.kind as number) === PUNCT && la.punct === RPAREN) depth--;
+        la.advance();
+      } while (depth > 0 && (la.kind as number) !== EOF);
+    }
+    return (la.kind as number) === PUNCT && la.punct === LBRACE;
   }
 
   /** a member function defined at `from` in struct `owner`; constructors, operators and declarations without a body are not read */
