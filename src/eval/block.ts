@@ -18,7 +18,7 @@ import { ArithIter, CountingIter, PtrIter, Tensor, TmemIter } from "../core/tens
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
-import { type Node, type Program, type Stmt, type TypeRef, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
+import { NO_TARGS, type Node, type Program, type Stmt, type TypeRef, children, initNode as makeInit, intNode, nameNode, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
@@ -364,8 +364,7 @@ export function valueTypeAlias(t: TypeRef & { k: "decltype" }, v: EvalValue, src
     const what = v instanceof Tensor ? "a tensor whose iterator knows only the width of its elements (a pointer read from its print)" : describe(v);
     throw new UnsupportedSyntax(src, t.pos, `decltype(...)::value_type of ${what} (write the type it names, e.g. using AccType = float;)`);
   }
-  const node = { k: "name", name, targs: [], types: null, pos: t.pos, end: t.pos, spelled: name };
-  return { k: "type", node: node as unknown as Node & { k: "name" }, pos: t.pos };
+  return { k: "type", node: typeNameNode(name, t.pos), pos: t.pos };
 }
 
 function valueTypeName(t: Tensor): string | undefined {
@@ -401,7 +400,7 @@ function typeText(t: TypeRef, src: string): string {
 }
 
 function initNode(type: Node & { k: "name" }, pos: number): InitNode {
-  return { k: "init", name: type.name, targs: type.targs, types: type.types, args: [], pos } as unknown as InitNode;
+  return makeInit(pos, type.name, type.targs, type.types, []);
 }
 
 /**
@@ -417,7 +416,7 @@ export function resolveTypes(n: Node, scope: Scope, src: string): Node {
 
 function walk(n: Node, scope: Scope, src: string, depth: number): void {
   if (depth > 1000) return;
-  const m = n as unknown as { k: string; name: string; types: Node[] | null; targs: (number | string)[]; items: Node[] | null; shape: Node | null; stride: Node | null };
+  const m = n;
   if ((m.k === "init" || m.k === "call" || m.k === "name") && scope.aliases.has(m.name)) {
     const a = scope.aliases.get(m.name)!;
     if (a.k === "type" && m.types === null) {
@@ -425,25 +424,23 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
       m.types = a.node.types;
       m.targs = a.node.targs;
       // an alias of an alias (using T = E;) is spelled as the type E names
-      if (m.k === "name") (m as unknown as { spelled: string }).spelled = spellType(a.node, src);
+      if (m.k === "name") m.spelled = spellType(a.node, src);
     }
   }
   // a cast names a value type: (T*)x with `using T = float;` is (float*)x
   if (m.k === "cast" && scope.aliases.has(m.name)) {
     const a = scope.aliases.get(m.name)!;
-    if (a.k !== "type") throw new UnsupportedSyntax(src, (n as { pos: number }).pos, `decltype aliases (${m.name}) in a cast`);
+    if (a.k !== "type") throw new UnsupportedSyntax(src, m.pos, `decltype aliases (${m.name}) in a cast`);
     m.name = spellType(a.node, src);
   }
-  if (m.types !== null && m.types !== undefined && (m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member")) {
+  if ((m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member") && m.types !== null) {
     const before = m.types;
     m.types = m.types.map((t) => typeArg(t, scope, src, depth));
     m.targs = m.types.map((t) => (t.k === "int" ? t.v : spellType(t, src)));
     // a type named with what its arguments became (UniversalCopy<uint_byte_t<16>>), not as the source wrote them
-    if (m.k === "name" && m.types.some((t, i) => t !== before[i])) (m as unknown as { spelled: string }).spelled = `${m.name}<${m.types.map((t) => spellType(t, src)).join(",")}>`;
+    if (m.k === "name" && m.types.some((t, i) => t !== before[i])) m.spelled = `${m.name}<${m.types.map((t) => spellType(t, src)).join(",")}>`;
   }
-  if (m.items) for (const x of m.items) walk(x, scope, src, depth + 1);
-  if (m.shape) walk(m.shape, scope, src, depth + 1);
-  if (m.stride) walk(m.stride, scope, src, depth + 1);
+  for (const x of children(m)) walk(x, scope, src, depth + 1);
 }
 
 export function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
@@ -461,10 +458,10 @@ export function typeArg(t: Node, scope: Scope, src: string, depth: number): Node
       if (a.k === "type") return a.node;
       // a decltype alias names the type of a value the block evaluates: the argument carries that value
       const v = decltypeValue(t.name, scope, src);
-      return { k: "name", name: t.name, types: null, targs: [], pos: t.pos, end: t.end, spelled: t.name, value: v } as unknown as Node;
+      return nameNode(t.pos, t.name, NO_TARGS, null, t.end, t.name, v);
     }
     const c = scope.constants.get(t.name);
-    if (c !== undefined) return { k: "int", v: c, s: false, pos: t.pos } as unknown as Node;
+    if (c !== undefined) return intNode(t.pos, c, false);
     return t;
   }
   if (depth > 1000) return t;
@@ -515,7 +512,7 @@ function ownHooks(base: Hooks, scope: Scope, src: string): Hooks {
       // a declared value called: CuTe's operator() (sA(_,_,0), L(3))
       const v = n.types === null ? scope.values.get(n.name) : undefined;
       if (v !== undefined) return base.apply(v as Value, args);
-      if (scope.aliases.get(n.name)?.k === "decltype" && args.length === 0) return this.init(n as unknown as InitNode, args, s);
+      if (scope.aliases.get(n.name)?.k === "decltype" && args.length === 0) return this.init(makeInit(n.pos, n.name, n.targs, n.types, n.args), args, s);
       return base.call(n, args, s);
     },
   };

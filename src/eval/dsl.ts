@@ -30,11 +30,11 @@ import { compileLayout } from "../core/layout/compiled.js";
 import { sublayout } from "../core/layout/basics.js";
 import { COMPARISONS, DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, type DslProgram, type DslSlot, parseDsl } from "../notation/dsl.js";
 import { type DslPieces, type DslStatements, type DslStep, parseDslStatements } from "../notation/dsl-program.js";
-import type { Node } from "../notation/parse.js";
+import { type Node, opNode } from "../notation/parse.js";
 import { PtrIter, elementAddress } from "../core/tensor.js";
 import { type DslFloatType, dslNumeric, dslNumericNames, dslNumericOfMlir, isDslFloatType, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
-import type { CallNode, Hooks, OpNode } from "../notation/read.js";
+import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue, describe } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
@@ -67,7 +67,7 @@ function staticIndex(v: Value, what: string): number {
 /** t.load() of a tensor over memory: a TensorSSA of its element type and shape */
 function tensorSSA(p: PtrIter, shape: T.IntTuple, base: Hooks, at: CallNode, src: string, elementType?: string): Value {
   const mlir = elementType ?? (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
-  const size = base.call({ ...at, name: "size", targs: [], args: [] } as CallNode, [shape as Value], src);
+  const size = base.call({ ...at, name: "size", targs: [], args: [] }, [shape as Value], src);
   if (!(size instanceof Int) || !size.s) throw new UsageError("t.load() takes a tensor of a static shape (the DSL's TensorSSA is a vector of a static size)");
   return asValue(new DslTensorSSA(mlir, shape as Value, showDsl(shape as Value, () => ({ div: 1, i64: false })), size.v));
 }
@@ -76,8 +76,8 @@ function tensorSSA(p: PtrIter, shape: T.IntTuple, base: Hooks, at: CallNode, src
 function indexSSA(v: DslTensorSSA, i: Value, base: Hooks, at: CallNode, src: string): Value {
   const hasNone = (x: Value): boolean => x instanceof Underscore || (Array.isArray(x) && x.some(hasNone));
   if (!hasNone(i)) return asValue(new DslRuntimeScalar(`an element of ${v.what}`));
-  const l = base.call({ ...at, name: "make_layout", targs: [], args: [] } as CallNode, [v.shape], src);
-  const sliced = base.call({ ...at, name: "slice", targs: [], args: [] } as CallNode, [i, l], src) as Layout;
+  const l = base.call({ ...at, name: "make_layout", targs: [], args: [] }, [v.shape], src);
+  const sliced = base.call({ ...at, name: "slice", targs: [], args: [] }, [i, l], src) as Layout;
   return tensorSSA(new PtrIter(0, 0, -1, [], undefined), sliced.shape, base, at, src, v.mlir);
 }
 
@@ -87,7 +87,7 @@ function index(target: Value, i: Value, base: Hooks, at: CallNode, src: string):
   if (t instanceof DslTensorSSA) return indexSSA(t, i, base, at, src);
   if (target instanceof Layout || target instanceof ComposedLayout) {
     const k = staticIndex(i, "a layout's index");
-    return base.call({ ...at, name: "get", targs: [k], args: [] } as CallNode, [target], src);
+    return base.call({ ...at, name: "get", targs: [k], args: [] }, [target], src);
   }
   if (target instanceof Tensor) return apply(target, [i]);
   if (Array.isArray(target)) {
@@ -113,7 +113,7 @@ function iterValue(t: Tensor): Value {
 }
 
 function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: string): Value {
-  const cute = (fn: string) => base.call({ ...at, name: fn, targs: [], args: [] } as CallNode, [x], src);
+  const cute = (fn: string) => base.call({ ...at, name: fn, targs: [], args: [] }, [x], src);
   switch (name) {
     case "shape":
       return cute("shape");
@@ -232,7 +232,7 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
   const xs = args as unknown[];
   const floating = xs.some((x) => x instanceof DslFloat || x instanceof PyFloat);
   if (!floating && op === "**") return integerPower(args);
-  if (!floating && op !== "/") return base.op({ k: "op", name: op === "//" ? "/" : op, args: [], pos: n.pos } as unknown as OpNode, args, src);
+  if (!floating && op !== "/") return base.op(opNode(n.pos, op === "//" ? "/" : op, []), args, src);
   const vals = args.map((x) => numberOf(x, `the operator ${op.replace(/^u/, "")}`));
   const dynamic = xs.some((x) => x instanceof DslFloat || (x instanceof Int && !x.s));
   if (op === "u~") throw new UsageError("~ applies to integers, not to floating-point values");

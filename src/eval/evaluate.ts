@@ -13,7 +13,7 @@ import { ParseError, Unsupported, UsageError, quote } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { Int } from "../core/integer.js";
 import { show } from "../print/print.js";
-import { type Node, type TArg, parse, spellType } from "../notation/parse.js";
+import { type Node, type TArg, intNode, parse, spellType } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, type MemberNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
 import { addressOf, apply } from "./apply.js";
@@ -200,7 +200,7 @@ export type CallIntercept = (n: CallNode, args: Value[], src: string, base: Hook
 export function computedTarg(t: Node & { k: "texpr" }, src: string, value: (e: Node) => Value): Node {
   const v = value(t.e);
   if (!(v instanceof Int)) throw new ParseError(src, t.pos, `a template argument is an integer constant or a type: ${quote(spellType(t, src))} is ${show(v)}`);
-  return { k: "int", v: v.v, s: false, pos: t.pos } as unknown as Node;
+  return intNode(t.pos, v.v, false);
 }
 
 /** n's template arguments with the computed ones (texpr, at any depth) made integers and spelled again; n itself when it has none */
@@ -214,9 +214,9 @@ function withComputedTargs<N extends Node & { k: "call" | "init" }>(n: N, src: s
   };
   return retyped(n, n.types.map(resolve), undefined, src);
 }
-/** a copy of a node (of its class, whatever it is) with other template arguments, spelled anew where `spelled` is given */
+/** a copy of a node with other template arguments, spelled anew where `spelled` is given */
 export function retyped<N extends Node & { types: Node[] | null }>(n: N, types: Node[], spelled: string | undefined, src: string): N {
-  const c = Object.assign(Object.create(Object.getPrototypeOf(n) as object) as N, n);
+  const c = { ...n };
   c.types = types;
   (c as { targs: TArg[] }).targs = types.map((x) => (x.k === "int" ? x.v : spellType(x, src)));
   if (spelled !== undefined) (c as { spelled?: string }).spelled = spelled;

@@ -4,14 +4,14 @@
  * evaluator's calls, the syntax tree `D`, and the lexer.
  */
 import { ParseError, quote } from "../core/errors.js";
-import type { Node } from "./parse.js";
+import type { BasisNode, IntNode, Node } from "./parse.js";
 
 // ------------------------------------------------------------------------------ the slots
 
 /** a dynamic integer of the input */
 export interface DslSlot {
   /** the integer (or basis) node whose value the evaluator sets */
-  readonly node: { v: number };
+  node: IntNode | BasisNode;
   /** the value the input gave it (`cutlass.Int32(8)`: 8); undefined for `?` */
   given: number | undefined;
   /** what the DSL knows divides it (1: nothing) */

@@ -5,6 +5,7 @@
  */
 import { ParseError, quote } from "../core/errors.js";
 import { type D, type DslSlot, type Kwarg, type Tok, K, lex } from "./dsl-lexer.js";
+import { intNode } from "./parse.js";
 
 // ------------------------------------------------------------------------------ the parser
 
@@ -270,7 +271,7 @@ export class Parser {
     }
     if (t.k === K.Dyn) {
       this.take();
-      const node = { k: "int" as const, v: 0, s: false, pos: t.pos };
+      const node = intNode(t.pos, 0, false);
       const slot: DslSlot = { node, given: undefined, div: t.div, width: t.width, pos: t.pos, text: t.text };
       this.slots.push(slot);
       return this.basisOf({ t: "dyn", slot, pos: t.pos });

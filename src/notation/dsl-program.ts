@@ -7,7 +7,7 @@
  * alone. Assignments are renamings: a name stands for the node it was given, in order.
  */
 import { ParseError, Unsupported } from "../core/errors.js";
-import { type Node, MAX_INPUT } from "./parse.js";
+import { type Node, MAX_INPUT, intNode } from "./parse.js";
 import { type D, type DslSlot, DSL_INDEX, Parser, type Statement, Translator, blanked, dslName, lex } from "./dsl.js";
 
 
@@ -136,15 +136,15 @@ export function parseDslStatements(src: string): DslStatements | undefined {
         const node = c.value(d);
         steps.push({ kind: "assign", value: node, pos: st.pos });
         if (names.length === 1) c.env.set(names[0]!, node);
-        else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, c.node({ k: "int", v: k, s: true, pos: st.pos })], st.pos)));
+        else names.forEach((n, k) => c.env.set(n, c.call(DSL_INDEX, [], [node, intNode(st.pos, k, true)], st.pos)));
         continue;
       }
       if (st.kind === "for") {
         const bound = loopBound(d, c);
-        const counter = { k: "int" as const, v: 0, s: true, pos: st.pos };
+        const counter = intNode(st.pos, 0, true);
         const before = new Map(c.env);
         outer.push(new Set(c.env.keys()));
-        c.env.set(st.names![0]!, counter as unknown as Node);
+        c.env.set(st.names![0]!, counter);
         const bodyIndent = i < parsed.length ? parsed[i]!.indent! : -1;
         if (bodyIndent <= indent) c.fail("expected the for statement's body, indented under it", st.pos);
         const body = block(bodyIndent);

@@ -33,7 +33,7 @@ import { ParseError, quote } from "../core/errors.js";
 import { SAFE_LIMIT_TEXT } from "../core/integer.js";
 import { nearest } from "../core/suggest.js";
 import { dslNumeric, isDslFloatType } from "../core/dsl-types.js";
-import { type Node, type TArg, MAX_INPUT } from "./parse.js";
+import { type Node, type TArg, MAX_INPUT, applyNode, basisNode, callNode, composedNode, intNode, layoutNode, swizzleNode, tupleNode, underNode } from "./parse.js";
 import { type D, type DslProgram, type DslSlot, DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, lex } from "./dsl-lexer.js";
 import { Parser } from "./dsl-parser.js";
 export { type D, type DslProgram, type DslSlot, DSL_ARITH, DSL_ATTR, DSL_BOOL, DSL_COORD_TENSOR, DSL_FLOAT, DSL_FRAGMENT, DSL_GROUP_MODES, DSL_INDEX, DSL_MAKE_PTR, DSL_OP, DSL_PYFLOAT, DSL_TO, DSL_TYPE, DSL_TYPE_OF, lex } from "./dsl-lexer.js";
@@ -90,14 +90,14 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
   make_layout_tv: cxx("make_layout_tv", "thr_layout", "val_layout"),
   make_composed_layout: {
     params: ["inner", "offset", "outer"],
-    to: (a, c, pos) => c.node({ k: "composed", parts: [c.value(a["inner"]!), c.literal(a["offset"]!), c.value(a["outer"]!)], pos }),
+    to: (a, c, pos) => composedNode(pos, [c.value(a["inner"]!), c.literal(a["offset"]!), c.value(a["outer"]!)]),
   },
   make_swizzle: {
     params: ["b", "m", "s"],
     to: (a, c, pos) => {
       const [b, m, s] = ["b", "m", "s"].map((p) => c.staticInt(a[p]!, `cute.make_swizzle's ${p}`)) as [number, number, number];
       // the DSL writes the identity swizzle as S<0,4,3> whatever M and S (core.py's make_swizzle)
-      return b === 0 ? c.node({ k: "swizzle", b: 0, m: 4, s: 3, pos }) : c.node({ k: "swizzle", b, m, s, pos });
+      return b === 0 ? swizzleNode(pos, 0, 4, 3) : swizzleNode(pos, b, m, s);
     },
   },
   make_ptr: {
@@ -115,7 +115,7 @@ const FUNCTIONS: Readonly<Record<string, DslFunction>> = {
     to: (a, c, pos) => {
       const m = a["mode"]!;
       const modes = m.t === "list" ? m.items.map((x) => c.staticInt(x, "a mode of cute.E")) : [c.staticInt(m, "the mode of cute.E")];
-      return modes.length === 0 ? c.node({ k: "int", v: 1, s: true, pos }) : c.node({ k: "basis", v: 1, s: true, modes, pos });
+      return modes.length === 0 ? intNode(pos, 1, true) : basisNode(pos, 1, true, modes);
     },
   },
   // the algebra
@@ -228,12 +228,8 @@ export class Translator {
     throw new ParseError(this.src, pos, message);
   }
 
-  /** a node of the evaluator's tree: plain data with the Node union's field names (parts, target, args, items) */
-  node(n: Record<string, unknown>): Node {
-    return n as unknown as Node;
-  }
   call(name: string, targs: TArg[], args: Node[], pos: number): Node {
-    return this.node({ k: "call", name, targs, types: null, args, pos });
+    return callNode(pos, name, targs, null, args);
   }
 
   /** a static Python integer (folded from literals and + - * // %), or a refusal naming `what` */
@@ -269,28 +265,28 @@ export class Translator {
   value(d: D): Node {
     switch (d.t) {
       case "int":
-        return this.node({ k: "int", v: d.v, s: true, pos: d.pos });
+        return intNode(d.pos, d.v, true);
       case "float":
         return this.call(DSL_PYFLOAT, [d.v], [], d.pos);
       case "dyn":
-        return d.slot.node as unknown as Node;
+        return d.slot.node;
       case "basis":
         return this.basis(d);
       case "none":
-        return this.node({ k: "under", pos: d.pos });
+        return underNode(d.pos);
       case "bool":
         return this.call(DSL_BOOL, [d.v ? 1 : 0], [], d.pos);
       case "tuple":
         if (d.one) return this.value(d.items[0]!);
-        return this.node({ k: "tuple", items: d.items.map((x) => this.value(x)), s: false, pos: d.pos });
+        return tupleNode(d.pos, d.items.map((x) => this.value(x)));
       case "list":
-        return this.node({ k: "tuple", items: d.items.map((x) => this.value(x)), s: false, pos: d.pos });
+        return tupleNode(d.pos, d.items.map((x) => this.value(x)));
       case "layout":
-        return this.node({ k: "layout", shape: this.literal(d.shape), stride: this.literal(d.stride), pos: d.pos });
+        return layoutNode(d.pos, this.literal(d.shape), this.literal(d.stride));
       case "composed":
         return this.composed(d.parts, d.pos);
       case "swizzle":
-        return this.node({ k: "swizzle", b: d.b, m: d.m, s: d.s, pos: d.pos });
+        return swizzleNode(d.pos, d.b, d.m, d.s);
       case "ptr":
         return this.call(DSL_MAKE_PTR, [d.dtype, d.space, d.align ?? 0], [], d.pos);
       case "tensor": {
@@ -316,25 +312,26 @@ export class Translator {
 
   /** a value as the DSL prints it inside a layout: `(4)` is a rank-1 tuple there, as in `(4):(3)` */
   literal(d: D): Node {
-    if (d.t === "tuple") return this.node({ k: "tuple", items: d.items.map((x) => this.literal(x)), s: false, pos: d.pos });
+    if (d.t === "tuple") return tupleNode(d.pos, d.items.map((x) => this.literal(x)));
     return this.value(d);
   }
 
   private composed(parts: D[], pos: number): Node {
     if (parts.length === 1) return this.value(parts[0]!);
     // the offset of a printed composed layout is a coordinate: (0,0) there is a tuple even with one item
-    return this.node({ k: "composed", parts: parts.map((p, i) => (i % 2 === 1 ? this.literal(p) : this.value(p))), pos });
+    return composedNode(pos, parts.map((p, i) => (i % 2 === 1 ? this.literal(p) : this.value(p))));
   }
 
   private basis(d: D & { t: "basis" }): Node {
     const v = d.value;
-    if (v.t === "int") return this.node({ k: "basis", v: v.v, s: true, modes: d.modes, pos: d.pos });
+    if (v.t === "int") return basisNode(d.pos, v.v, true, d.modes);
     if (v.t === "dyn") {
-      // the slot's node becomes the basis node: the evaluator sets its value
-      const n = v.slot.node as unknown as Record<string, unknown>;
-      n["k"] = "basis";
-      n["modes"] = d.modes;
-      return n as unknown as Node;
+      // the slot's node is this basis node: the evaluator sets its value
+      const was = v.slot.node;
+      if (was.k === "basis") return was;
+      const n = basisNode(was.pos, was.v, was.s, d.modes);
+      v.slot.node = n;
+      return n;
     }
     this.fail("a basis element is an integer times E(i), written 1@0 (or ?@0)", d.pos);
   }
@@ -380,13 +377,13 @@ export class Translator {
       }
       if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
       const args = d.args.map((x) => this.value(x));
-      return this.node({ k: "apply", target: this.variable(fn.name, fn.pos)!, args: args.length === 1 ? args : [this.node({ k: "tuple", items: args, s: false, pos: d.pos })], pos: d.pos });
+      return applyNode(d.pos, this.variable(fn.name, fn.pos)!, args.length === 1 ? args : [tupleNode(d.pos, args)]);
     }
     if (fn.t !== "name") {
       // an application: L(coord) is crd2idx (or a slice, with None in the coordinate)
       if (d.kwargs.length > 0) this.fail("a layout is called with a coordinate only, as in L((1, 2))", d.kwargs[0]!.pos);
       const args = d.args.map((x) => this.value(x));
-      return this.node({ k: "apply", target: this.value(fn), args: args.length === 1 ? args : [this.node({ k: "tuple", items: args, s: false, pos: d.pos })], pos: d.pos });
+      return applyNode(d.pos, this.value(fn), args.length === 1 ? args : [tupleNode(d.pos, args)]);
     }
     const n = dslName(fn.name);
     if (Object.hasOwn(INT_TYPES, n)) return this.dynamic(d, INT_TYPES[n]!);
@@ -426,16 +423,16 @@ export class Translator {
     const given = this.staticInt(d.args[0]!, `the value of ${shown}(...)`);
     const limit = 2 ** (width - 1);
     if (given < -limit || given >= limit) this.fail(`${given} does not fit ${shown} (${width} bits)`, d.args[0]!.pos);
-    const node = { k: "int" as const, v: given, s: false, pos: d.pos };
+    const node = intNode(d.pos, given, false);
     const slot: DslSlot = { node, given, div: 1, width, pos: d.pos, text: this.src.slice(d.pos, this.endOf(d)) };
     this.slots.push(slot);
-    return node as unknown as Node;
+    return node;
   }
 
   /** the type of an integer the text gives, a literal or a variable: `int` (a Python int), `Int32` or `Int64` */
   integerType(d: D): string {
-    const node = this.value(d) as unknown as { k?: string; s?: unknown };
-    const slot = d.t === "dyn" ? d.slot : this.slots.find((x) => x.node === (node as unknown));
+    const node = this.value(d);
+    const slot = d.t === "dyn" ? d.slot : this.slots.find((x) => x.node === node);
     if (slot !== undefined) return `Int${slot.width}`;
     if (node.k === "int" && node.s === true) return "int";
     this.fail("cute-ts reads type(x) of an integer written in the program (a Python int, or a cutlass.Int32 / Int64)", d.pos);
@@ -447,7 +444,7 @@ export class Translator {
     const src = a["src"]!;
     const inner = src.t === "call" && src.fn.t === "name" && Object.hasOwn(INT_TYPES, dslName(src.fn.name)) ? src : undefined;
     const node = this.value(src);
-    const slot = inner ? this.slots.find((s) => s.node === (node as unknown)) : src.t === "dyn" ? src.slot : undefined;
+    const slot = inner ? this.slots.find((s) => s.node === node) : src.t === "dyn" ? src.slot : undefined;
     if (slot === undefined) this.fail("cute.assume takes a dynamic integer, as in cute.assume(cutlass.Int32(8), divby=4)", src.pos);
     if (a["divby"] === undefined) return node;
     const n = this.staticInt(a["divby"], "cute.assume's divby");
@@ -466,7 +463,7 @@ export class Translator {
 
   private op(d: D & { t: "op" }): Node {
     const folded = this.fold(d);
-    if (folded !== undefined) return this.node({ k: "int", v: folded, s: true, pos: d.pos });
+    if (folded !== undefined) return intNode(d.pos, folded, true);
     if (d.b === undefined) return this.call(DSL_ARITH, [d.op === "u~" ? "u~" : "u-"], [this.value(d.a)], d.pos);
     if (COMPARISONS.has(d.op)) {
       // two Python ints compare to a Python bool; a dynamic operand makes the DSL's Boolean, 0 or 1 at run time

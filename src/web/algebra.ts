@@ -25,15 +25,16 @@ const DRAWN = new Set([...READS_FIRST, "blocked_product", "raked_product", "logi
 export function outerCall(expr: string): { name: string; args: string[] } | undefined {
   let tree;
   try {
-    tree = parse(expr) as unknown as { k: string; name?: string; args?: Array<{ pos: number }>; pos: number };
+    tree = parse(expr);
   } catch {
     return undefined;
   }
-  if (tree.k !== "call" || !tree.name || !DRAWN.has(tree.name) || !tree.args?.length) return undefined;
+  if (tree.k !== "call" || !tree.name || !DRAWN.has(tree.name) || !tree.args.length) return undefined;
   const src = expr.trim();
   const close = src.lastIndexOf(")");
-  const args = tree.args.map((a, i) => {
-    const end = i + 1 < tree.args!.length ? tree.args![i + 1]!.pos : close;
+  const given = tree.args;
+  const args = given.map((a, i) => {
+    const end = i + 1 < given.length ? given[i + 1]!.pos : close;
     return src.slice(a.pos, end).replace(/\s*,\s*$/, "").trim();
   });
   return { name: tree.name, args };

@@ -321,8 +321,8 @@ function tensorArg(v: Value | undefined, name: string, what: string): Tensor {
 
 const bare = (name: string): string => name.replace(/^cute::/, "");
 
-/** `OP{}` for a TMA operation */
-export function init(n: InitNode, args: Value[]): Value {
+/** `OP{}` (or `OP()`, a call): a TMA operation made from its type alone */
+export function init(n: InitNode | CallNode, args: Value[]): Value {
   const op = bare(n.name);
   if (n.types !== null) throw new CuteError(`${op}<...>`, "a TMA operation takes no template arguments");
   if (args.length > 0) throw new CuteError(`${op}{...}`, "no matching constructor: an operation is made from its type alone, write {}");
@@ -333,6 +333,6 @@ export function init(n: InitNode, args: Value[]): Value {
 /** a TMA builder's call, or `OP()` for an operation */
 export function call(n: CallNode, args: Value[], src: string): Value {
   const name = bare(n.name);
-  if (TMA_OP_NAME.test(n.name)) return init(n as unknown as InitNode, args);
+  if (TMA_OP_NAME.test(n.name)) return init(n, args);
   return BUILDERS[name]!(args, name, n, src);
 }

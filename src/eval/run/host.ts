@@ -10,8 +10,8 @@ import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js"
 import { has_underscore as hasUnderscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
-import { type Node, type Stmt, type TypeRef, spellType } from "../../notation/parse.js";
-import { type CallNode, type Hooks, type MemberNode } from "../../notation/read.js";
+import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, spellType } from "../../notation/parse.js";
+import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
@@ -359,7 +359,7 @@ export class Host implements MachineHost {
       const v = arg.k === "name" && arg.value !== undefined ? arg.value : f.decltypes.get(arg.k === "name" ? arg.name : "");
       const fn = n.name.endsWith("cosize_v") ? "cosize" : "size";
       if (v === undefined) throw new UsageError(`cute-ts cannot compute ${n.name}<${spellType(arg, this.machine.src)}>: it names no layout cute-ts knows (${arg.k} ${arg.k === "name" ? arg.name : ""})`);
-      const r = this.machine.hooks(f).call({ k: "call", name: fn, targs: [], types: null, args: [], pos: n.pos } as unknown as CallNode, [v as Value], this.machine.src);
+      const r = this.machine.hooks(f).call(callNode(n.pos, fn, NO_TARGS, null, []), [v as Value], this.machine.src);
       return intOf(r as EvalValue, fn);
     }
     if (n.k === "texpr") return intOf(this.machine.ev(n.e, f), "a template argument");
@@ -671,7 +671,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       const colons = n.name.lastIndexOf("::");
       const owner = colons > 0 ? f.decltypes.get(n.name.slice(0, colons)) : undefined;
       if (owner !== undefined && args.length === 0) {
-        const member = { k: "member", name: n.name.slice(colons + 2), targs: [], types: null, args: [], pos: n.pos, target: n } as unknown as MemberNode;
+        const member = memberNode(n.pos, n, n.name.slice(colons + 2), NO_TARGS, null, []);
         return h.member(member, owner as Value, [], s);
       }
       if (n.name === "dim3") {

@@ -29,136 +29,280 @@
  */
 import { ParseError } from "../../core/errors.js";
 
+/** an integer: `s` true for a static one (`_8`, `Int<8>{}`), false for a dynamic one (`8`) */
+export interface IntNode { k: "int"; pos: number; v: number; s: boolean }
+/** a C++ floating-point literal: `s` true for a float (suffix f), false for a double */
+export interface FloatNode { k: "float"; pos: number; v: number; s: boolean }
+/** a basis element `v@i@j`: `v` its value (static when `s`), `modes` outermost first */
+export interface BasisNode { k: "basis"; pos: number; v: number; s: boolean; modes: number[] }
+/** `_`: CuTe's Underscore */
+export interface UnderNode { k: "under"; pos: number }
+/** a tuple `(a,b)`; `s`: written `(x)` in a C++ expression, where the parentheses only group: the value is x's */
+export interface TupleNode { k: "tuple"; pos: number; items: Node[]; s: boolean }
+/** `shape:stride` */
+export interface LayoutNode { k: "layout"; pos: number; shape: Node; stride: Node }
+/**
+ * a bare name; inside template arguments a type, `types` its own template arguments (null
+ * without `<>`), `end` where it ends; `spelled` its C++ spelling where it is not the source's
+ * text (a pasted block's aliases substituted into its template arguments); `value` the value a
+ * decltype(e) type stands for
+ */
+export interface NameNode { k: "name"; pos: number; name: string; targs: TArg[]; types: Node[] | null; end: number; spelled?: string; value?: unknown }
+/** `name<targs>(args)`: `targs` the template arguments spelled, `types` the same as nodes (null without `<>`) */
+export interface CallNode { k: "call"; pos: number; name: string; targs: TArg[]; types: Node[] | null; args: Node[] }
+/** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
+export interface InitNode { k: "init"; pos: number; name: string; targs: TArg[]; types: Node[] | null; args: Node[] }
+/** `target.name<targs>(args)`: a member function call (ThrMMA::partition_A, TiledCopy::get_slice, ...); `field` a data member read (`props.major`): no call */
+export interface MemberNode { k: "member"; pos: number; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; field: boolean }
+/** a string literal in a whole program's expression (`sscanf(argv[1], "%d", &m)`, `std::cout << "M = "`) */
+export interface StringNode { k: "string"; pos: number; text: string }
+/** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]), `c ? a : b` (name "?:"), `T::value` (name "::value") */
+export interface OpNode { k: "op"; pos: number; name: string; args: Node[] }
+/** `target(args)`, or `target[arg]` (`subscript`: a tensor's operator[], one coordinate) */
+export interface ApplyNode { k: "apply"; pos: number; target: Node; args: Node[]; subscript: boolean }
+/** `a o b o c`: a composed layout as CuTe prints one */
+export interface ComposedNode { k: "composed"; pos: number; parts: Node[] }
+/** `Sw<B,M,S>` */
+export interface SwizzleNode { k: "swizzle"; pos: number; b: number; m: number; s: number }
+/** `smem_ptr[16b](unset)`: the flag a swizzled smem layout waits for its pointer with */
+export interface SmemNode { k: "smem"; pos: number; bits: number }
+/**
+ * a pointer as CuTe prints it: `name` "ptr" (a raw T*), "subptr" (a subbyte_iterator) or
+ * "tmem" (a tmem_ptr); `targs` its wrappers outermost first ("gmem", "smem", "rmem",
+ * "Sw<B,M,S>"); `bits` sizeof_bits<T>; `v` the address (a 64-bit one above 2^63 as its
+ * negative); `sbits` a subbyte iterator's bit index
+ */
+export interface PtrNode { k: "ptr"; pos: number; name: string; targs: TArg[]; bits: number; v: number; sbits: number }
+/** a C++ cast to a pointer type, `(T*)x` or `reinterpret_cast<T*>(x)`: `name` is T as written (no cv), `v` the number of '*', `args` [x] */
+export interface CastNode { k: "cast"; pos: number; name: string; v: number; args: Node[] }
+/**
+ * an integer template argument computed when the expression runs (`sizeof(Element) *
+ * size(val_layout)`): `e` the expression, `end` where its text ends
+ */
+export interface TexprNode { k: "texpr"; pos: number; e: Node; end: number }
+/** a lambda's parameter: its type as written and its name */
+export interface LambdaParam { type: string; name: string; pos: number }
+/**
+ * a C++ lambda `[&](auto c) { ... }` (a program's, `cute-ts run`): `byValue` for a `[=]` capture
+ * (a copy of the enclosing scope when it is made; `[&]` and `[]` see the scope itself), its
+ * parameters, its body (a compound Stmt of ./statements.ts, which builds on this module: typed
+ * loosely here)
+ */
+export interface LambdaNode { k: "lambda"; pos: number; params: LambdaParam[]; body: { k: "compound"; stmts: unknown[]; pos: number }; byValue: boolean }
+/** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
+export interface MixedNode { k: "mixed"; pos: number; sbits: number; dbits: number; mask: number }
+
 export type Node =
-  | { k: "int"; v: number; s: boolean; pos: number }
-  /** a C++ floating-point literal: `s` true for a float (suffix f), false for a double */
-  | { k: "float"; v: number; s: boolean; pos: number }
-  | { k: "basis"; v: number; s: boolean; modes: number[]; pos: number }
-  | { k: "under"; pos: number }
-  /** `s`: written `(x)` in a C++ expression, where the parentheses only group: the value is x's */
-  | { k: "tuple"; items: Node[]; s: boolean; pos: number }
-  | { k: "layout"; shape: Node; stride: Node; pos: number }
-  /**
-   * a bare name; inside template arguments a type, `types` its own template arguments (null
-   * without `<>`), `end` where it ends; `spelled` its C++ spelling where it is not the source's
-   * text (a pasted block's aliases substituted into its template arguments)
-   */
-  | { k: "name"; name: string; targs: TArg[]; types: Node[] | null; pos: number; end: number; spelled?: string; value?: unknown }
-  | { k: "call"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
-  /** `T<targs>{args}`: a value of a C++ type; `name` is "" for a bare braced list `{...}` */
-  | { k: "init"; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number }
-  /** `target.name<targs>(args)`: a member function call (ThrMMA::partition_A, TiledCopy::get_slice, ...) */
-  | { k: "member"; target: Node; name: string; targs: TArg[]; types: Node[] | null; args: Node[]; pos: number; field?: boolean }
-  /** a string literal in a whole program's expression (`sscanf(argv[1], "%d", &m)`, `std::cout << "M = "`) */
-  | { k: "string"; text: string; pos: number }
-  /** a C++ operator: binary `a * b` (args [a, b]) or unary `-a` (name "u-", args [a]) */
-  | { k: "op"; name: string; args: Node[]; pos: number }
-  /** `target(args)`, or `target[arg]` (`subscript`: a tensor's operator[], one coordinate) */
-  | { k: "apply"; target: Node; args: Node[]; pos: number; subscript?: boolean }
-  | { k: "composed"; parts: Node[]; pos: number }
-  | { k: "swizzle"; b: number; m: number; s: number; pos: number }
-  | { k: "smem"; bits: number; pos: number }
-  /**
-   * a pointer as CuTe prints it: `name` "ptr" (a raw T*), "subptr" (a subbyte_iterator) or
-   * "tmem" (a tmem_ptr); `targs` its wrappers outermost first ("gmem", "smem", "rmem",
-   * "Sw<B,M,S>"); `bits` sizeof_bits<T>; `v` the address (a 64-bit one above 2^63 as its
-   * negative); `sbits` a subbyte iterator's bit index
-   */
-  | { k: "ptr"; name: string; targs: TArg[]; bits: number; v: number; sbits: number; pos: number }
-  /** a C++ cast to a pointer type, `(T*)x` or `reinterpret_cast<T*>(x)`: `name` is T as written (no cv), `v` the number of '*', `args` [x] */
-  | { k: "cast"; name: string; v: number; args: Node[]; pos: number }
-  /**
-   * an integer template argument computed when the expression runs (`sizeof(Element) *
-   * size(val_layout)`): `e` the expression, `end` where its text ends
-   */
-  | { k: "texpr"; e: Node; pos: number; end: number }
-  /**
-   * a C++ lambda `[&](auto c) { ... }` (a program's, `cute-ts run`): `byValue` for a `[=]` capture
-   * (a copy of the enclosing scope when it is made; `[&]` and `[]` see the scope itself), its
-   * parameters' types as written and names, its body (a compound Stmt of ./statements.ts, which
-   * builds on this module: typed loosely here)
-   */
-  | { k: "lambda"; params: { type: string; name: string; pos: number }[]; body: { k: "compound"; stmts: unknown[]; pos: number }; byValue: boolean; pos: number }
-  /** CuTe's printed MixedBits `M_s|(d&f)=v`: static bits s, dynamic bits d under the mask f */
-  | { k: "mixed"; sbits: number; dbits: number; mask: number; pos: number };
+  | IntNode | FloatNode | BasisNode | UnderNode | TupleNode | LayoutNode | NameNode | CallNode | InitNode | MemberNode
+  | StringNode | OpNode | ApplyNode | ComposedNode | SwizzleNode | SmemNode | PtrNode | CastNode | TexprNode | LambdaNode | MixedNode;
 
 /** a template argument as a function reads it: an integer or a type's spelling such as `half_t` */
 export type TArg = number | string;
 
 /**
- * Every node is an instance of this one class, whatever its kind: evaluate's reads of `k`,
- * `pos` and the rest then meet one object shape (a switch over many literal shapes was
- * megamorphic). The union type above is what callers see.
+ * The constructors: one per kind, each making its node with every field any kind has, in one
+ * order (k, pos, v, s, name, targs, types, args, items, parts, target, shape, stride, e, end,
+ * text, modes, subscript, field, b, m, bits, sbits, dbits, mask, spelled, value, params, body,
+ * byValue), those its kind does not use left blank (null, 0, "" or false). All nodes then share
+ * one object shape, and evaluate's reads of `k`, `pos` and the rest stay monomorphic (a switch
+ * over many literal shapes was megamorphic; a spread of a blank node allocates at half the
+ * speed). Each field means one thing, the one its kind's interface above says. (Each literal is
+ * named before it is returned: returned directly, TypeScript would refuse its blank fields as
+ * ones the kind's interface does not name.)
  */
-export class AstNode {
-  v = 0;
-  s: boolean | number = false;
-  /** a basis element's modes; template arguments as nodes (`types`) */
-  modes: number[] | Node[] | null = null;
-  /** a tuple's items, a call's, an initialisation's or an application's arguments, a composition's parts, an operator's operands */
-  items: Node[] | null = null;
-  /** a layout's shape, an application's target */
-  shape: Node | null = null;
-  stride: Node | null = null;
-  name = "";
-  targs: TArg[] | null = null;
-  b = 0;
-  m = 0;
-  /** smem_ptr's bit width; where a type written as a template argument ends in the source (`end`) */
-  bits = 0;
-  sbits = 0;
-  dbits = 0;
-  mask = 0;
-  /** a name node's spelling where it is not the source's, and the value a decltype name carries */
-  spelled: string | undefined = undefined;
-  value: unknown = undefined;
-  constructor(
-    readonly k: Node["k"],
-    readonly pos: number,
-  ) {}
-  get args(): Node[] | null {
-    return this.items;
-  }
-  get parts(): Node[] | null {
-    return this.items;
-  }
-  get target(): Node | null {
-    return this.shape;
-  }
-  /** an application written t[c] */
-  get subscript(): boolean {
-    return this.k === "apply" && this.s === true;
-  }
-  /** a member node that reads a data member (`props.major`, `threadIdx.x`): no call */
-  get field(): boolean {
-    return this.k === "member" && this.s === true;
-  }
-  /** a string literal's characters */
-  get text(): string {
-    return this.name;
-  }
-  /** a computed template argument's expression */
-  get e(): Node | null {
-    return this.shape;
-  }
-  /** template arguments as nodes (types and constants), null without `<>` */
-  get types(): Node[] | null {
-    return this.modes as Node[] | null;
-  }
-  set types(t: Node[] | null) {
-    this.modes = t;
-  }
-  /** one past the last character of a type written as a template argument */
-  get end(): number {
-    return this.bits;
-  }
-  set end(e: number) {
-    this.bits = e;
+export function intNode(pos: number, v: number, s: boolean): IntNode {
+  const n = {
+    k: "int" as const, pos, v, s, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null, stride: null, e: null,
+    end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function floatNode(pos: number, v: number, single: boolean): FloatNode {
+  const n = {
+    k: "float" as const, pos, v, s: single, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null, stride: null,
+    e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function basisNode(pos: number, v: number, s: boolean, modes: number[]): BasisNode {
+  const n = {
+    k: "basis" as const, pos, v, s, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null, stride: null,
+    e: null, end: 0, text: "", modes, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function underNode(pos: number): UnderNode {
+  const n = {
+    k: "under" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0,
+    spelled: undefined, value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function tupleNode(pos: number, items: Node[], grouping = false): TupleNode {
+  const n = {
+    k: "tuple" as const, pos, v: 0, s: grouping, name: "", targs: null, types: null, args: null, items, parts: null, target: null, shape: null, stride: null,
+    e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function layoutNode(pos: number, shape: Node, stride: Node): LayoutNode {
+  const n = {
+    k: "layout" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape, stride, e: null,
+    end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function nameNode(pos: number, name: string, targs: TArg[], types: Node[] | null, end: number, spelled?: string, value?: unknown): NameNode {
+  const n = {
+    k: "name" as const, pos, v: 0, s: false, name, targs, types, args: null, items: null, parts: null, target: null, shape: null, stride: null, e: null, end,
+    text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled, value, params: null,
+    body: null, byValue: false
+  };
+  return n;
+}
+export function callNode(pos: number, name: string, targs: TArg[], types: Node[] | null, args: Node[]): CallNode {
+  const n = {
+    k: "call" as const, pos, v: 0, s: false, name, targs, types, args, items: null, parts: null, target: null, shape: null, stride: null, e: null, end: 0,
+    text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined, value: undefined,
+    params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function initNode(pos: number, name: string, targs: TArg[], types: Node[] | null, args: Node[]): InitNode {
+  const n = {
+    k: "init" as const, pos, v: 0, s: false, name, targs, types, args, items: null, parts: null, target: null, shape: null, stride: null, e: null, end: 0,
+    text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined, value: undefined,
+    params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function memberNode(pos: number, target: Node, name: string, targs: TArg[], types: Node[] | null, args: Node[], field = false): MemberNode {
+  const n = {
+    k: "member" as const, pos, v: 0, s: false, name, targs, types, args, items: null, parts: null, target, shape: null, stride: null, e: null, end: 0,
+    text: "", modes: null, subscript: false, field, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined, value: undefined,
+    params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function stringNode(pos: number, text: string): StringNode {
+  const n = {
+    k: "string" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e: null, end: 0, text, modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0,
+    spelled: undefined, value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function opNode(pos: number, name: string, args: Node[]): OpNode {
+  const n = {
+    k: "op" as const, pos, v: 0, s: false, name, targs: null, types: null, args, items: null, parts: null, target: null, shape: null, stride: null, e: null,
+    end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function applyNode(pos: number, target: Node, args: Node[], subscript = false): ApplyNode {
+  const n = {
+    k: "apply" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args, items: null, parts: null, target, shape: null, stride: null, e: null,
+    end: 0, text: "", modes: null, subscript, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined, value: undefined,
+    params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function composedNode(pos: number, parts: Node[]): ComposedNode {
+  const n = {
+    k: "composed" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts, target: null, shape: null, stride: null,
+    e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function swizzleNode(pos: number, b: number, m: number, s: number): SwizzleNode {
+  const n = {
+    k: "swizzle" as const, pos, v: 0, s, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null, stride: null,
+    e: null, end: 0, text: "", modes: null, subscript: false, field: false, b, m, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function smemNode(pos: number, bits: number): SmemNode {
+  const n = {
+    k: "smem" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits, sbits: 0, dbits: 0, mask: 0,
+    spelled: undefined, value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function ptrNode(pos: number, name: string, targs: TArg[], bits: number, v: number, sbits: number): PtrNode {
+  const n = {
+    k: "ptr" as const, pos, v, s: false, name, targs, types: null, args: null, items: null, parts: null, target: null, shape: null, stride: null, e: null,
+    end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits, sbits, dbits: 0, mask: 0, spelled: undefined, value: undefined,
+    params: null, body: null, byValue: false
+  };
+  return n;
+}
+function castLiteral(pos: number, name: string, v: number, args: Node[]): CastNode {
+  const n = {
+    k: "cast" as const, pos, v, s: false, name, targs: null, types: null, args, items: null, parts: null, target: null, shape: null, stride: null, e: null,
+    end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0, spelled: undefined,
+    value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function texprNode(pos: number, e: Node, end: number): TexprNode {
+  const n = {
+    k: "texpr" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e, end, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0,
+    spelled: undefined, value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export function lambdaNode(pos: number, params: LambdaParam[], body: LambdaNode["body"], byValue: boolean): LambdaNode {
+  const n = {
+    k: "lambda" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits: 0, dbits: 0, mask: 0,
+    spelled: undefined, value: undefined, params, body, byValue
+  };
+  return n;
+}
+export function mixedNode(pos: number, sbits: number, dbits: number, mask: number): MixedNode {
+  const n = {
+    k: "mixed" as const, pos, v: 0, s: false, name: "", targs: null, types: null, args: null, items: null, parts: null, target: null, shape: null,
+    stride: null, e: null, end: 0, text: "", modes: null, subscript: false, field: false, b: 0, m: 0, bits: 0, sbits, dbits, mask,
+    spelled: undefined, value: undefined, params: null, body: null, byValue: false
+  };
+  return n;
+}
+export const NO_TARGS: TArg[] = [];
+
+/** a node's sub-nodes (operands, items, parts, target, shape and stride, a computed argument's expression), not its template arguments */
+export function children(n: Node): Node[] {
+  switch (n.k) {
+    case "tuple":
+      return n.items;
+    case "composed":
+      return n.parts;
+    case "call":
+    case "init":
+    case "op":
+    case "cast":
+      return n.args;
+    case "member":
+    case "apply":
+      return [...n.args, n.target];
+    case "layout":
+      return [n.shape, n.stride];
+    case "texpr":
+      return [n.e];
+    default:
+      return [];
   }
 }
-export const node = (k: Node["k"], pos: number): AstNode => new AstNode(k, pos);
-export const done = (n: AstNode): Node => n as unknown as Node;
-export const NO_TARGS: TArg[] = [];
 
 export function grouped(n: Node): Node {
   return n.k === "tuple" && n.items.length === 1 ? n.items[0]! : n;
@@ -219,21 +363,12 @@ export function spellType(n: Node, src: string): string {
 }
 
 /** a C++ cast to a pointer type: `type` as written, `stars` its '*'s */
-export function castNode(pos: number, type: string, stars: string, x: Node): Node {
-  const n = node("cast", pos);
-  n.name = type.replace(/\b(?:const|volatile)\b/g, " ").replace(/\s+/g, " ").trim().replace(/\s*([<>,:])\s*/g, "$1");
-  n.v = (stars.match(/\*/g) ?? []).length;
-  n.items = [x];
-  return done(n);
+export function castNode(pos: number, type: string, stars: string, x: Node): CastNode {
+  const name = type.replace(/\b(?:const|volatile)\b/g, " ").replace(/\s+/g, " ").trim().replace(/\s*([<>,:])\s*/g, "$1");
+  return castLiteral(pos, name, (stars.match(/\*/g) ?? []).length, [x]);
 }
 
 /** a type's name as a template argument node: `spelled` its C++ spelling, `value` a value it stands for (a decltype) */
-export function typeNameNode(name: string, pos: number, value?: unknown): Node & { k: "name" } {
-  const n = node("name", pos);
-  n.name = name;
-  n.targs = NO_TARGS;
-  n.end = pos;
-  n.spelled = name;
-  if (value !== undefined) n.value = value;
-  return done(n) as Node & { k: "name" };
+export function typeNameNode(name: string, pos: number, value?: unknown): NameNode {
+  return nameNode(pos, name, NO_TARGS, null, pos, name, value);
 }

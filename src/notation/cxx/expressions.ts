@@ -1,6 +1,6 @@
 /** The expression grammar (see ast.ts for the rules): one recursive-descent parser over the lexer's tokens. */
 import { ParseError, UnsupportedSyntax, quote } from "../../core/errors.js";
-import { AstNode, NO_TARGS, type Node, type TArg, done, grouped, node } from "./ast.js";
+import { NO_TARGS, type Node, type TArg, type TupleNode, applyNode, basisNode, callNode, composedNode, floatNode, grouped, initNode, intNode, layoutNode, memberNode, mixedNode, nameNode, opNode, stringNode, swizzleNode, tupleNode, underNode } from "./ast.js";
 import { AMP, AT, BANG, BAR, BINOP_START, CARET, COLON, COMMA, DOT, EOF, EQ, FLOAT, GT, INT, LBRACE, LBRACK, LPAREN, LT, Lexer, QMARK, STRING, MAKERS, MAX_DEPTH, MINUS, MIXED, NAME, PERCENT, PLUS, PUNCT, PUNCTS, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, TILDE, UNARY, UNDER, UNDERSCORE } from "./lexer.js";
 
 export interface BinOp {
@@ -27,7 +27,7 @@ export abstract class ExprParser {
    * a number in C++). A C++ construct anywhere (see Lexer.cxx, and a make_tuple/make_shape/...
    * call) makes the expression C++.
    */
-  protected singles: AstNode[] | undefined = undefined;
+  protected singles: TupleNode[] | undefined = undefined;
   /** inside template arguments and outside parentheses: '>' closes the list rather than compares */
   protected closesAtGt = false;
   protected readonly lx: Lexer;
@@ -86,9 +86,7 @@ export abstract class ExprParser {
       this.lx.advance();
       parts.push(this.binary(0));
     }
-    const n = node("composed", first.pos);
-    n.items = parts;
-    return done(n);
+    return composedNode(first.pos, parts);
   }
 
   /** `c ? a : b` (a program's), from the '?': an op node "?:" whose operands are evaluated lazily */
@@ -100,10 +98,7 @@ export abstract class ExprParser {
     this.expectPunct(COLON, "in 'c ? a : b'");
     const b = this.composed();
     this.depth--;
-    const n = node("op", pos);
-    n.name = "?:";
-    n.items = [grouped(cond), grouped(a), grouped(b)];
-    return done(n);
+    return opNode(pos, "?:", [grouped(cond), grouped(a), grouped(b)]);
   }
 
   /** the binary operator at the current token, if any */
@@ -203,10 +198,7 @@ export abstract class ExprParser {
       if (++this.depth > MAX_DEPTH) throw new ParseError(this.src, pos, `nesting deeper than ${MAX_DEPTH} levels (operators chained one after another count as nesting)`);
       chain++;
       const right = this.binary(o.prec, constants);
-      const n = node("op", pos);
-      n.name = o.name;
-      n.items = [grouped(left), grouped(right)];
-      left = done(n);
+      left = opNode(pos, o.name, [grouped(left), grouped(right)]);
     }
     this.depth -= chain;
     return left;
@@ -224,10 +216,7 @@ export abstract class ExprParser {
         this.enter(pos);
         const a = this.unary();
         this.depth--;
-        const n = node("op", pos);
-        n.name = "u" + String.fromCharCode(c);
-        n.items = [grouped(a)];
-        return done(n);
+        return opNode(pos, "u" + String.fromCharCode(c), [grouped(a)]);
       }
     }
     return this.applied(lx.start, false);
@@ -248,19 +237,17 @@ export abstract class ExprParser {
         e = this.member(e);
         continue;
       }
-      const n = node("apply", pos);
+      let args: Node[];
       if (subscript) {
         // t[c]: Tensor::operator[], one coordinate
         this.lx.advance();
         this.enter(pos);
-        n.items = [this.composed()];
+        args = [this.composed()];
         this.depth--;
         this.expectPunct(RBRACK, "closing '[...]'");
-        n.s = true;
-      } else n.items = this.args();
+      } else args = this.args();
       // a tuple cannot be applied: `(f(x))(3)` is C++ grouping
-      n.shape = grouped(e);
-      e = done(n);
+      e = applyNode(pos, grouped(e), args, subscript);
     }
   }
 
@@ -280,14 +267,7 @@ export abstract class ExprParser {
       targs = this.spelled(types);
     }
     if (!this.isPunct(LPAREN) && this.programMode) {
-      const f = node("member", pos);
-      f.name = name;
-      f.targs = targs;
-      f.types = types;
-      f.shape = grouped(target);
-      f.items = [];
-      f.s = true;
-      return done(f);
+      return memberNode(pos, grouped(target), name, targs, types, [], true);
     }
     if (!this.isPunct(LPAREN)) {
       if (target.k === "name" && DEVICE_VALUES.has(target.name)) {
@@ -295,13 +275,7 @@ export abstract class ExprParser {
       }
       throw new ParseError(this.src, dot, `expected '(' after .${name}: cute-ts reads member function calls (x.${name}(...)), not data members`);
     }
-    const n = node("member", pos);
-    n.name = name;
-    n.targs = targs;
-    n.types = types;
-    n.shape = grouped(target);
-    n.items = this.args();
-    return done(n);
+    return memberNode(pos, grouped(target), name, targs, types, this.args());
   }
 
   /** from a '<': a balanced `<...>` followed by '(' */
@@ -323,14 +297,11 @@ export abstract class ExprParser {
   /** `shape ':' stride`, from the ':' */
   layout(shape: Node): Node {
     this.lx.advance();
-    const n = node("layout", shape.pos);
-    n.shape = shape;
     const pos = this.lx.start;
     // a negative stride literal: 8:-1
     const negative = this.isPunct(MINUS);
     if (negative) this.lx.advance();
-    n.stride = this.atom(pos, negative);
-    return done(n);
+    return layoutNode(shape.pos, shape, this.atom(pos, negative));
   }
 
   /** '(' items ')' or '{' items '}' */
@@ -380,39 +351,26 @@ export abstract class ExprParser {
           lx.advance();
         }
         // v@i@j is v * E<j,i>: the last index printed is the outermost mode
-        const n = node("basis", pos);
-        n.v = v;
-        n.s = s;
-        n.modes = modes.reverse();
-        return done(n);
+        return basisNode(pos, v, s, modes.reverse());
       }
       // _8{} and _8(): the value of the type _8
       if (s && (lx.kind as number) === PUNCT && !negative) {
         if (lx.punct === LBRACE) return this.init(pos, "_" + v, NO_TARGS, null);
         if (lx.punct === LPAREN && this.closesNext()) {
-          const n = node("init", pos);
-          n.name = "_" + v;
-          n.targs = NO_TARGS;
-          n.items = this.args();
-          return done(n);
+          return initNode(pos, "_" + v, NO_TARGS, null, this.args());
         }
       }
-      const n = node("int", pos);
-      n.v = v;
-      n.s = s;
-      return done(n);
+      return intNode(pos, v, s);
     }
     if (lx.kind === FLOAT) {
-      const n = node("float", pos);
-      n.v = negative ? -lx.fnum : lx.fnum;
-      n.s = lx.fsingle;
+      const n = floatNode(pos, negative ? -lx.fnum : lx.fnum, lx.fsingle);
       lx.advance();
-      return done(n);
+      return n;
     }
     if (negative) this.fail("expected an integer after '-'");
     if (lx.kind === UNDER) {
       lx.advance();
-      return done(node("under", pos));
+      return underNode(pos);
     }
     if (lx.kind === MIXED) return this.mixed(pos);
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
@@ -425,17 +383,15 @@ export abstract class ExprParser {
       const items = this.args();
       // (x) groups in C++: known now if a C++ construct came before, else at the end (see top)
       if (items.length === 1 && (lx.cxx || this.sawMaker)) return items[0]!;
-      const n = node("tuple", pos);
-      n.items = items;
+      const n = tupleNode(pos, items);
       if (items.length === 1) (this.singles ??= []).push(n);
-      return done(n);
+      return n;
     }
     if (lx.kind === NAME) return this.named(pos);
     if (lx.kind === STRING && this.programMode) {
-      const n = node("string", pos);
-      n.name = lx.text;
+      const n = stringNode(pos, lx.text);
       lx.advance();
-      return done(n);
+      return n;
     }
     if (lx.kind === PUNCT && lx.punct === LBRACE) return this.init(pos, "", NO_TARGS, null);
     if (lx.kind === PUNCT && lx.punct === LBRACK) return this.lambda(pos);
@@ -462,11 +418,7 @@ export abstract class ExprParser {
       : "";
     if (why) throw new ParseError(this.src, pos, `inconsistent mixed bits M_s|(d&f)=v: ${why}`);
     lx.advance();
-    const n = node("mixed", pos);
-    n.sbits = sbits;
-    n.dbits = dbits;
-    n.mask = mask;
-    return done(n);
+    return mixedNode(pos, sbits, dbits, mask);
   }
 
   /** a name: `Sw<B,M,S>`, `smem_ptr[16b](unset)`, a call `f<targs>(args)`, a value `T<targs>{args}`, or a bare name */
@@ -478,13 +430,10 @@ export abstract class ExprParser {
     if (name === "Sw" || name === "Swizzle") {
       const [b, m, s] = this.intTargs(3, `${name}<B,M,S>`) as [number, number, number];
       if (this.isPunct(LBRACE)) this.emptyBraces(`${name}<B,M,S>{}`);
-      const n = node("swizzle", pos);
-      n.b = b!;
-      n.m = m!;
-      n.s = s!;
+      const n = swizzleNode(pos, b, m, s);
       // Sw<3,4,3>_smem_ptr[16b](0x1000): a swizzle_ptr as CuTe prints it
       if (lx.kind === NAME && lx.text.charCodeAt(0) === UNDERSCORE) return this.pointerLiteral(pos, lx.text.slice(1), [`Sw<${b},${m},${s}>`], true);
-      return done(n);
+      return n;
     }
     if (this.isPunct(LBRACK) && POINTER_NAME.test(name)) return this.pointerLiteral(pos, name, [], false);
     if ((name === "reinterpret_cast" || name === "static_cast") && this.isPunct(LT)) {
@@ -493,12 +442,9 @@ export abstract class ExprParser {
         const t = this.targs();
         if (t.length !== 1 || t[0]!.k !== "name") throw new ParseError(this.src, pos, "static_cast<T>(x) takes one type");
         if (!this.isPunct(LPAREN)) this.fail("expected '(' after static_cast<T>");
-        const n = node("call", pos);
-        n.name = (t[0] as Node & { k: "name" }).name;
-        n.targs = NO_TARGS;
-        n.types = (t[0] as Node & { k: "name" }).types;
-        n.items = this.args();
-        return done(n);
+        const type = t[0]!;
+        if (type.k !== "name") throw new ParseError(this.src, pos, "static_cast<T>(x) takes one type");
+        return callNode(pos, type.name, NO_TARGS, type.types, this.args());
       }
       return this.namedCast(pos, name);
     }
@@ -513,32 +459,17 @@ export abstract class ExprParser {
       if (!(lx.kind === NAME && this.src.charCodeAt(lx.start) === COLON)) throw new ParseError(this.src, pos, "decltype(x) names a type: write decltype(x)::T{} for a member type, or declare the value (auto y = x;)");
       const member = lx.text;
       lx.advance();
-      const n = node(member === "value" ? "op" : "member", pos);
-      if (member === "value") {
-        n.name = "::value";
-        n.items = args;
-        return done(n);
-      }
+      if (member === "value") return opNode(pos, "::value", args);
       if (this.isPunct(LBRACE)) this.emptyBraces(`decltype(...)::${member}{}`);
       else this.fail(`expected '{}' (a value of the type decltype(...)::${member})`);
-      n.name = member;
-      n.targs = NO_TARGS;
-      n.types = null;
-      n.items = [];
-      n.shape = args[0]!;
-      return done(n);
+      return memberNode(pos, args[0]!, member, NO_TARGS, null, []);
     }
     if (name === "sizeof" && this.isPunct(LPAREN) && this.sizeofType()) {
       // sizeof(T) of a type: a call with T as its template argument and no arguments
       lx.advance(); // '('
       const t = this.targ();
       this.expectPunct(RPAREN, "closing sizeof(...)");
-      const n = node("call", pos);
-      n.name = name;
-      n.types = [t];
-      n.targs = this.spelled([t]);
-      n.items = [];
-      return done(n);
+      return callNode(pos, name, this.spelled([t]), [t], []);
     }
     if (name === "auto" || name === "using" || name === "return") throw new ParseError(this.src, pos, `a statement (${name} ...) cannot stand inside an expression: write statements one after another, each ending in ';'`);
     let targs = NO_TARGS, types: Node[] | null = null;
@@ -549,36 +480,16 @@ export abstract class ExprParser {
     }
     if (this.isPunct(LBRACE)) return this.init(pos, name, targs, types);
     if (this.isPunct(LPAREN)) {
-      const n = node("call", pos);
-      n.name = name;
-      n.targs = targs;
-      n.types = types;
-      n.items = this.args();
-      return done(n);
+      return callNode(pos, name, targs, types, this.args());
     }
     // T<...>::value: the constant of an integral_constant type (is_static<L>::value), a plain integer
     if (types !== null && lx.kind === NAME && lx.text === "value" && this.src.charCodeAt(lx.start) === COLON) {
       lx.advance();
-      const t = node("init", pos);
-      t.name = name;
-      t.targs = targs;
-      t.types = types;
-      t.items = [];
-      const n = node("op", pos);
-      n.name = "::value";
-      n.items = [done(t)];
-      return done(n);
+      return opNode(pos, "::value", [initNode(pos, name, targs, types, [])]);
     }
     if (types !== null && !this.programMode) this.fail(`expected '{}' (a value of the type ${name}<...>), '(' (a call) or '::value'`);
-    const n = node("name", pos);
-    n.name = name;
-    n.targs = targs;
     // a program's function template named with its arguments (gemm_device<...>): a name with types
-    if (types !== null) {
-      n.types = types;
-      n.end = lx.start;
-    }
-    return done(n);
+    return nameNode(pos, name, targs, types, types !== null ? lx.start : 0);
   }
 
   /** is the next token ')' (the current one being '(')? */
@@ -592,12 +503,7 @@ export abstract class ExprParser {
 
   /** `T<targs>{args}` from its '{' */
   protected init(pos: number, name: string, targs: TArg[], types: Node[] | null): Node {
-    const n = node("init", pos);
-    n.name = name;
-    n.targs = targs;
-    n.types = types;
-    n.items = this.args(RBRACE);
-    return done(n);
+    return initNode(pos, name, targs, types, this.args(RBRACE));
   }
   protected emptyBraces(what: string): void {
     this.lx.advance();

@@ -7,7 +7,7 @@
  * declarations, `alignas`.
  */
 import { ParseError } from "../../core/errors.js";
-import { type Node } from "./ast.js";
+import { type Node, lambdaNode } from "./ast.js";
 import { COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, AMP, CARET, BAR } from "./lexer.js";
 import { StatementParser, type Stmt, type TypeRef } from "./statements.js";
 
@@ -404,8 +404,7 @@ export class ProgramParser extends StatementParser {
     });
     this.depth = depth;
     this.loops = loops;
-    // a plain object: lambdas are rare, and no hot path reads them
-    return { k: "lambda", params: params.map((p) => ({ type: p.type, name: p.name, pos: p.pos })), body, byValue, pos };
+    return lambdaNode(pos, params.map((p) => ({ type: p.type, name: p.name, pos: p.pos })), body, byValue);
   }
 
   // ------------------------------------------------------------ bodies

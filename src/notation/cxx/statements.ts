@@ -3,7 +3,7 @@
  * (expressions.ts), sharing its lexer.
  */
 import { ParseError, quote } from "../../core/errors.js";
-import { NO_TARGS, type Node, done, node } from "./ast.js";
+import { NO_TARGS, type Node, intNode, nameNode, opNode } from "./ast.js";
 import { AMP, COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MAX_INPUT, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, STRING, lexAll, CARET, BAR } from "./lexer.js";
 import { Parser } from "./templates.js";
 //
@@ -347,24 +347,8 @@ export class StatementParser extends Parser {
     const pos = lx.start;
     let e: Node;
     let name: string;
-    const nameNode = (at: number): Node => {
-      const n = node("name", at);
-      n.name = name;
-      n.targs = NO_TARGS;
-      n.end = at + name.length;
-      return done(n);
-    };
-    const op = (sign: string, at: number, right: Node): Node => {
-      const n = node("op", at);
-      n.name = sign;
-      n.items = [nameNode(at), right];
-      return done(n);
-    };
-    const one = (at: number): Node => {
-      const n = node("int", at);
-      n.v = 1;
-      return done(n);
-    };
+    const op = (sign: string, at: number, right: Node): Node => opNode(at, sign, [nameNode(at, name, NO_TARGS, null, at + name.length), right]);
+    const one = (at: number): Node => intNode(at, 1, false);
     if (this.atIncrement()) {
       const sign = lx.punct === PLUS ? "+" : "-";
       lx.advance();

@@ -4,7 +4,7 @@
  * `Parser` the statement grammar extends, on ExprParser (./expressions.ts).
  */
 import { ParseError } from "../../core/errors.js";
-import { NO_TARGS, castNode, type Node, type TArg, computed, done, fold, node, spellType } from "./ast.js";
+import { NO_TARGS, callNode, castNode, type Node, type TArg, computed, fold, intNode, nameNode, opNode, ptrNode, smemNode, spellType, texprNode } from "./ast.js";
 import { ExprParser, POINTER_NAME } from "./expressions.js";
 import { BANG, COLON, COMMA, GT, INT, LBRACK, LPAREN, LT, MAX_INPUT, MINUS, NAME, PLUS, PUNCT, RBRACK, RPAREN, TILDE, UNDER, UNDERSCORE, lexAll } from "./lexer.js";
 export class Parser extends ExprParser {
@@ -51,11 +51,7 @@ export class Parser extends ExprParser {
       const args = this.args();
       this.closesAtGt = gt;
       if (args.length !== 1) throw new ParseError(this.src, pos, "decltype(...) takes one expression");
-      const n = node("call", pos);
-      n.name = "decltype";
-      n.targs = NO_TARGS;
-      n.items = args;
-      return done(n);
+      return callNode(pos, "decltype", NO_TARGS, null, args);
     }
     // a name is a type (half_t, _8, SM80_CP_ASYNC<T>), unless it is called (sizeof(T), size(L)): then an integer expression
     // (in a program, a variable's name or a name before an arithmetic operator is an integer expression: cp_async_wait<K_PIPE_MAX-2>)
@@ -68,52 +64,35 @@ export class Parser extends ExprParser {
         types = this.targs();
         end = this.targsEnd;
       }
-      const n = node("name", pos);
-      n.name = name;
       // a type's own template arguments are read as nodes (`types`); spelled only where a function takes them
-      n.targs = NO_TARGS;
-      n.types = types;
-      n.end = end;
-      return done(n);
+      return nameNode(pos, name, NO_TARGS, types, end);
     }
     if (lx.kind === UNDER) {
       lx.advance();
-      const n = node("name", pos);
-      n.name = "_";
-      n.targs = NO_TARGS;
-      n.end = pos + 1;
-      return done(n);
+      return nameNode(pos, "_", NO_TARGS, null, pos + 1);
     }
     const e = this.binary(0, true);
     if (e.k === "int") return e;
     if (computed(e)) {
       // sizeof(T) or a call: the value is known when the expression runs (src/eval/block.ts, evaluate.ts)
       this.computedTargs = true;
-      const t = node("texpr", pos);
-      t.shape = e;
-      t.end = lx.start;
-      return done(t);
+      return texprNode(pos, e, lx.start);
     }
-    const n = node("int", pos);
-    n.v = fold(e, this.src);
-    return done(n);
+    return intNode(pos, fold(e, this.src), false);
   }
   /** an operand of an integer constant expression in template arguments */
   protected constant(): Node {
     const lx = this.lx;
     const pos = lx.start;
     if (lx.kind === INT) {
-      const n = node("int", pos);
-      n.v = lx.num;
-      n.s = lx.stat;
+      const n = intNode(pos, lx.num, lx.stat);
       lx.advance();
-      return done(n);
+      return n;
     }
     if (lx.kind === NAME && (lx.text === "true" || lx.text === "false")) {
-      const n = node("int", pos);
-      n.v = lx.text === "true" ? 1 : 0;
+      const n = intNode(pos, lx.text === "true" ? 1 : 0, false);
       lx.advance();
-      return done(n);
+      return n;
     }
     if (lx.kind === PUNCT && (lx.punct === MINUS || lx.punct === PLUS || lx.punct === BANG || lx.punct === TILDE)) {
       const c = lx.punct;
@@ -121,10 +100,7 @@ export class Parser extends ExprParser {
       this.enter(pos);
       const a = this.constant();
       this.depth--;
-      const n = node("op", pos);
-      n.name = "u" + String.fromCharCode(c);
-      n.items = [a];
-      return done(n);
+      return opNode(pos, "u" + String.fromCharCode(c), [a]);
     }
     if (lx.kind === PUNCT && lx.punct === LPAREN) {
       const gt = this.closesAtGt;
@@ -179,9 +155,7 @@ export class Parser extends ExprParser {
       lx.advance();
       lx.advance();
       this.expectPunct(RPAREN, "after unset");
-      const n = node("smem", pos);
-      n.bits = bits;
-      return done(n);
+      return smemNode(pos, bits);
     }
     const re = base === "tmem" ? TMEM_ADDRESS : base === "subptr" ? SUBBYTE_ADDRESS : ADDRESS;
     re.lastIndex = lx.start;
@@ -190,20 +164,17 @@ export class Parser extends ExprParser {
       const form = base === "tmem" ? "0xLLLL.CCCC (lane.column)" : base === "subptr" ? "0x1000.4 (address.bit)" : "0x1000 or (nil)";
       throw new ParseError(this.src, lx.start, `expected the address in parentheses, ${form}`);
     }
-    const n = node("ptr", pos);
-    n.name = base;
-    n.targs = [...tags, ...wrappers];
-    n.bits = bits;
+    let v = 0, sbits = 0;
     if (base === "tmem") {
-      n.v = Number.parseInt(a[1]!, 16) * 65536 + Number.parseInt(a[2]!, 16);
+      v = Number.parseInt(a[1]!, 16) * 65536 + Number.parseInt(a[2]!, 16);
     } else {
-      n.v = a[1] === undefined ? 0 : this.address(a[1], lx.start);
-      n.sbits = base === "subptr" ? Number(a[2]) : -1;
-      if (n.sbits > 7) throw new ParseError(this.src, lx.start, "a sub-byte iterator's bit index is 0 to 7");
+      v = a[1] === undefined ? 0 : this.address(a[1], lx.start);
+      sbits = base === "subptr" ? Number(a[2]) : -1;
+      if (sbits > 7) throw new ParseError(this.src, lx.start, "a sub-byte iterator's bit index is 0 to 7");
     }
     lx.at = a.index + a[0].length;
     lx.advance();
-    return done(n);
+    return ptrNode(pos, base, [...tags, ...wrappers], bits, v, sbits);
   }
 
   /** a %p address: a 64-bit value, one above 2^63 kept as its (wrapped) negative; exact below 2^53 */
