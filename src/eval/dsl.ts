@@ -216,7 +216,8 @@ function converted(x: Value, t: Value): Value {
   const n = type instanceof DslType ? dslNumeric(type.name) : undefined;
   if (n === undefined) throw new UsageError(`x.to(T) takes one of the DSL's numeric types (${dslNumericNames().map((k) => "cutlass." + k).join(", ")})`);
   const v = numberOf(x, "x.to(T)");
-  if (((x as unknown) instanceof Int && (x as unknown as Int).s) || (x as unknown) instanceof PyFloat) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int or float has no .to");
+  const given: unknown = x;
+  if ((given instanceof Int && given.s) || given instanceof PyFloat) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int or float has no .to");
   if (isDslFloatType(n.name)) return asValue(new DslFloat(n.name, roundTo(n.name, v)));
   if (/^U?[Ii]nt\d+$/.test(n.name)) return D(toInteger(v, n));
   throw new Unsupported(`x.to(cutlass.${n.name})`);
@@ -605,9 +606,9 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
   if ((v instanceof DslFloat || v instanceof PyFloat) && dialect === "dsl-printf") return v.printf() + "\n";
   if (v instanceof AtomValue) {
     if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
-    const t = (v as unknown as { dsl?: () => string }).dsl;
+    const t: unknown = "dsl" in v ? v.dsl : undefined;
     if (typeof t !== "function") throw new Unsupported(`the DSL's print of ${v.what}`);
-    return t.call(v);
+    return String(t.call(v));
   }
   if (v instanceof ExtValue) throw new UsageError(`${(v as ExtValue).what} has no print of its own`);
   if (dialect === "dsl-printf") {

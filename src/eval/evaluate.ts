@@ -297,8 +297,8 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
     },
     member(n, target, args, src) {
       // an atom exists only once the atoms module is loaded
-      if ((target as unknown) instanceof AtomValue) {
-        const t = target as unknown as AtomValue;
+      const t: unknown = target;
+      if (t instanceof AtomValue) {
         return t.member !== undefined ? t.member(n, args, src) : ATOMS!.member(n, t, args, src);
       }
       if (extState.made) refuseExt([target, ...args], `.${n.name}(...)`);

@@ -141,7 +141,7 @@ class Preprocessor {
         emit(active() ? this.expand(line, file, first + 1) : "");
         continue;
       }
-      const [, word, rest] = d as unknown as [string, string, string];
+      const word = d[1]!, rest = d[2]!;
       const where = (msg: string): never => {
         throw new ParseError(line, Math.max(0, line.indexOf(word)), `${file}:${first + 1}: ${msg}`);
       };
