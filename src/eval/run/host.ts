@@ -10,7 +10,7 @@ import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js"
 import { has_underscore as hasUnderscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
-import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, spellType } from "../../notation/parse.js";
+import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, spellType, typeNameNode } from "../../notation/parse.js";
 import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
@@ -541,7 +541,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         if (layout !== undefined) return D(layout.size);
       }
       // functional casts: int(x), double(x), T(x) of a scalar alias
-      const scalar = host.typeName({ k: "type", node: { k: "name", name: n.name } as never, pos: n.pos }, f);
+      const scalar = host.typeName({ k: "type", node: typeNameNode(n.name, n.pos), pos: n.pos }, f);
       if (args.length <= 1 && (SCALARS.has(scalar) || scalar === "float" || scalar === "double" || findValueType(scalar) !== undefined) && n.types === null && !CUTE_SCALAR_CALLS.has(scalar)) {
         const a = args[0] ?? D(0);
         if (a instanceof Unknown) return a as unknown as Value;
