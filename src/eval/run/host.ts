@@ -10,7 +10,7 @@ import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js"
 import { has_underscore as hasUnderscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
-import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, spellType, typeNameNode } from "../../notation/parse.js";
+import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, nameNode, spellType, typeNameNode } from "../../notation/parse.js";
 import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
@@ -536,8 +536,9 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
         const d = args.map((x) => intOf(x, "dim3"));
         return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
       }
-      if (n.name === "sizeof" && n.types !== null && n.types[0]?.k === "name") {
-        const layout = host.structLayout(n.types[0] as Node & { k: "name" }, f);
+      const sized = n.name === "sizeof" && n.types !== null ? n.types[0] : undefined;
+      if (sized?.k === "name") {
+        const layout = host.structLayout(sized, f);
         if (layout !== undefined) return D(layout.size);
       }
       // functional casts: int(x), double(x), T(x) of a scalar alias
@@ -656,7 +657,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
     },
     cast(n, arg, s) {
       // a struct the unit defines, by an alias of its template's arguments or by its own name
-      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name && x.tparams === null) ? host.structLayout({ k: "name", name: n.name, types: null, pos: n.pos } as Node & { k: "name" }, f) : undefined);
+      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name && x.tparams === null) ? host.structLayout(nameNode(n.pos, n.name, NO_TARGS, null, n.pos), f) : undefined);
       if (layout !== undefined) {
         const p = arg as unknown;
         if (!(p instanceof PtrIter)) throw new CuteError(`reinterpret_cast<${n.name}*>`, "casts a pointer to shared memory", [describe(arg as EvalValue)]);
