@@ -4,6 +4,8 @@
 // classic script: a module script would not load from a file URL. Node's built-in modules are
 // reachable only through the commands the page never runs (batch, check, web); they are bundled
 // as stubs that fail if ever called. tsc's modules of the page are removed afterwards.
+// The bundle is one function, `__cuteApp`, called at once: the page makes its engine's Web Worker
+// from that function's own source text (src/web/engine.ts), so nothing is fetched for it.
 import { build } from "esbuild";
 import { builtinModules } from "node:module";
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +28,7 @@ const nodeStub = {
 };
 
 const result = await build({
-  entryPoints: [join(out, "page.js")],
+  entryPoints: [join(out, "main.js")],
   bundle: true,
   platform: "browser",
   format: "iife",
@@ -35,6 +37,8 @@ const result = await build({
   outfile: join(out, "app.js"),
   minify: true,
   legalComments: "none",
+  banner: { js: "var __cuteApp = function () {" },
+  footer: { js: "};\n__cuteApp();" },
   logLevel: "warning",
   // src/cli/commands/web.ts finds dist/web through import.meta only when run as an ES module
   logOverride: { "empty-import-meta": "silent" },

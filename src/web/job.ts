@@ -26,7 +26,7 @@ if (channel) {
   channel.port1.onmessage = () => queue.shift()?.();
 }
 /** run f as a new task (a message, not a timer: timers are clamped to 4 ms once nested) */
-function nextTask(f: () => void): void {
+export function nextTask(f: () => void): void {
   if (!channel) {
     setTimeout(f, 0);
     return;

@@ -6,9 +6,11 @@
  * For tests and measurements the page marks its work with the User Timing API (`cute:run`,
  * `cute:draw`, `cute:overlay` measures) and sets `data-runs` on <body> after each result.
  */
-import { shellLine, runArgv, runLine, type Outcome } from "./session.js";
+import { shellLine, type Outcome, type Printed } from "./session.js";
+import { Cancelled, makeEngine, remoteOutcome, WorkerEngine, type OutcomeData, type RemotePicture } from "./engine.js";
 import { decodeState, encodeState, type PageState } from "./state.js";
 import { Stage, type CellRef } from "./stage.js";
+import { nextTask, SLICE_MS } from "./job.js";
 import type { Picture } from "./picture.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -33,7 +35,11 @@ const progress = $("progress");
 const progressBar = $<HTMLProgressElement>("progress-bar");
 const progressText = $("progress-text");
 
-let current: Outcome | undefined;
+/** where the lines run: the engine's Web Worker (engine.ts), off this thread */
+const engine = makeEngine();
+const runArgv = (argv: string[]) => engine.ask<Printed>({ op: "argv", argv });
+
+let current: (Outcome & { picture?: RemotePicture }) | undefined;
 let state: PageState = decodeState(location.hash);
 let runs = 0;
 let seq = 0;
@@ -119,25 +125,27 @@ async function run(line: string): Promise<void> {
   stage.cancel(); // a new line: the old picture's drawing stops
   document.body.dataset.busy = "1";
   const start = performance.now();
-  let o: Outcome;
+  let o: Outcome & { picture?: RemotePicture };
   try {
-    o = await runLine(line);
+    o = remoteOutcome(await engine.ask<OutcomeData>({ op: "line", line, gen: mine }), mine, engine);
   } catch (e) {
+    if (e instanceof Cancelled || mine !== seq) return; // a newer line replaced this one
     // runLine answers every line with text; this is a bug of the page, said as the CLI says its own
     o = { line, argv: [], out: "", err: `cute-ts: internal error (please report): ${e instanceof Error ? e.message : String(e)}\n`, exit: 3 };
   }
   if (mine !== seq) return; // a newer line is on its way
   performance.measure("cute:run", { start, end: performance.now() });
   current = o;
-  show(o);
+  await show(o, () => mine === seq);
+  if (mine !== seq) return;
   runs++;
   document.body.dataset.runs = String(runs);
   delete document.body.dataset.busy;
 }
 
-function show(o: Outcome): void {
+async function show(o: Outcome, still: () => boolean): Promise<void> {
   cmd.textContent = o.argv.length ? `$ ${shellLine(o.argv)}` : "";
-  setText(out, o.out);
+  const text = setText(out, o.out, still);
   err.textContent = o.err;
   err.hidden = o.err === "";
   // a command that succeeds may still warn on stderr (tma's hardware rules): shown, not as an error
@@ -166,6 +174,7 @@ function show(o: Outcome): void {
     }
     threadOut.textContent = "";
   }
+  await text;
 }
 
 /** lines of text per block of a long output */
@@ -173,26 +182,40 @@ const BLOCK_LINES = 8;
 
 /**
  * A long text in blocks of lines the browser lays out only when they come near the screen
- * (content-visibility), each sized beforehand by its lines: the element's text is the same
- * string, byte for byte, but a 4 MB table no longer holds the page for seconds.
+ * (content-visibility), each sized beforehand by its lines, added a slice of blocks at a time (a
+ * task each, so a 4 MB table never holds the page): the element's text is the same string, byte
+ * for byte, once the promise resolves. `still` says whether the text is still wanted.
  */
-function setText(el: HTMLElement, text: string): void {
+async function setText(el: HTMLElement, text: string, still: () => boolean): Promise<void> {
   if (text.length < 65536) {
     el.textContent = text;
     return;
   }
-  const lines = text.split(/(?<=\n)/);
-  const blocks: HTMLElement[] = [];
-  for (let i = 0; i < lines.length; i += BLOCK_LINES) {
-    const part = lines.slice(i, i + BLOCK_LINES);
-    const d = document.createElement("div");
-    d.className = "lines";
-    d.textContent = part.join("");
-    const widest = part.reduce((m, l) => Math.max(m, l.length), 0);
-    d.style.containIntrinsicSize = `auto ${widest}ch auto ${(part.length * 1.35).toFixed(2)}em`;
-    blocks.push(d);
+  el.replaceChildren();
+  let pos = 0;
+  while (pos < text.length) {
+    if (!still()) return;
+    const start = performance.now();
+    const blocks: HTMLElement[] = [];
+    while (pos < text.length && performance.now() - start < SLICE_MS) {
+      let end = pos, widest = 0, lines = 0;
+      while (lines < BLOCK_LINES && end < text.length) {
+        const nl = text.indexOf("\n", end);
+        const stop = nl < 0 ? text.length : nl + 1;
+        widest = Math.max(widest, stop - end);
+        lines++;
+        end = stop;
+      }
+      const d = document.createElement("div");
+      d.className = "lines";
+      d.textContent = text.slice(pos, end);
+      d.style.containIntrinsicSize = `auto ${widest}ch auto ${(lines * 1.35).toFixed(2)}em`;
+      blocks.push(d);
+      pos = end;
+    }
+    el.append(...blocks);
+    if (pos < text.length) await new Promise<void>((r) => nextTask(r));
   }
-  el.replaceChildren(...blocks);
 }
 
 const touch = matchMedia("(pointer: coarse)").matches;
@@ -222,6 +245,9 @@ form.addEventListener("submit", (e) => {
 // ------------------------------------------------------------------ threads
 
 async function select(t: number | undefined, record = true): Promise<void> {
+  const pic = current?.picture;
+  if (t !== undefined && pic) await pic.fetchThread(t).catch(() => undefined);
+  if (pic !== current?.picture) return; // a newer line is shown
   stage.selected = t;
   measure("cute:overlay", () => stage.drawOverlay());
   if (record) {
@@ -239,16 +265,7 @@ async function threadText(t: number): Promise<string> {
     const r = await runArgv([...o.threadArgv, String(t)]);
     return `$ ${shellLine([...o.threadArgv, String(t)])}\n` + (r.out || r.err);
   }
-  const p = o.picture;
-  const cells = p.threadCells!(t);
-  const lines: string[] = [];
-  p.panels.forEach((panel, k) => {
-    const mine = cells.filter((c) => c.panel === k);
-    if (mine.length === 0) return;
-    lines.push(`${panel.name}: thread ${t}, ${mine.length} value${mine.length === 1 ? "" : "s"}`);
-    for (const c of mine) lines.push(`T${t}V${c.v} => ${panel.describe(c.r, c.c)[0]!.replace(/^\S+ /, "")}`);
-  });
-  return lines.join("\n") + "\n";
+  return o.picture.threadListing(t);
 }
 
 // ------------------------------------------------------------------ pointer and keyboard on the picture
@@ -265,14 +282,31 @@ function describe(c: CellRef): string {
   return lines.join("\n");
 }
 
+/** what the engine says of a cell, fetched; false when the picture changed meanwhile */
+async function fetched(c: CellRef): Promise<boolean> {
+  const pic = current?.picture;
+  if (!pic) return false;
+  try {
+    await pic.fetchCell(c);
+  } catch {
+    return false;
+  }
+  return pic === stage.picture;
+}
+
+const sameCell = (a: CellRef | undefined, b: CellRef | undefined) => a !== undefined && b !== undefined && a.panel === b.panel && a.r === b.r && a.c === b.c;
+
 /** the hover box: what the page says about a cell, beside it (or above it near the bottom) */
-function showTip(c: CellRef | undefined): void {
+async function showTip(c: CellRef | undefined): Promise<void> {
   stage.hover = c;
   measure("cute:overlay", () => stage.drawOverlay());
   if (!c) {
     tip.hidden = true;
     return;
   }
+  // the cell's lines and links come from the engine; the pointer may have moved on meanwhile
+  if (!(await fetched(c)) || !sameCell(stage.hover, c)) return;
+  measure("cute:overlay", () => stage.drawOverlay());
   tip.textContent = describe(c);
   tip.dataset.cell = `${c.panel},${c.r},${c.c}`;
   tip.hidden = false;
@@ -286,8 +320,7 @@ function showTip(c: CellRef | undefined): void {
 stage.overlay.addEventListener("pointermove", (e) => {
   if (e.pointerType === "touch") return; // a finger's move scrolls; its tap shows the cell (below)
   const c = stage.hit(e.clientX, e.clientY);
-  const same = c && stage.hover && c.panel === stage.hover.panel && c.r === stage.hover.r && c.c === stage.hover.c;
-  if (!same) showTip(c);
+  if (!sameCell(c, stage.hover)) void showTip(c);
 });
 stage.overlay.addEventListener("pointerleave", (e) => {
   if (e.pointerType === "touch") return; // a lifted finger leaves; the tapped cell's box stays
@@ -295,16 +328,21 @@ stage.overlay.addEventListener("pointerleave", (e) => {
   tip.hidden = true;
   stage.drawOverlay();
 });
-stage.overlay.addEventListener("click", (e) => {
+stage.overlay.addEventListener("click", async (e) => {
   const c = stage.hit(e.clientX, e.clientY);
   if (!c) return;
   // the box describes the cell the click (or the tap) chose, whatever the pointer did before
-  showTip(c);
   stage.cursor = c;
-  info.textContent = describe(c).replace(/\n/g, " · ");
   const t = stage.threadAt(c);
   void select(t === stage.selected ? undefined : t);
+  await showTip(c);
+  if (sameCell(stage.cursor, c)) info.textContent = describe(c).replace(/\n/g, " · ");
 });
+
+/** the keyboard cursor's cell said in the info line */
+async function sayCursor(c: CellRef): Promise<void> {
+  if ((await fetched(c)) && sameCell(stage.cursor, c)) info.textContent = describe(c).replace(/\n/g, " · ");
+}
 
 stage.overlay.tabIndex = 0;
 stage.overlay.setAttribute("role", "application");
@@ -313,7 +351,7 @@ stage.overlay.addEventListener("focus", () => {
   if (!stage.cursor && stage.picture?.panels.length) {
     stage.cursor = { panel: 0, r: 0, c: 0 };
     stage.drawOverlay();
-    info.textContent = describe(stage.cursor).replace(/\n/g, " · ");
+    void sayCursor(stage.cursor);
   }
 });
 stage.overlay.addEventListener("keydown", (e) => {
@@ -373,7 +411,7 @@ stage.overlay.addEventListener("keydown", (e) => {
   e.preventDefault();
   stage.cursor = next;
   stage.drawOverlay();
-  info.textContent = describe(next).replace(/\n/g, " · ");
+  void sayCursor(next);
 });
 
 $("zoom-in").addEventListener("click", () => stage.zoom(stage.scale * 1.25));
@@ -506,4 +544,4 @@ void run(state.line).then(() => {
 });
 
 // for tests and the bench: the stage's state (the last drawing's stats, the picture)
-(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current };
+(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current, worker: () => engine instanceof WorkerEngine && engine.inWorker };

@@ -86,3 +86,38 @@ export function foreign(requests: string[]): string[] {
     return !(url.protocol === "file:" && url.pathname.startsWith(pathToFileURL(WEB).pathname) && own.has(name));
   });
 }
+
+/** a cell of a panel of the page's picture scrolled into view: its point on the screen (dx, dy: where in the cell) */
+export async function cellPoint(page: Page, panel: string, r: number, c: number, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
+  const pic = await page.evaluate(() => (window as any).cutePage.stage.picture.panels.map((q: any) => ({ name: q.name, x: q.x, y: q.y })));
+  const q = pic.find((p: { name: string }) => p.name === panel)!;
+  const g = await page.evaluate(() => {
+    const s = (window as any).cutePage.stage;
+    return { s: s.scale, cw: s.colW };
+  });
+  const cx = (q.x + c + dx) * g.cw, cy = (q.y + r + dy) * g.s;
+  await page.evaluate(([cx, cy]) => {
+    const s = (window as any).cutePage.stage;
+    const b = s.base.getBoundingClientRect();
+    window.scrollBy(0, b.top + cy - innerHeight / 2);
+    s.host.scrollLeft = Math.max(0, cx - s.host.clientWidth / 2);
+  }, [cx, cy] as const);
+  await drawn(page);
+  const box = (await page.locator("canvas.base").boundingBox())!;
+  return { x: box.x + cx, y: box.y + cy };
+}
+
+const drawn = (page: Page) => page.waitForFunction(() => !document.body.dataset.drawing);
+
+/** hover (a phone: tap) a cell, its cells big enough for a finger; the hover box's text */
+export async function hoverCell(page: Page, phone: boolean, panel: string, r: number, c: number): Promise<string> {
+  await page.evaluate(() => {
+    const s = (window as any).cutePage.stage;
+    if (s.scale < 12) s.zoom(16);
+  });
+  const pt = await cellPoint(page, panel, r, c);
+  if (phone) await page.touchscreen.tap(pt.x, pt.y);
+  else await page.mouse.move(pt.x, pt.y);
+  await page.waitForFunction((want) => document.getElementById("tip")!.dataset.cell?.endsWith(want), `,${r},${c}`);
+  return text(page, "#tip");
+}
