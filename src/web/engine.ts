@@ -171,6 +171,13 @@ export class WorkerEngine implements Engine {
   private answered = false;
   /** where no worker can run (a content policy refusing blob: workers): the page computes itself */
   private local: LocalEngine | undefined;
+  /** the worker has started (its script parsed and run): until then the page answers lines itself */
+  private ready = false;
+  private readonly early = new LocalEngine();
+  /** where the last line ran (for tests) */
+  lastLine: "worker" | "page" | undefined;
+  /** the lines the page answered itself: their questions go to the page's own answers */
+  private readonly earlyGens = new Set<number>();
 
   constructor() {
     if (typeof __cuteApp !== "function") throw new Error("the page's script is not wrapped as __cuteApp");
@@ -186,9 +193,13 @@ export class WorkerEngine implements Engine {
 
   private start(): Worker {
     const w = new Worker(this.url);
-    w.onmessage = (e: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
+    w.onmessage = (e: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string; ready?: boolean }>) => {
       this.answered = true;
       const m = e.data;
+      if (m.ready) {
+        this.ready = true;
+        return;
+      }
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -223,9 +234,22 @@ export class WorkerEngine implements Engine {
   }
 
   ask<T>(q: Request): Promise<T> {
-    if (this.local) return this.local.ask<T>(q);
+    if (this.local) {
+      if (q.op === "line") this.lastLine = "page";
+      return this.local.ask<T>(q);
+    }
+    // while the worker starts (its copy of the script is parsed), the first line runs here
+    if (!this.ready && !this.answered && (q.op === "line" || q.op === "argv")) {
+      if (q.op === "line") {
+        this.earlyGens.add(q.gen);
+        this.lastLine = "page";
+      }
+      return this.early.ask<T>(q);
+    }
+    if (q.op !== "line" && q.op !== "argv" && this.earlyGens.has(q.gen)) return this.early.ask<T>(q);
     // a new line while the worker still runs one: that run is cancelled with its worker
     if (q.op === "line" && this.answered && [...this.pending.values()].some((p) => p.q.op === "line")) this.restart(new Cancelled());
+    if (q.op === "line") this.lastLine = "worker";
     const id = ++this.next;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { q, resolve: resolve as (v: unknown) => void, reject });
@@ -244,6 +268,7 @@ export class Cancelled extends Error {
 /** the worker's side: answer each message (src/web/main.ts calls this inside the worker) */
 export function serveWorker(scope: { onmessage: ((e: MessageEvent) => void) | null; postMessage(m: unknown, transfer?: Transferable[]): void }): void {
   const answers = new Answers();
+  scope.postMessage({ id: 0, ok: true, ready: true });
   // one question at a time, in order: a line's run and the questions about its picture
   let chain: Promise<void> = Promise.resolve();
   scope.onmessage = (e: MessageEvent<{ id: number; q: Request }>) => {

@@ -544,4 +544,4 @@ void run(state.line).then(() => {
 });
 
 // for tests and the bench: the stage's state (the last drawing's stats, the picture)
-(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current, worker: () => engine instanceof WorkerEngine && engine.inWorker };
+(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current, worker: () => engine instanceof WorkerEngine && engine.inWorker, lastLine: () => (engine instanceof WorkerEngine ? engine.lastLine : "page") };

@@ -225,6 +225,11 @@ async function addPicture(o: Outcome): Promise<void> {
     const pic = await banksPicture(args[1]!, str(opts.tv)!, str(opts.type));
     if (pic) o.picture = pic;
   }
+  if (name === "verify" && args[0] === "vector" && args.length === 3) {
+    const { vectorPicture } = await import("./memory.js");
+    const pic = await vectorPicture(args[1]!, args[2]!, str(opts.type));
+    if (pic) o.picture = pic;
+  }
 }
 
 async function mmaOutcome(o: Outcome, args: string[], opts: OptionValues): Promise<void> {
