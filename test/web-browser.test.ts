@@ -169,6 +169,7 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
       await type(line);
       const { x, y } = await at("A", 2, 1);
       await page.mouse.move(x, y);
+      await page.waitForFunction(() => document.getElementById("tip")!.dataset.cell?.endsWith(",2,1"));
       const q = (await runLine(line)).picture!.panels.find((p) => p.name === "A")!;
       expect(await text("#tip")).toBe(q.describe(2, 1).join("\n"));
       expect(await text("#tip")).toMatch(/^A \(m,k\) = \(2,1\), index \d+ in the 16 x 8 tile\nthread \d+, value \d+$/);
@@ -203,7 +204,8 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
       await page.focus("canvas.overlay");
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowDown");
-      // the first panel is A: the cursor is on A (1,1)
+      // the first panel is A: the cursor is on A (1,1) (what the engine's worker says of it, once it answers)
+      await page.waitForFunction(() => /^A \(m,k\) = \(1,1\)/.test(document.getElementById("info")?.textContent ?? ""));
       expect(await text("#info")).toMatch(/^A \(m,k\) = \(1,1\)/);
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => (document.getElementById("thread-out")?.textContent ?? "") !== "");
