@@ -3,8 +3,8 @@
  * statements as one pasted block (declarations first, then the print statements of the case)
  * and give what the print statements wrote, or why the block cannot be run.
  *
- * `evaluateBlocks` is the evaluator check uses: the block evaluator of `eval -f`
- * (src/eval/block.ts: declarations, aliases, print statements) through `blockEvaluator`.
+ * `evaluateBlocks` is the evaluator check uses: what `eval -f` runs a block with
+ * (src/eval/run/pasted.ts over src/eval/block.ts) through `blockEvaluator`.
  * `evaluatePrints` runs blocks made only of print statements, each argument one expression.
  */
 import { CuteError, ParseError, UsageError } from "../core/errors.js";
@@ -12,7 +12,7 @@ import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor } from "../core/tensor.js";
 import { AtomValue, type EvalValue, evaluateAny } from "../eval/evaluate.js";
-import { evaluateProgram } from "../eval/block.js";
+import { type PastedResult, evaluatePasted } from "../eval/run/pasted.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
 
@@ -114,9 +114,18 @@ export const evaluatePrints: StatementEvaluator = async (statements) => {
   return { printed: out };
 };
 
-/** the block evaluator of `eval -f`: the statements as one pasted block, what its print statements wrote */
+/**
+ * The statements as one pasted block, as `eval -f` runs them (the block evaluator, or where it
+ * refuses as cute-ts's gap, the block run as main()'s body: src/eval/run/pasted.ts), what its
+ * print statements wrote.
+ */
 export const evaluateBlocks: StatementEvaluator = blockEvaluator((src) => {
-  const asPrinted = (r: Awaited<ReturnType<typeof evaluateProgram>>) => ({ printed: r.k === "block" ? r.printed : null });
-  const r = evaluateProgram(src, false);
+  const asPrinted = (r: PastedResult) => {
+    if (r.k !== "run") return { printed: r.k === "block" ? r.printed : null };
+    // a run that ended badly (a failed assertion): what it said, as cute-ts's refusal
+    if (r.exit !== 0) throw new UsageError(r.stderr.split("\n").find((l) => l.trim() !== "") ?? `the block ended with exit ${r.exit}`);
+    return { printed: r.stdout };
+  };
+  const r = evaluatePasted(src, false);
   return r instanceof Promise ? r.then(asPrinted) : asPrinted(r);
 });

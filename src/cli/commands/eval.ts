@@ -1,6 +1,6 @@
 import { UsageError } from "../../core/errors.js";
 import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
-import { type ProgramResult, evaluateProgram } from "../../eval/block.js";
+import { type PastedResult, evaluatePasted } from "../../eval/run/pasted.js";
 import { FloatValue, printFloat } from "../../eval/float.js";
 import { show } from "../../print/print.js";
 import { jsonLine, printedObjectsJson, toJson } from "../../print/json.js";
@@ -41,7 +41,7 @@ export const command: CommandSpec = {
 function answer(text: string, io: Io): number | Promise<number> {
   if (io.dialect === "dsl" || io.dialect === "dsl-printf") return evalDsl(text, io);
   hintDialect(text, io);
-  const r = evaluateProgram(text, false);
+  const r = evaluatePasted(text, false);
   return r instanceof Promise ? r.then((w) => write(io, w)) : write(io, r);
 }
 
@@ -69,7 +69,13 @@ function evalDsl(expr: string, io: Io): number | Promise<number> {
   return r instanceof Promise ? r.then(out) : out(r);
 }
 
-function write(io: Io, r: ProgramResult): number {
+function write(io: Io, r: PastedResult): number {
+  if (r.k === "run") {
+    // a block run as a program (src/eval/run/pasted.ts): what it wrote on stdout and stderr, its exit code
+    if (r.stdout !== "") io.out(io.json ? jsonLine({ kind: "printed", text: r.stdout }) : r.stdout);
+    if (r.stderr !== "" && !io.json) io.err(r.stderr);
+    return r.exit;
+  }
   if (r.k === "block") {
     // a block prints what its print statements wrote; without one, the value of its last statement
     if (r.printed !== null) io.out(io.json ? jsonLine({ kind: "printed", text: r.printed }) : r.printed);

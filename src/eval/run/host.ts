@@ -262,7 +262,12 @@ export class Host implements MachineHost {
     }
     if (d.init?.k === "=") {
       const v = m.ev(d.init.e, f);
-      if (v instanceof Unknown || v instanceof StructRef || v instanceof FunctionRef) return v;
+      // T* p = ptr (a pointer declaration's type is read without its '*'): the pointer; T* p = array: its first element's
+      // (a null pointer takes the declared element type: float* A = nullptr is a float*)
+      const vt = findValueType(name);
+      if (v instanceof PtrIter && v.bits === 0 && v.addr === 0 && vt !== undefined) return rawPtr(vt.bits, 0, name);
+      if (v instanceof Unknown || v instanceof StructRef || v instanceof FunctionRef || v instanceof PtrIter) return v;
+      if (v instanceof ArrayRef) return rawPtr(v.bits, v.addr, v.type);
     }
     return undefined;
   }
@@ -561,8 +566,12 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       }
       return h.call(n, args0, s);
     },
-    subscript(target, args) {
-      return this.apply(target, args);
+    subscript(target, args, n, s) {
+      // argv[i], a vector's or an array's element: the program's; CuTe's values have no operator[] but a tensor's
+      const t = target as unknown;
+      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof Unknown) return this.apply(target, args);
+      if (h.subscript !== undefined) return h.subscript(target, args, n, s);
+      throw new ParseError(s, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
     },
     addressOf(n, target, args, s) {
       // &p[i], &array[i]: the address of a raw pointer's or a struct's array's element (an mbarrier in shared memory)

@@ -10,7 +10,7 @@ import { PtrIter } from "../../core/tensor.js";
 import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
 import { type Hooks, evalNode } from "../../notation/read.js";
 import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
-import { type Scope, bind, bindDeclared, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow, valueTypeAlias } from "../block.js";
+import { type Scope, bind, bindDeclared, truth, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow, valueTypeAlias } from "../block.js";
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
@@ -104,12 +104,11 @@ export class Machine {
   }
 
   /** the condition of if/for/while: what only the GPU knows stops the run here, said once */
-  truth(v: EvalValue, n: Node): boolean {
-    if (v instanceof Int) return v.v !== 0;
-    if (v instanceof FloatValue) return v.v !== 0;
+  truth(v: EvalValue, n: Node, what = "if"): boolean {
     if (v instanceof Unknown) throw new Undecided(v.why, n.pos);
     if (v instanceof PtrIter) return v.addr !== 0;
-    return true;
+    // an integer or a float; C++ converts nothing else of CuTe's to bool (the block evaluator's rule)
+    return truth(v, what, n, this.src);
   }
 
   /** what only the GPU knows, read where a loop runs: the loop (the outermost) runs none of it, said once */
@@ -274,7 +273,7 @@ export class Machine {
   private loop(st: Stmt & { k: "loop" }, f: Frame): void {
     this.inScope(f, () => {
       if (st.init !== null) this.exec(st.init, f);
-      while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond)) {
+      while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond, st.word)) {
         this.step(st.pos);
         try {
           this.inScope(f, () => this.exec(st.body, f));

@@ -53,6 +53,8 @@ export interface Unit {
   globals: Stmt[];
 }
 
+/** words that start a statement, never a function's definition */
+const CONTROL_WORDS = new Set(["if", "else", "for", "while", "do", "switch", "return", "case", "default", "break", "continue", "goto", "using", "typedef", "static_assert", "new", "delete", "throw"]);
 const SKIP_WORDS = new Set(["static", "inline", "constexpr", "extern", "__global__", "__device__", "__host__", "__forceinline__", "CUTE_HOST_DEVICE", "CUTE_DEVICE", "virtual", "explicit", "friend"]);
 const COMPOUND = new Map([[PLUS, "+"], [MINUS, "-"], [STAR, "*"], [SLASH, "/"], [PERCENT, "%"], [AMP, "&"], [BAR, "|"], [CARET, "^"]]);
 
@@ -109,6 +111,78 @@ export class ProgramParser extends StatementParser {
       tparams = null;
     }
     return u;
+  }
+
+  /**
+   * A pasted block read as a program: its definitions (function templates, functions, structs)
+   * into the unit, its other statements as the body of the main() it stands for.
+   */
+  pasted(): { unit: Unit; body: Stmt[] } {
+    const lx = this.lx;
+    const u: Unit = { src: this.src, functions: [], structs: [], globals: [] };
+    const body: Stmt[] = [];
+    this.scopes.push([]);
+    while (lx.kind !== EOF) {
+      const pos = lx.start;
+      if (this.isPunct(SEMI)) {
+        lx.advance();
+        continue;
+      }
+      if (this.isName("template")) {
+        lx.advance();
+        const tparams = this.templateParams();
+        if ((this.isName("struct") || this.isName("class")) && this.structAhead()) u.structs.push(this.structDecl(tparams));
+        else u.functions.push(this.functionDecl(tparams, pos));
+        continue;
+      }
+      if ((this.isName("struct") || this.isName("class")) && this.structAhead()) {
+        u.structs.push(this.structDecl(null));
+        continue;
+      }
+      if (this.functionAhead()) {
+        u.functions.push(this.functionDecl(null, pos));
+        continue;
+      }
+      const st = this.statement();
+      if (st !== null) body.push(st);
+    }
+    this.scopes.pop();
+    return { unit: u, body };
+  }
+
+  /** a function's definition starts here: `T name(...) {` (a return type, its name, the parameters, the body) */
+  private functionAhead(): boolean {
+    const la = new Lexer(this.src);
+    la.at = this.lx.start;
+    la.advance();
+    const punct = (c: number) => la.kind === PUNCT && la.punct === c;
+    let names = 0;
+    for (;;) {
+      if (la.kind === NAME) {
+        if (CONTROL_WORDS.has(la.text)) return false;
+        names++;
+        la.advance();
+      } else if (punct(LT)) {
+        let depth = 0;
+        do {
+          if (punct(LT)) depth++;
+          else if (punct(GT)) depth--;
+          else if (la.kind === EOF || punct(SEMI) || punct(LBRACE)) return false;
+          la.advance();
+        } while (depth > 0);
+      } else if (punct(STAR) || punct(AMP)) la.advance();
+      else break;
+    }
+    if (names < 2 || !punct(LPAREN)) return false;
+    let depth = 0;
+    do {
+      if (punct(LPAREN)) depth++;
+      else if (punct(RPAREN)) depth--;
+      else if (la.kind === EOF) return false;
+      la.advance();
+    } while (depth > 0);
+    while (la.kind === NAME) la.advance(); // const, noexcept
+    return punct(LBRACE);
   }
 
   private peekWord(): string {
@@ -602,6 +676,11 @@ export class ProgramParser extends StatementParser {
 /** the top-level declarations of a preprocessed translation unit */
 export function parseUnit(src: string): Unit {
   return new ProgramParser(src).unit();
+}
+
+/** a pasted block: its definitions, and the statements of the main() it stands for */
+export function parsePasted(src: string): { unit: Unit; body: Stmt[] } {
+  return new ProgramParser(src).pasted();
 }
 
 /** the body of a function of `unit` */
