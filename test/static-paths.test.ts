@@ -1,6 +1,8 @@
 /**
- * The algebra's static paths (plain numbers for all-static layouts) against the checked paths
- * on CuTe's integers they stand in for: the same layout, static marks and all, or the same refusal.
+ * The differential test of the algebra's two faces: the number fast paths (src/core/layout/fast.ts,
+ * plain numbers for all-static layouts) against the CuTe-shaped functions on CuTe's integers they
+ * stand in for (src/core/layout/algebra.ts): the same layout, static marks and all, or the same
+ * refusal; and a call made while another runs (re-entrance) answers as alone.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -9,7 +11,8 @@ import { ScaledBasis } from "../src/core/basis.js";
 import { Layout, cosize, size } from "../src/core/layout.js";
 import * as I from "../src/core/integer.js";
 import * as A from "../src/core/layout/algebra.js";
-import { staticSizeTimesCosize } from "../src/core/layout/products.js";
+import * as F from "../src/core/layout/fast.js";
+import { staticSizeTimesCosize } from "../src/core/layout/fast.js";
 import type { IntTuple, Stride } from "../src/core/int-tuple.js";
 import { show } from "../src/print/print.js";
 import type { Value } from "../src/core/value.js";
@@ -125,5 +128,111 @@ describe("the static paths' edges", () => {
   it("a result past the table is still CuTe's static integer", () => {
     expect(show(A.right_inverse(new Layout([S(4), S(2048)], [S(2048), S(1)])) as unknown as Value)).toBe("(_2048,_4):(_4,_1)");
     expect(show(A.complement(new Layout(S(4), S(1)), S(8192)) as unknown as Value)).toBe("_2048:_4");
+  });
+});
+
+describe("each fast path against the CuTe-shaped function, where the fast path answers", () => {
+  it("compositionFast, complementFast and rightInverseFast answer as compositionChecked, complementChecked and rightInverseChecked, and answer most static layouts", () => {
+    const answered = [0, 0, 0];
+    let runs = 0;
+    fc.assert(
+      fc.property(layoutArb, layoutArb, (a, b) => {
+        runs++;
+        const c = F.compositionFast(a, b), k = F.complementFast(a, undefined), r = F.rightInverseFast(a);
+        if (c !== undefined) expect(show(c as unknown as Value)).toEqual(outcome(() => A.compositionChecked(a, b)));
+        if (k !== undefined) expect(show(k as unknown as Value)).toEqual(outcome(() => A.complementChecked(a)));
+        if (r !== undefined) expect(show(r as unknown as Value)).toEqual(outcome(() => A.rightInverseChecked(a)));
+        [c, k, r].forEach((x, i) => (answered[i]! += x === undefined ? 0 : 1));
+      }),
+      { numRuns: 4000 },
+    );
+    console.log(answered, runs);
+    for (const n of answered) expect(n).toBeGreaterThan(runs / 4);
+  });
+});
+
+/**
+ * An integer that runs `during` the first time its value is read: put in a layout, it makes a call
+ * of the algebra while another is halfway through reading that layout (a static integer to every
+ * check the fast paths make)
+ */
+function trapped(x: Int, during: () => void): Int {
+  let fired = false;
+  const t = Object.create(Int.prototype) as Int;
+  Object.defineProperty(t, "s", { value: x.s });
+  Object.defineProperty(t, "v", {
+    get() {
+      if (!fired) {
+        fired = true;
+        during();
+      }
+      return x.v;
+    },
+  });
+  return t;
+}
+/** the layout with its last leaf of shape made `trapped` (undefined for a layout without leaves) */
+function withTrap(l: Layout, during: () => void): Layout | undefined {
+  const sh = l.shape;
+  if (!Array.isArray(sh)) return new Layout(trapped(sh, during), l.stride);
+  const last = sh[sh.length - 1];
+  if (last === undefined || Array.isArray(last)) return undefined;
+  return new Layout([...sh.slice(0, -1), trapped(last, during)], l.stride);
+}
+
+describe("re-entrance: a call made during another answers as alone", () => {
+  const three = [
+    ["composition", (a: Layout, b: Layout) => A.composition(a, b)],
+    ["complement", (a: Layout) => A.complement(a)],
+    ["right_inverse", (a: Layout) => A.right_inverse(a)],
+  ] as const;
+  it.each(three)("%s with a composition, a complement and a right_inverse made while it reads its layout", (_name, outer) => {
+    // layouts of several modes after coalescing, so both calls need scratch for their modes
+    const a = new Layout([S(4), S(2), S(8)], [S(2), S(32), S(64)]);
+    const b = new Layout([S(2), S(4)], [S(4), S(1)]);
+    const c = new Layout([S(2), S(4), S(2)], [S(8), S(1), S(64)]);
+    const d = new Layout([S(2), S(2)], [S(2), S(1)]);
+    const alone = outcome(() => outer(a, b));
+    const inner: unknown[] = [];
+    const trappedA = withTrap(a, () => inner.push(outcome(() => A.composition(c, d)), outcome(() => A.complement(c)), outcome(() => A.right_inverse(c))))!;
+    expect(outcome(() => outer(trappedA, b))).toEqual(alone);
+    expect(inner).toEqual([outcome(() => A.compositionChecked(c, d)), outcome(() => A.complementChecked(c)), outcome(() => A.rightInverseChecked(c))]);
+  });
+  it("on random layouts: the outer and the inner call each answer as the CuTe-shaped function does", () => {
+    let fired = 0;
+    fc.assert(
+      fc.property(layoutArb, layoutArb, layoutArb, layoutArb, (a, b, c, d) => {
+        let inner: unknown[] = [];
+        const during = () => (inner = [outcome(() => A.composition(c, d)), outcome(() => A.complement(c)), outcome(() => A.right_inverse(c))]);
+        const ta = withTrap(a, during);
+        if (ta === undefined) return;
+        const want = [outcome(() => A.compositionChecked(c, d)), outcome(() => A.complementChecked(c)), outcome(() => A.rightInverseChecked(c))];
+        // (an outer call that never reads the trapped extent makes no inner call)
+        const check = () => {
+          if (inner.length > 0) fired++;
+          else return;
+          expect(inner).toEqual(want);
+          inner = [];
+        };
+        expect(outcome(() => A.composition(ta, b))).toEqual(outcome(() => A.compositionChecked(a, b)));
+        check();
+        expect(outcome(() => A.complement(withTrap(a, during)!))).toEqual(outcome(() => A.complementChecked(a)));
+        check();
+        expect(outcome(() => A.right_inverse(withTrap(a, during)!))).toEqual(outcome(() => A.rightInverseChecked(a)));
+        check();
+      }),
+      { numRuns: 1500 },
+    );
+    expect(fired).toBeGreaterThan(2000);
+  });
+});
+
+describe("the fast paths share no state between calls", () => {
+  it("src/core/layout/fast.ts declares no module-level variable and no module-level array it could write", async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync(new URL("../src/core/layout/fast.ts", import.meta.url), "utf8");
+    const topLevel = text.split("\n").filter((l) => /^(?:export )?(?:let|var) /.test(l) || /^(?:export )?const \w+(?:: [^=]*)? = \[/.test(l) || /^(?:export )?const \w+: (?!readonly)[^=]*\[\]/.test(l));
+    expect(topLevel).toEqual([]);
+    expect(text).toContain("Object.freeze(");
   });
 });

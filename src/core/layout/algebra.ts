@@ -1,254 +1,49 @@
 /**
  * The layout algebra (layout.hpp): composition, complement, the right and left inverses,
- * domain_offset, nullspace. Static/dynamic results follow the integer arithmetic. (The common
- * vectors, max_common_layout / max_common_vector, live in ./products.ts beside max_alignment.)
+ * domain_offset, nullspace, written as CuTe writes them on its integers; static/dynamic results
+ * follow the integer arithmetic. composition, complement and right_inverse first ask the number
+ * fast paths of ./fast.ts (static layouts of small integers), each at its one dispatch point, and
+ * answer here where those do not; the CuTe-shaped functions are exported as `compositionChecked`,
+ * `complementChecked` and `rightInverseChecked` for the differential test. (The common vectors,
+ * max_common_layout / max_common_vector, live in ./products.ts beside max_alignment.)
  */
 import { CuteError } from "../errors.js";
 import * as I from "../integer.js";
-import { Int, S, STATIC_HI, STATIC_INTS, STATIC_LO, _0, _1, isConst } from "../integer.js";
+import { Int, _0, _1, isConst } from "../integer.js";
 import { Idx, ScaledBasis } from "../basis.js";
 import * as T from "../int-tuple.js";
 import { IntTuple, Stride, StrideLeaf, Coord, Underscore } from "../int-tuple.js";
 import { Layout, type Tiler, bwCoalesce, coalesce, coalesce_shape, coalesce_x, coprofile, cosize, crd2idx, filter, make_layout, rank, scaleLeaf, showLayout, showTiler, slice, transformLayout } from "./basics.js";
+import { complementFast, compositionFast, rightInverseFast } from "./fast.js";
 
 // ---------------------------------------------------------------- composition
 
+/** CuTe's composition: the number fast path (./fast.ts) where it answers, else on CuTe's integers */
 export function composition(lhs: Layout, rhs: Tiler): Layout {
-  return compositionOf(lhs, rhs, true);
+  if (rhs instanceof Layout) return compositionFast(lhs, rhs) ?? compositionLayout(lhs, rhs);
+  return compositionTiler(lhs, rhs, composition);
 }
-/** composition on CuTe's integers, every step checked (the reference the static path is tested against) */
+/** composition on CuTe's integers, every step checked (the reference the fast path is tested against) */
 export function compositionChecked(lhs: Layout, rhs: Tiler): Layout {
-  return compositionOf(lhs, rhs, false);
+  if (rhs instanceof Layout) return compositionLayout(lhs, rhs);
+  return compositionTiler(lhs, rhs, compositionChecked);
 }
-function compositionOf(lhs: Layout, rhs: Tiler, fastPath: boolean): Layout {
-  if (rhs instanceof Layout) {
-    // onto a single integer mode s:d every tiler leaf just has its stride scaled by d (coalescing
-    // such an lhs changes at most its shape, by any profile an integer-stride tiler can have)
-    if (!Array.isArray(lhs.shape) && lhs.stride instanceof Int) {
-      const stride = scaleStrides(rhs.shape, rhs.stride, lhs.stride);
-      if (stride !== undefined) return new Layout(rhs.shape, stride);
-    }
-    // both static (CuTe's common case): coalesce_x and the fold on plain numbers (a leaf or nested lhs by its flat form)
-    if (fastPath) {
-      let fast = compositionStatic(lhs, rhs);
-      if (fast === undefined) {
-        const f = flatForm(lhs);
-        if (f !== undefined) fast = compositionStatic(f, rhs);
-      }
-      if (fast !== undefined) return fast;
-    }
-    const flat = coalesce_x(lhs, coprofile(rhs));
-    if (!Array.isArray(flat.shape) && flat.stride instanceof Int) {
-      // onto a single integer mode s:d every tiler leaf just has its stride scaled by d
-      const stride = scaleStrides(rhs.shape, rhs.stride, flat.stride);
-      if (stride !== undefined) return new Layout(rhs.shape, stride);
-    }
-    return compositionImpl(flat.shape, flat.stride, rhs.shape, rhs.stride, lhs, rhs);
-  }
+/** composition by a tiler that is not a layout: a tuple of tilers mode by mode (each by `compose`), `_` the layout itself, a shape as its compact layout */
+function compositionTiler(lhs: Layout, rhs: Tiler, compose: (lhs: Layout, rhs: Tiler) => Layout): Layout {
   if (Array.isArray(rhs)) {
     if (rhs.length > rank(lhs)) {
       throw new CuteError("composition", "static assertion failed: rank(tiler) <= rank(layout)", [showLayout(lhs), `a rank-${rhs.length} tiler`]);
     }
-    return transformLayout(lhs, rhs, (m, t) => compositionOf(m, t, fastPath), false);
+    return transformLayout(lhs, rhs, compose, false);
   }
   if (rhs instanceof Underscore) return lhs;
   const flat = coalesce_x(lhs);
-  return compositionImpl(flat.shape, flat.stride, rhs, _1, lhs, rhs);
+  return compositionImpl(flat.shape, flat.stride, rhs as Int, _1, lhs, rhs);
 }
-
-const xS: number[] = [], xD: number[] = [];
-let xN = 0;
-/**
- * composition(lhs, rhs) for static layouts of small integers with integer strides, lhs a flat
- * tuple of modes (a leaf or nested lhs comes as its flatForm): coalesce_x of lhs and
- * compositionImpl's fold per leaf of rhs, on numbers. Undefined for anything else, a refusal
- * included (the checked path then answers and words it). Written as complement's static path is, for
- * the first pass: lhs read in place and coalesced where it is read, a flat rhs folded mode by
- * mode without the recursion a nested one takes.
- */
-function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
-  const sh = lhs.shape, st = lhs.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
-  const n = sh.length;
-  if (n === 0 || st.length !== n) return undefined;
-  // coalesce_x, front to back into (xS, xD)[0..k): a last extent of _1 counts as _2 (the function outside the domain is kept)
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
-    let sv = s.v;
-    const dv = d.v;
-    if (sv > SMALL || sv < 1 || dv > SMALL || dv < -SMALL) return undefined;
-    if (sv === 1) {
-      if (i !== n - 1) continue;
-      sv = 2;
-    }
-    // a mode whose stride continues the one before it extends that one
-    if (k > 0 && dv === xS[k - 1]! * xD[k - 1]!) {
-      const x = xS[k - 1]! * sv;
-      if (x > SMALL) return undefined;
-      xS[k - 1] = x;
-    } else {
-      xS[k] = sv;
-      xD[k] = dv;
-      k++;
-    }
-  }
-  xN = k;
-  const rs = rhs.shape, rd = rhs.stride;
-  if (!Array.isArray(rs)) {
-    if (!(rd instanceof Int) || !rs.s || !rd.s || rs.v < 1 || rs.v > SMALL || rd.v > SMALL || rd.v < -SMALL) return undefined;
-    if (k === 1) return new Layout(rs, timesStatic(rd, xD[0]!));
-    return foldNum(rs, rd) ? new Layout(fShape!, fStride!) : undefined;
-  }
-  if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
-  const r = rs.length;
-  for (let j = 0; j < r; j++) {
-    const s = rs[j]!, d = rd[j]!;
-    // a nested rhs: its leaves checked, then the fold by recursion
-    if (Array.isArray(s)) return compositionNested(rs, rd, k);
-    if (!(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL || d.v > SMALL || d.v < -SMALL) return undefined;
-  }
-  // onto a single mode s:d every leaf of rhs just has its stride scaled by d
-  if (k === 1) {
-    const strides: Stride[] = new Array(r);
-    for (let j = 0; j < r; j++) strides[j] = timesStatic(rd[j] as Int, xD[0]!);
-    return new Layout(rs, strides);
-  }
-  const shapes: IntTuple[] = new Array(r), strides: Stride[] = new Array(r);
-  for (let j = 0; j < r; j++) {
-    if (!foldNum(rs[j] as Int, rd[j] as Int)) return undefined;
-    shapes[j] = fShape!;
-    strides[j] = fStride!;
-  }
-  return new Layout(shapes, strides);
-}
-/** a static rhs's stride d times the static d of the lhs's one mode, on numbers (a _0 stays itself) */
-function timesStatic(d: Int, by: number): Int {
-  return d.v === 0 ? d : I.S(d.v * by);
-}
-/** compositionStatic of a nested static rhs onto the coalesced lhs (xS, xD)[0..k) */
-function compositionNested(rs: IntTuple, rd: Stride, k: number): Layout | undefined {
-  leafN = 0;
-  if (!staticLeaves(rs, rd)) return undefined;
-  for (let i = 0; i < leafN; i++) if (!small(leafS[i]!) || !small(leafD[i]!) || leafS[i]! < 1) return undefined;
-  if (k === 1) {
-    const stride = scaleStrides(rs, rd, I.S(xD[0]!));
-    return stride === undefined ? undefined : new Layout(rs, stride);
-  }
-  const x = compositionNum(rs, rd);
-  return x === undefined ? undefined : new Layout(x[0], x[1]);
-}
-/** compositionImpl onto the coalesced lhs (xS, xD)[0..xN) of a static rhs mode, as shape and stride */
-function compositionNum(rs: IntTuple, rd: Stride): [IntTuple, Stride] | undefined {
-  if (Array.isArray(rs)) {
-    if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
-    const shapes: IntTuple[] = new Array(rs.length), strides: Stride[] = new Array(rs.length);
-    for (let i = 0; i < rs.length; i++) {
-      const x = compositionNum(rs[i]!, rd[i]!);
-      if (x === undefined) return undefined;
-      shapes[i] = x[0];
-      strides[i] = x[1];
-    }
-    return [shapes, strides];
-  }
-  return foldNum(rs, rd as Int) ? [fShape!, fStride!] : undefined;
-}
-/** foldNum's result */
-let fShape: IntTuple | undefined, fStride: Stride | undefined;
-const rS: number[] = [], rD: number[] = [];
-/** compositionImpl's fold of one static rhs leaf rs:rd over the coalesced lhs (xS, xD)[0..xN), into (fShape, fStride); false where the checked path must answer */
-function foldNum(rs: Int, rd: Int): boolean {
-  const d0 = rd.v;
-  if (d0 === 0) {
-    fShape = rs;
-    fStride = rd;
-    return true;
-  }
-  const n = xN;
-  let rsV = rs.v, rdV = d0, m = 0;
-  for (let i = 0; i < n - 1; i++) {
-    const cs = xS[i]!;
-    // the refusals (divisibility, a zero divisor) are the checked path's to word
-    if (!(rdV % cs === 0 || rdV < cs)) return false;
-    const absRd = rdV < 0 ? -rdV : rdV;
-    if (absRd === 0) return false;
-    const nsV = Math.trunc((cs + absRd - 1) / absRd);
-    const cdV = Math.trunc((absRd + cs - 1) / cs);
-    const nxV = rdV > 0 ? cdV : rdV < 0 ? -cdV || 0 : 0;
-    if (nsV === 1 || rsV === 1) {
-      rdV = nxV;
-      continue;
-    }
-    const newV = Math.min(nsV, rsV);
-    if (newV === 0 || rsV % newV !== 0) return false;
-    rS[m] = newV;
-    rD[m] = rdV * xD[i]!;
-    if (!small(rD[m]!)) return false;
-    m++;
-    rsV = Math.trunc(rsV / newV);
-    rdV = nxV;
-  }
-  const lastStride = rdV * xD[n - 1]!;
-  if (!small(lastStride)) return false;
-  if (m === 0) {
-    fShape = I.S(rsV);
-    fStride = I.S(lastStride);
-    return true;
-  }
-  if (rsV !== 1) {
-    rS[m] = rsV;
-    rD[m] = lastStride;
-    m++;
-  } else if (m === 1) {
-    fShape = I.S(rS[0]!);
-    fStride = I.S(rD[0]!);
-    return true;
-  }
-  const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
-  for (let i = 0; i < m; i++) {
-    shape[i] = I.S(rS[i]!);
-    stride[i] = I.S(rD[i]!);
-  }
-  fShape = shape;
-  fStride = stride;
-  return true;
-}
-
-/** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
-function scaleStrides(rs: IntTuple, rd: Stride, d: Int): Stride | undefined {
-  // times _1 every integer stride is itself (its value and its static-ness): nothing to build
-  if (isConst(d, 1)) return intStridesLike(rs, rd) ? rd : undefined;
-  if (Array.isArray(rs)) {
-    if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
-    const out: Stride[] = new Array(rs.length);
-    for (let i = 0; i < rs.length; i++) {
-      const si = rs[i]!, di = rd[i]!;
-      // a flat mode inline (the common case), a nested one by recursion
-      if (!Array.isArray(si) && di instanceof Int) {
-        // two small static integers: their static product on numbers (what I.mul makes of them)
-        if (di.s && d.s && di.v <= SMALL && di.v >= -SMALL && d.v <= SMALL && d.v >= -SMALL) out[i] = di.v === 0 ? di : I.S(di.v * d.v);
-        else out[i] = di.s && di.v === 0 ? di : I.mul(di, d);
-        continue;
-      }
-      const x = scaleStrides(si, di, d);
-      if (x === undefined) return undefined;
-      out[i] = x;
-    }
-    return out;
-  }
-  if (!(rd instanceof Int)) return undefined;
-  return isConst(rd, 0) ? rd : I.mul(rd, d);
-}
-
-/** whether the strides have integer leaves and the shape's tuple structure */
-function intStridesLike(rs: IntTuple, rd: Stride): boolean {
-  if (Array.isArray(rs)) {
-    if (!Array.isArray(rd) || rd.length !== rs.length) return false;
-    for (let i = 0; i < rs.length; i++) if (!intStridesLike(rs[i]!, rd[i]!)) return false;
-    return true;
-  }
-  return rd instanceof Int;
+/** composition(lhs, rhs) of two layouts as CuTe writes it: lhs coalesced by rhs's codomain profile, then compositionImpl */
+function compositionLayout(lhs: Layout, rhs: Layout): Layout {
+  const flat = coalesce_x(lhs, coprofile(rhs));
+  return compositionImpl(flat.shape, flat.stride, rhs.shape, rhs.stride, lhs, rhs);
 }
 
 function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: Layout, R: Tiler): Layout {
@@ -323,191 +118,15 @@ function compositionImpl(ls: IntTuple, ld: Stride, rs: IntTuple, rd: Stride, L: 
 
 // ---------------------------------------------------------------- complement
 
-/** complement on CuTe's integers, every step checked (the reference the static path is tested against) */
+/** CuTe's complement: the number fast path (./fast.ts) where it answers, else on CuTe's integers */
+export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
+  return complementFast(l, cotarget) ?? complementChecked(l, cotarget);
+}
+/** complement on CuTe's integers, every step checked (the reference the fast path is tested against) */
 export function complementChecked(l: Layout, cotarget?: IntTuple | Layout): Layout {
   const f = filter(l);
   const target = cotarget === undefined ? cosize(f) : cotarget instanceof Layout ? cotarget.shape : cotarget;
   return complementImpl(f.shape, f.stride, target, l);
-}
-
-// ---------------------------------------------------------------- static layouts on plain numbers
-
-/** the leaves of a static layout with integer strides, as numbers (scratch arrays, reused); false otherwise */
-const leafS: number[] = [], leafD: number[] = [];
-let leafN = 0;
-function staticLeaves(shape: IntTuple, stride: Stride): boolean {
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(stride) || stride.length !== shape.length) return false;
-    for (let i = 0; i < shape.length; i++) if (!staticLeaves(shape[i]!, stride[i]!)) return false;
-    return true;
-  }
-  if (!shape.s || !(stride instanceof Int) || !stride.s) return false;
-  leafS[leafN] = shape.v;
-  leafD[leafN] = stride.v;
-  leafN++;
-  return true;
-}
-/** numbers this small keep every product below 2^53: a fast path leaves larger ones to the checked one */
-export const SMALL = 2 ** 26;
-const small = (x: number) => x <= SMALL && x >= -SMALL;
-
-/** right_inverse's scratch: each mode's prefix product, and the result's modes */
-const fD: number[] = [], oS: number[] = [], oD: number[] = [];
-
-/** complement's scratch: the coalesced modes of l, then of the result (its own arrays, whose element kinds no other path changes) */
-const cS: number[] = [], cD: number[] = [], cOS: number[] = [], cOD: number[] = [];
-/**
- * CuTe's complement. When l is a static flat tuple of modes and cotarget a small static integer
- * (or absent: cosize(l)), here on numbers: filter, then complementImpl, then coalesce, as the
- * checked path does them, in one pass over the modes and one over the result. Anything else, a
- * refusal included, goes to complementOther (which words the refusal). The public function is
- * this path itself, not a wrapper around it: one function fewer for V8 to optimize while a first
- * pass runs.
- *
- * Written for the first call as much as for the millionth: most runs of cute-ts are one pass,
- * and before V8 optimizes this function each call it makes costs more than the arithmetic
- * around it. So the modes are read straight from the layout's integers into the coalesced modes
- * (no leaf arrays), coalescing is written out where it happens, and the only calls are the
- * result's constructors. (Measured on pycute's workload, a cold pass of 20,000: 12.7 ms against
- * 18.3 ms for the same steps through helpers; warm, 29M complements/s against 15M.)
- */
-export function complement(l: Layout, cotarget?: IntTuple | Layout): Layout {
-  // a small static integer cotarget as its value (of a cotarget's kinds only an Int has a boolean
-  // `s`: a tuple or a layout has none); undefined: cosize(l)
-  let cotV: number | undefined;
-  if (cotarget !== undefined) {
-    const c = cotarget as Int;
-    if (c.s !== true || c.v > SMALL || c.v < -SMALL) return complementChecked(l, cotarget);
-    cotV = c.v;
-  }
-  // a flat tuple of modes: the layout's own arrays, read in place
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st)) return complementOther(l, cotarget);
-  const n = sh.length;
-  if (st.length !== n) return complementOther(l, cotarget);
-  // filter (a _0 stride's extent becomes _1) and coalesce, front to back, into (cS, cD)[0..k); the cosize on the way
-  // (lastS, lastD): the last coalesced mode, kept in locals
-  let k = 0, cos = 1, lastS = 0, lastD = 0;
-  for (let i = 0; i < n; i++) {
-    const s = sh[i]!, d = st[i]!;
-    // a static integer: of what a shape or stride holds only an Int has a boolean `s` (a tuple or a
-    // basis has none), and reading it is cheaper than instanceof before V8 optimizes this function
-    if ((s as Int).s !== true || (d as Int).s !== true) return complementOther(l, cotarget);
-    const sv = (s as Int).v, dv = (d as Int).v;
-    if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return complementOther(l, cotarget);
-    cos += (sv - 1) * (dv < 0 ? -dv : dv);
-    if (dv === 0 || sv === 1) continue;
-    // a mode whose stride continues the one before it extends that one
-    if (k > 0 && dv === lastS * lastD) {
-      lastS *= sv;
-      if (lastS > SMALL) return complementOther(l, cotarget);
-      cS[k - 1] = lastS;
-    } else {
-      cS[k] = lastS = sv;
-      cD[k] = lastD = dv;
-      k++;
-    }
-  }
-  const cot = cotV === undefined ? cos : cotV;
-  if (cot > SMALL) return complementOther(l, cotarget);
-  // an empty layout, or one mapping only to _0: the complement is the whole cotarget
-  if (k === 0) return new Layout(S(cot), cot === 1 ? _0 : _1);
-  // the modes by increasing stride (the first of equal ones first), each taken mode's extent set
-  // to 0: each gives the mode (its stride / the extent so far) : (the extent so far), coalesced into (cOS, cOD)[0..m)
-  let m = 0, cur = 1;
-  for (let left = k; left > 0; left--) {
-    let mi = -1;
-    for (let j = 0; j < k; j++) if (cS[j] !== 0 && (mi < 0 || cD[j]! < cD[mi]!)) mi = j;
-    const minStride = cD[mi]!;
-    // (every number here is within 2^26: | 0 truncates as Math.trunc does, without a call)
-    const ns = (minStride / cur) | 0;
-    if (ns === 0) return complementOther(l, cotarget);
-    if (ns !== 1) {
-      if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
-        const x = cOS[m - 1]! * ns;
-        if (x > SMALL) return complementOther(l, cotarget);
-        cOS[m - 1] = x;
-      } else {
-        cOS[m] = ns;
-        cOD[m] = cur;
-        m++;
-      }
-    }
-    cur = minStride * cS[mi]!;
-    if (cur > SMALL) return complementOther(l, cotarget);
-    cS[mi] = 0;
-  }
-  // the rest of the cotarget
-  const rest = ((cot + cur - 1) / cur) | 0;
-  if (rest !== 1) {
-    if (m > 0 && cur === cOS[m - 1]! * cOD[m - 1]!) {
-      const x = cOS[m - 1]! * rest;
-      if (x > SMALL) return complementOther(l, cotarget);
-      cOS[m - 1] = x;
-    } else {
-      cOS[m] = rest;
-      cOD[m] = cur;
-      m++;
-    }
-  }
-  // the result, static (layoutOfNumbers, written out: one call fewer on the first pass)
-  if (m === 0) return new Layout(_1, _0);
-  if (m === 1) {
-    const x = cOS[0]!, y = cOD[0]!;
-    return new Layout(STATIC_INTS[x - STATIC_LO] ?? S(x), STATIC_INTS[y - STATIC_LO] ?? S(y));
-  }
-  const rs: Int[] = new Array(m), rd: Int[] = new Array(m);
-  // S of each (integers all): the small ones read from its table here, no call per integer (past its ends the read gives undefined)
-  for (let i = 0; i < m; i++) {
-    const x = cOS[i]!, y = cOD[i]!;
-    rs[i] = STATIC_INTS[x - STATIC_LO] ?? S(x);
-    rd[i] = STATIC_INTS[y - STATIC_LO] ?? S(y);
-  }
-  return new Layout(rs, rd);
-}
-
-/**
- * complement of what its static path does not read: a leaf or nested layout by its flat form (the
- * same modes, so the same complement), everything else on CuTe's integers, which also words a
- * refusal, naming the layout as given
- */
-function complementOther(l: Layout, cotarget: IntTuple | Layout | undefined): Layout {
-  const f = flatForm(l);
-  if (f !== undefined) {
-    try {
-      return complement(f, cotarget);
-    } catch (e) {
-      if (!(e instanceof CuteError)) throw e;
-    }
-  }
-  return complementChecked(l, cotarget);
-}
-/**
- * A leaf layout, or one with nested modes, as the flat tuple of its modes (what complement and
- * right_inverse read of it, and what their static paths take); undefined for a flat tuple already,
- * or for a shape and stride that are not congruent
- */
-export function flatForm(l: Layout): Layout | undefined {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh)) return Array.isArray(st) ? undefined : new Layout([sh], [st]);
-  if (!sh.some((x) => Array.isArray(x)) || !T.congruent(sh, st)) return undefined;
-  return new Layout(T.flatten(sh), T.flatten(st) as Stride);
-}
-/** the static layout of the modes (oS, oD)[0..m): `_1:_0` for none, a leaf for one */
-function layoutOfNumbers(m: number): Layout {
-  if (m === 0) return new Layout(_1, _0);
-  if (m === 1) {
-    const x = oS[0]!, y = oD[0]!;
-    return new Layout(STATIC_INTS[x - STATIC_LO] ?? S(x), STATIC_INTS[y - STATIC_LO] ?? S(y));
-  }
-  const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
-  // S of each (integers all): the small ones read from its table here, no call per integer (past its ends the read gives undefined)
-  for (let i = 0; i < m; i++) {
-    const x = oS[i]!, y = oD[i]!;
-    shape[i] = STATIC_INTS[x - STATIC_LO] ?? S(x);
-    stride[i] = STATIC_INTS[y - STATIC_LO] ?? S(y);
-  }
-  return new Layout(shape, stride);
 }
 
 /** (a + b - 1) / b in C++: on plain floats while that is exact (below 2^52), else checked */
@@ -589,103 +208,9 @@ function sortByKey(strides: Int[], idx: number[]): number[] {
   return out;
 }
 
-const pS: number[] = [], pD: number[] = [], ord: number[] = [];
-/**
- * right_inverse's answers for one coalesced mode, made once: `_s:_1` for each small s, and `_1:_0`
- * where the mode's stride is not 1. A layout is immutable, so one object serves every call, and a
- * call that would allocate the most common answer allocates nothing.
- */
-const UNIT_INVERSES: (Layout | undefined)[] = [];
-const NO_INVERSE = new Layout(_1, _0);
-/**
- * CuTe's right_inverse. A static flat tuple of small integers (most layouts) is inverted here on
- * numbers: coalesce, the sorted walk, coalesce; anything else goes to rightInverseOther. Written
- * for the first call, as complement's static path is: the modes read straight into the coalesced
- * ones, coalescing written out where it happens, the last mode kept in locals, and the public
- * function is this path itself. With V8's optimizing tier off (node --no-opt, which times what
- * runs before it arrives, without its noise), a cold pass of pycute's workload, 20,000 calls,
- * takes 7.4-7.9 ms (11.1 ms before the locals, the table of small integers and the shared one-mode
- * answers). Splitting the walk over two or more modes into a function of its own measured no
- * better with the optimizer on (10.3 against 10.4 ms, medians of 31) and 8.1 against 7.4 ms off.
- */
+/** CuTe's right_inverse: the number fast path (./fast.ts) where it answers, else on CuTe's integers */
 export function right_inverse(l: Layout): Layout {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st)) return rightInverseOther(l);
-  const n = sh.length;
-  if (n === 0 || st.length !== n) return rightInverseOther(l);
-  // coalesce, front to back, into (pS, pD)[0..k): extents of 1 dropped, a mode whose stride continues the one before it merged
-  // (lastS, lastD): the last coalesced mode, kept in locals
-  let k = 0, lastS = 0, lastD = 0;
-  for (let i = 0; i < n; i++) {
-    const s = sh[i]!, d = st[i]!;
-    // a static integer: of what a shape or stride holds only an Int has a boolean `s` (a tuple or a
-    // basis has none), and reading it is cheaper than instanceof before V8 optimizes this function
-    if ((s as Int).s !== true || (d as Int).s !== true) return rightInverseOther(l);
-    const sv = (s as Int).v, dv = (d as Int).v;
-    if (sv > SMALL || sv < -SMALL || dv > SMALL || dv < -SMALL) return rightInverseOther(l);
-    if (sv === 1) continue;
-    if (k > 0 && dv === lastS * lastD) {
-      lastS *= sv;
-      if (lastS > SMALL || lastS < -SMALL) return rightInverseOther(l);
-      pS[k - 1] = lastS;
-    } else {
-      pS[k] = lastS = sv;
-      pD[k] = lastD = dv;
-      k++;
-    }
-  }
-  // one mode s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
-  if (k === 1) {
-    if (lastD !== 1) return NO_INVERSE;
-    if (lastS > STATIC_HI || lastS < 0) return new Layout(S(lastS), _1);
-    return (UNIT_INVERSES[lastS] ??= new Layout(STATIC_INTS[lastS - STATIC_LO]!, _1));
-  }
-  // each mode's prefix product (fD), and the modes' order by stride: CuTe's SortByKey, an exchange sort (not stable)
-  let pre = 1;
-  for (let i = 0; i < k; i++) {
-    ord[i] = i;
-    fD[i] = pre;
-    pre *= pS[i]!;
-    if (pre > SMALL || pre < -SMALL) return rightInverseOther(l);
-  }
-  for (let i = 0; i < k; i++) {
-    for (let j = i + 1; j < k; j++) {
-      if (pD[ord[j]!]! < pD[ord[i]!]!) {
-        const t = ord[i]!;
-        ord[i] = ord[j]!;
-        ord[j] = t;
-      }
-    }
-  }
-  // the modes whose stride continues the extent covered so far, in stride order, as extent : prefix product, coalesced into (oS, oD)[0..m)
-  let m = 0, curr = 1;
-  for (let j = 0; j < k; j++) {
-    const i = ord[j]!;
-    if (curr !== pD[i]) continue;
-    const s = pS[i]!, d = fD[i]!;
-    if (m > 0 && d === oS[m - 1]! * oD[m - 1]!) {
-      const x = oS[m - 1]! * s;
-      if (x > SMALL || x < -SMALL) return rightInverseOther(l);
-      oS[m - 1] = x;
-    } else {
-      oS[m] = s;
-      oD[m] = d;
-      m++;
-    }
-    curr = s * pD[i]!;
-    if (curr > SMALL || curr < -SMALL) return rightInverseOther(l);
-  }
-  return layoutOfNumbers(m);
-}
-
-/**
- * right_inverse of what its static path does not read: a leaf or nested layout by its flat form
- * (the same modes, so the same inverse), everything else on CuTe's integers; a basis stride is
- * refused naming the layout as given
- */
-function rightInverseOther(l: Layout): Layout {
-  const f = flatForm(l);
-  return f !== undefined && (f.stride as Stride[]).every((d) => d instanceof Int) ? right_inverse(f) : rightInverseChecked(l);
+  return rightInverseFast(l) ?? rightInverseChecked(l);
 }
 
 /** right_inverse on CuTe's integers, every step checked */

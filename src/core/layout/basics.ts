@@ -101,30 +101,32 @@ function plusOneLeaves(x: Idx): Idx {
 export function cosize(l: Layout): Int {
   return cosizeInt(l) ?? T.size(coshape(l) as IntTuple);
 }
-// the running sum of cosizeWalk (one walk, no arrays: cosize is on the path of every product)
-let cosV = 0, cosS = true;
-/** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is; undefined for other strides */
+/** cosizeWalk's running sum, one per call of cosize (no state shared between calls) */
+interface CosizeSum {
+  v: number;
+  s: boolean;
+}
+/** cosize for integer strides: 1 + sum (s-1)*|d|, static exactly when that expression is; undefined for other strides (one walk, no arrays: cosize is on the path of every product) */
 function cosizeInt(l: Layout): Int | undefined {
-  cosV = 0;
-  cosS = true;
-  return cosizeWalk(l.shape, l.stride, l) ? I.mk(cosV + 1, cosS) : undefined;
+  const sum: CosizeSum = { v: 0, s: true };
+  return cosizeWalk(l.shape, l.stride, l, sum) ? I.mk(sum.v + 1, sum.s) : undefined;
 }
 function cosizeOverflow(l: Layout): never {
   throw new CuteError("cosize", `integer overflow: the cosize of ${showLayout(l)} is beyond ${I.SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`);
 }
-function cosizeWalk(s: IntTuple, d: Stride, l: Layout): boolean {
+function cosizeWalk(s: IntTuple, d: Stride, l: Layout, sum: CosizeSum): boolean {
   if (Array.isArray(s)) {
     if (!Array.isArray(d) || d.length !== s.length) return false;
-    for (let i = 0; i < s.length; i++) if (!cosizeWalk(s[i]!, d[i]!, l)) return false;
+    for (let i = 0; i < s.length; i++) if (!cosizeWalk(s[i]!, d[i]!, l, sum)) return false;
     return true;
   }
   if (!(d instanceof Int)) return false;
   const zeroTerm = (d.s && d.v === 0) || (s.s && s.v === 1);
-  if (!zeroTerm) cosS = cosS && s.s && d.s;
+  if (!zeroTerm) sum.s = sum.s && s.s && d.s;
   const term = (s.v - 1) * Math.abs(d.v);
-  cosV += term;
+  sum.v += term;
   // every term and partial sum exact, or refused (an inexact term could be cancelled into range)
-  if (!(Math.abs(cosV) <= Number.MAX_SAFE_INTEGER && Math.abs(term) <= Number.MAX_SAFE_INTEGER)) cosizeOverflow(l);
+  if (!(Math.abs(sum.v) <= Number.MAX_SAFE_INTEGER && Math.abs(term) <= Number.MAX_SAFE_INTEGER)) cosizeOverflow(l);
   return true;
 }
 function absLeaf(d: StrideLeaf): StrideLeaf {

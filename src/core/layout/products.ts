@@ -9,7 +9,8 @@ import { ScaledBasis } from "../basis.js";
 import * as T from "../int-tuple.js";
 import { IntTuple, Stride, StrideLeaf, Tup, Coord, Underscore } from "../int-tuple.js";
 import { Layout, type Tiler, appendN, coalesce, concat, concat2, cosize, make_layout, make_layout_left, make_ordered_layout, rank, scaleLeaf, showLayout, showTiler, showTup, size, slice, sublayout, transformLayout, zipLayouts } from "./basics.js";
-import { SMALL, complement, composition, flatForm, right_inverse } from "./algebra.js";
+import { complement, composition, right_inverse } from "./algebra.js";
+import { staticSizeTimesCosize } from "./fast.js";
 
 // ---------------------------------------------------------------- divides
 
@@ -191,55 +192,6 @@ export function max_alignment(l: Layout): Int {
     throw new CuteError("max_alignment", "no matching gcd: stride<1> of the layout divided by its right inverse is not an integer", [showLayout(l), showTup(d1 as IntTuple)]);
   }
   return I.gcd(s0, d1);
-}
-
-// ---------------------------------------------------------------- static sizes on plain numbers
-
-/**
- * size(block) * cosize(tiler) as a plain number when both layouts are static with integer strides
- * and every number stays small (the static integer logical_product's complement is taken against);
- * undefined otherwise, for the checked integers to answer
- */
-export function staticSizeTimesCosize(block: Layout, tiler: Layout): number | undefined {
-  const size = staticSize(block) ?? ofFlat(block, staticSize);
-  if (size === undefined) return undefined;
-  const cos = staticCosize(tiler) ?? ofFlat(tiler, staticCosize);
-  if (cos === undefined) return undefined;
-  const n = size * cos;
-  return n <= SMALL ? n : undefined;
-}
-/** f of a leaf or nested layout's flatForm (undefined for a flat one: f has answered for it) */
-function ofFlat(l: Layout, f: (l: Layout) => number | undefined): number | undefined {
-  const g = flatForm(l);
-  return g === undefined ? undefined : f(g);
-}
-/** size(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
-function staticSize(l: Layout): number | undefined {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
-  let size = 1;
-  for (let i = 0; i < sh.length; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL) return undefined;
-    size *= s.v;
-    if (size > SMALL) return undefined;
-  }
-  return size;
-}
-/** cosize(l) of a static flat tuple of modes with integer strides, small; undefined otherwise */
-function staticCosize(l: Layout): number | undefined {
-  const sh = l.shape, st = l.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st) || st.length !== sh.length) return undefined;
-  let cos = 1;
-  for (let i = 0; i < sh.length; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
-    const sv = s.v, dv = d.v;
-    if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) return undefined;
-    cos += (sv - 1) * (dv < 0 ? -dv : dv);
-    if (cos > SMALL) return undefined;
-  }
-  return cos;
 }
 
 // ---------------------------------------------------------------- common vectors
