@@ -44,6 +44,19 @@ export interface OptionSpec {
   description: string;
 }
 
+/**
+ * The picture options a command that draws offers, in the order its help lists them: --latex
+ * (CuTe's print_latex), --svg, and --force past the size limits, each described in the command's
+ * words
+ */
+export function pictureOptions(latex: string, svg: string, force: string): OptionSpec[] {
+  return [
+    { name: "latex", description: latex },
+    { name: "svg", description: svg },
+    { name: "force", description: force },
+  ];
+}
+
 export type OptionValues = Record<string, string | boolean | undefined>;
 
 /**

@@ -9,7 +9,7 @@
 import { Unsupported, UsageError, quote } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
 import { copyOpText } from "../../eval/args/op.js";
-import type { CommandSpec, Io, OptionValues } from "../spec.js";
+import { pictureOptions, type CommandSpec, type Io, type OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
   name: "copy",
@@ -32,9 +32,11 @@ export const command: CommandSpec = {
     { name: "thread", value: "T", description: "thr_copy.partition_S/D of the identity tensor over the tile, as print_tensor prints it (every (m,n) thread T owns); with --tmem-c/--tmem: thread T's warp and lane, its TMEM tensor and each value's (m,n), TMEM lane and column; with --map, highlight it" },
     { name: "explain", description: "with --thread: a line before each partition saying which it is (without it stdout is CuTe's print_tensor text alone)" },
     { name: "list", description: "list every copy operation (name, threads, bits per thread src/dst)" },
-    { name: "latex", description: "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)" },
-    { name: "svg", description: "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg" },
-    { name: "force", description: "draw --latex/--svg even past 65,536 cells" },
+    ...pictureOptions(
+      "print CuTe's print_latex of the TiledCopy (the S and D thread-value pictures)",
+      "draw the TiledCopy's S and D pictures as SVG, in the style of CuTe's MMA print_svg",
+      "draw --latex/--svg even past 65,536 cells",
+    ),
   ],
   examples: [
     "copy SM75_U32x4_LDSM_N --value half_t",

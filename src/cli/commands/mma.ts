@@ -7,7 +7,7 @@
 import { UsageError } from "../../core/errors.js";
 import { printedOrJson, stringOption } from "../options.js";
 import { mmaOpText } from "../../eval/args/op.js";
-import type { CommandSpec, Io, OptionValues } from "../spec.js";
+import { pictureOptions, type CommandSpec, type Io, type OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
   name: "mma",
@@ -28,9 +28,11 @@ export const command: CommandSpec = {
     { name: "major", value: "K|MN", description: "with --desc-smem: the operand's major-ness (GMMA::Major / UMMA::Major)" },
     { name: "start", value: "ADDR", description: "with --desc-smem: the smem byte address the tensor starts at (decimal or 0x..., default 0)" },
     { name: "explain", description: "with --desc-smem: after CuTe's print, the uint128_t tensor, the canonical layout and where LBO and SBO come from; with --cta-tile --thread: a line before each partition saying which it is (without it stdout is CuTe's print_tensor text alone)" },
-    { name: "latex", description: "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))" },
-    { name: "svg", description: "print CuTe's print_svg of the TiledMMA" },
-    { name: "force", description: "answer even past the size limits: 65,536 cells for --latex/--svg, 262,144 cells or coordinates for --map, --thread and their --json" },
+    ...pictureOptions(
+      "print CuTe's print_latex of the TiledMMA (an atom is drawn as make_tiled_mma(atom))",
+      "print CuTe's print_svg of the TiledMMA",
+      "answer even past the size limits: 65,536 cells for --latex/--svg, 262,144 cells or coordinates for --map, --thread and their --json",
+    ),
   ],
   examples: [
     "mma SM70_8x8x4_F32F16F16F32_NT",

@@ -13,7 +13,7 @@ import { jsonLine, toJson } from "../../print/json.js";
 import { show } from "../../print/print.js";
 import { printedObjectsJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
-import type { CommandSpec, Io, OptionValues } from "../spec.js";
+import { pictureOptions, type CommandSpec, type Io, type OptionValues } from "../spec.js";
 
 export const command: CommandSpec = {
   name: "print",
@@ -22,9 +22,11 @@ export const command: CommandSpec = {
   readsStdin,
   options: [
     FILE_OPTION,
-    { name: "latex", description: "print CuTe's print_latex of the layout" },
-    { name: "svg", description: "draw the layout as an SVG in the style of CuTe's MMA pictures" },
-    { name: "force", description: "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams up to 2^32 cells in constant memory, a batch record or transcript case prints at most 2^20" },
+    ...pictureOptions(
+      "print CuTe's print_latex of the layout",
+      "draw the layout as an SVG in the style of CuTe's MMA pictures",
+      "print even when the result has more than 262,144 (2^18) cells or lines (65,536 cells for --latex/--svg); the command line streams up to 2^32 cells in constant memory, a batch record or transcript case prints at most 2^20",
+    ),
   ],
   examples: [
     "print 'make_tensor(ArithTuple(_0,_0),((_4,_8),2):((_1@0,_1@1),_64@1))'",
