@@ -1,6 +1,7 @@
 /** The one lexer of the C++ front end and of the print notation: tokens read in place, with positions. */
 import { ParseError, quote } from "../../core/errors.js";
 import { SAFE_LIMIT_TEXT } from "../../core/integer.js";
+import { blockCommentEnd, isDigitCode, isHexCode, isIdCode, isIdStartCode, lineCommentEnd } from "./scan.js";
 
 export const MAX_INPUT = 1_000_000;
 export const MAX_DEPTH = 500;
@@ -11,10 +12,7 @@ export const C0 = 48, C9 = 57, UNDERSCORE = 95, MINUS = 45, COLON = 58, SLASH = 
 export const LPAREN = 40, RPAREN = 41, COMMA = 44, AT = 64, LT = 60, GT = 62, LBRACK = 91, RBRACK = 93, BAR = 124;
 export const DOT = 46, LBRACE = 123, RBRACE = 125, SEMI = 59, PLUS = 43, BANG = 33, TILDE = 126, EQ = 61, AMP = 38, CARET = 94, PERCENT = 37;
 export const QUOTE = 34, HASH = 35, BACKSLASH = 92, APOSTROPHE = 39, QMARK = 63;
-export const isDigitCode = (c: number) => c >= C0 && c <= C9;
-export const isIdStartCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === UNDERSCORE;
-export const isIdCode = (c: number) => isIdStartCode(c) || isDigitCode(c);
-export const isHexCode = (c: number) => isDigitCode(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+export { isDigitCode, isIdStartCode, isIdCode, isHexCode };
 /** single-character tokens; two-character operators (`<<`, `==`, `&&`, ...) are two of them side by side */
 export const PUNCTS = new Uint8Array(128);
 export const MINUS_CHAR = 45;
@@ -250,13 +248,11 @@ export class Lexer {
     const src = this.src;
     for (;;) {
       const c1 = src.charCodeAt(i + 1);
-      if (c1 === SLASH) {
-        const nl = src.indexOf("\n", i);
-        i = nl < 0 ? src.length : nl;
-      } else if (c1 === STAR) {
-        const close = src.indexOf("*/", i + 2);
-        if (close < 0) throw new ParseError(src, i, "unterminated comment: expected '*/'");
-        i = close + 2;
+      if (c1 === SLASH) i = lineCommentEnd(src, i);
+      else if (c1 === STAR) {
+        const end = blockCommentEnd(src, i);
+        if (end < 0) throw new ParseError(src, i, "unterminated comment: expected '*/'");
+        i = end;
       } else return i;
       this.cxx = true;
       let c = src.charCodeAt(i);

@@ -11,6 +11,7 @@
  * (`Preprocessed.origin`). Macros expand within a line.
  */
 import { ParseError } from "../../core/errors.js";
+import { blockCommentEnd, isDigitCode, isDigitSeparator, isIdCode, isIdStartCode, isRawString, lineCommentEnd, numberEnd, quotedEnd, rawStringEnd } from "./scan.js";
 
 export interface PreprocessOptions {
   /** the name of the file the user named (for messages) */
@@ -73,7 +74,7 @@ function predefined(): Map<string, Macro> {
   return m;
 }
 
-/** the text with its comments replaced by spaces (newlines kept), string and character literals untouched */
+/** the text with its comments replaced by spaces (newlines kept), string and character literals untouched (./scan.ts says where each ends) */
 function stripComments(text: string): string {
   let out = "";
   let i = 0;
@@ -81,23 +82,18 @@ function stripComments(text: string): string {
   let from = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 34 || c === 39) {
-      // a literal, to its closing quote on the same line
-      let j = i + 1;
-      while (j < n && text.charCodeAt(j) !== c && text.charCodeAt(j) !== 10) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      i = j + 1;
+    if (c === 39 && isDigitSeparator(text, i)) {
+      i++;
       continue;
     }
-    if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      let j = i;
-      while (j < n && text.charCodeAt(j) !== 10) j++;
-      out += text.slice(from, i) + " ".repeat(j - i);
-      i = from = j;
+    const raw = c === 34 && isRawString(text, i) ? rawStringEnd(text, i) : -1;
+    if (raw >= 0 || c === 34 || c === 39) {
+      i = raw >= 0 ? raw : quotedEnd(text, i);
       continue;
     }
-    if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const end = text.indexOf("*/", i + 2);
-      const j = end < 0 ? n : end + 2;
+    if (c === 47 && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
+      const end = text.charCodeAt(i + 1) === 47 ? lineCommentEnd(text, i) : blockCommentEnd(text, i);
+      const j = end < 0 ? n : end;
       out += text.slice(from, i) + text.slice(i, j).replace(/[^\n]/g, " ");
       i = from = j;
       continue;
@@ -290,23 +286,23 @@ class Preprocessor {
       let out = "";
       let i = 0;
       while (i < text.length) {
-        const c = text[i]!;
-        if (c === '"' || c === "'") {
-          let j = i + 1;
-          while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
-          out += text.slice(i, j + 1);
-          i = j + 1;
+        const code = text.charCodeAt(i);
+        if ((code === 34 || code === 39) && !(code === 39 && isDigitSeparator(text, i))) {
+          const end = quotedEnd(text, i);
+          out += text.slice(i, end);
+          i = end;
           continue;
         }
-        const w = /^[A-Za-z_]\w*/.exec(text.slice(i, i + 256));
-        if (w === null) {
+        if (!isIdStartCode(code)) {
           // a number's letters (1e5, 0x1f, 2.5f) are not names
-          const num = /^\d[\w.]*/.exec(text.slice(i, i + 64));
-          out += num ? num[0] : c;
-          i += num ? num[0].length : 1;
+          const end = isDigitCode(code) ? numberEnd(text, i) : i + 1;
+          out += text.slice(i, end);
+          i = end;
           continue;
         }
-        const name = w[0];
+        let end = i + 1;
+        while (isIdCode(text.charCodeAt(end))) end++;
+        const name = text.slice(i, end);
         // C++'s alternative tokens, spelled in as many characters (columns stay where they were)
         const alt = ALTERNATIVE.get(name);
         if (alt !== undefined) {
