@@ -136,6 +136,32 @@ describe("check FILE.cu with main() runs the program", () => {
   );
 
   it(
+    "without --arch, a program that ends on an sm90 before printing anything (it checks its GPU) is run for sm100",
+    async () => {
+      const f = join(scratchDir("check-run"), "bw.cu");
+      writeFileSync(
+        f,
+        [
+          "#include <cute/tensor.hpp>",
+          "using namespace cute;",
+          "int main(int argc, char** argv) {",
+          "  cudaDeviceProp props;",
+          "  cudaGetDeviceProperties(&props, 0);",
+          "  if (props.major != 10) { std::cerr << \"needs a Blackwell GPU\" << std::endl; return -1; }",
+          "  print(make_layout(make_shape(Int<2>{}, argc)));  // (_2,1):(_1,_2)",
+          "  return 0;",
+          "}",
+          "",
+        ].join("\n"),
+      );
+      expect((await statuses([f])).byLine.get(7)).toBe("passed");
+      expect((await statuses([f, "--arch", "sm100"])).byLine.get(7)).toBe("passed");
+      expect((await statuses([f, "--arch", "sm90"])).byLine.get(7)).toBe("skipped: the run of main() (block 0,0,0, thread 0) ended (exit 255: needs a Blackwell GPU) before running this print");
+    },
+    TIMEOUT,
+  );
+
+  it(
     "-D defines a macro for the run",
     async () => {
       const f = join(scratchDir("check-run"), "def.cu");
@@ -169,7 +195,7 @@ describe("named addresses in a comment", () => {
     };
     expect(same("mA: gmem_ptr[16b](GMEM_ADDR_A) o (512,256):(256,_1)", "mA:\tgmem_ptr[16b](0x7f0001000000) o (512,256):(256,_1)")).toBe(true);
     expect(same("gA: gmem_ptr[16b](GMEM_ADDR_A + offset_for_mma_tile) o (_128,_64,4):(256,_1,_64)", "gmem_ptr[16b](0x7f0001000000) o (_128,_64,4):(256,_1,_64)")).toBe(true);
-    expect(same("tmem_[32b](TMEM_ADDR) o (_128,_256):(_65536,_1)", "tmem_[32b](0x0000) o (_128,_256):(_65536,_1)")).toBe(true);
+    expect(same("tmem_[32b](TMEM_ADDR) o (_128,_256):(_65536,_1)", "tmem_[32b](0x0000.0000) o (_128,_256):(_65536,_1)")).toBe(true);
     // the rest of the line still has to agree
     expect(same("gmem_ptr[32b](GMEM_ADDR_C) o (_128,_256):(256,_1)", "gmem_ptr[32b](0x7f0001800000) o (_128,_256):(1024,_1)")).toBe(false);
     // a name stands for an address only: (unset) is what CuTe prints, and a lower-case word is no name

@@ -7,7 +7,7 @@
  * program's own call sites give it.
  */
 import { CuteError, ParseError, UsageError } from "../core/errors.js";
-import { type PrintEvent, type RunOptions, hasMain, loadProgram, runProgram } from "../eval/run/index.js";
+import { type LoadedProgram, type PrintEvent, type RunOptions, hasMain, loadProgram, runProgram } from "../eval/run/index.js";
 import type { CxxCase } from "./cxx-source.js";
 
 /** how check runs a program: the options `cute-ts run` takes */
@@ -59,18 +59,28 @@ export async function runCases(file: string, text: string, cases: readonly CxxCa
     return { outcome: () => ({ unreached: why }) };
   }
   if (!hasMain(loaded)) return undefined;
+  const first = await runOnce(file, text, settings, loaded, who);
+  // no --arch: a program that ends on an sm90 before printing anything (a Blackwell program checks its GPU first) runs for sm100
+  if (settings.arch === undefined && first.failed && !first.prints.some((p) => p.at.file === file)) {
+    const again = await runOnce(file, text, { ...settings, arch: "sm100" }, loaded, `${who.slice(0, -1)}, --arch sm100)`);
+    if (again.prints.some((p) => p.at.file === file)) return { outcome: pairing(file, cases, again.prints, again.ended) };
+  }
+  return { outcome: pairing(file, cases, first.prints, first.ended) };
+}
+
+/** one run: the prints that ran, why the run ended where it did, whether it ended badly */
+async function runOnce(file: string, text: string, settings: RunSettings, loaded: LoadedProgram, who: string): Promise<{ prints: PrintEvent[]; ended: string; failed: boolean }> {
   const prints: PrintEvent[] = [];
-  let ended: string;
   try {
     const r = await runProgram({ file, text, ...settings, prints }, loaded);
     // the first line the program itself wrote on stderr (cute-ts's notes aside): why it ended early
     const last = r.stderr.split("\n").find((l) => l.trim() !== "" && !l.startsWith("cute-ts: "))?.trim() ?? "";
-    ended = r.exit === 0 ? `${who} ended without running this print` : `${who} ended (exit ${r.exit}${last ? `: ${firstLine(last)}` : ""}) before running this print`;
+    if (r.exit === 0) return { prints, ended: `${who} ended without running this print`, failed: false };
+    return { prints, ended: `${who} ended (exit ${r.exit}${last ? `: ${firstLine(last)}` : ""}) before running this print`, failed: true };
   } catch (e) {
     if (!isUserError(e)) throw e;
-    ended = `${who} stopped before running this print: ${firstLine(e)}`;
+    return { prints, ended: `${who} stopped before running this print: ${firstLine(e)}`, failed: true };
   }
-  return { outcome: pairing(file, cases, prints, ended) };
 }
 
 /** each case's outcome from the prints that ran: matched by line and column, or by line where the line holds one print */

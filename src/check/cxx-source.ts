@@ -353,7 +353,8 @@ export function comparable(expected: string, actual: string): { expected: string
  * A pointer's address written by name in a comment (`gmem_ptr[16b](GMEM_ADDR_A)`,
  * `ptr[16b](ADDR_A + offset)`, `tmem_[32b](TMEM_ADDR)`: an upper-case name, then optionally
  * `+ name`s) stands for whatever address was printed there, since addresses differ from run to
- * run: `]( NAME ... )` as a pattern in which it is any hexadecimal address.
+ * run: `]( NAME ... )` as a pattern in which it is any hexadecimal address (a TMEM address as
+ * CuTe prints it, `0x0000.0000`, too).
  */
 const NAMED_ADDRESS = /\]\(\s*[A-Z][A-Z0-9_]*(?:\s*[+-]\s*[A-Za-z_][A-Za-z0-9_]*)*\s*\)/g;
 
@@ -362,7 +363,7 @@ function namedAddressLine(e: string, a: string): string {
   if (!e.includes("](")) return e;
   const parts = e.split(NAMED_ADDRESS);
   if (parts.length === 1) return e;
-  const pattern = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\]\\(0x[0-9a-fA-F]+\\)")}$`);
+  const pattern = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\]\\(0x[0-9a-fA-F]+(?:\\.[0-9a-fA-F]+)?\\)")}$`);
   return pattern.test(a) ? a : e;
 }
 

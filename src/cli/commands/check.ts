@@ -397,7 +397,7 @@ export const command: CommandSpec = {
     { name: "block", value: "X[,Y[,Z]]", description: "a C++ program with main() is run (as cute-ts run runs it): the block whose kernel code runs (default 0,0,0)" },
     { name: "thread", value: "T", description: "the thread whose kernel code runs in such a run (default 0)" },
     { name: "define", short: "D", value: "NAME[=VALUE]", description: "define a preprocessor macro for such a run (repeatable)", repeat: true },
-    { name: "arch", value: "sm90|sm100", description: "the GPU such a run is built for (default sm90)" },
+    { name: "arch", value: "sm90|sm100", description: "the GPU such a run is built for (default sm90; without --arch, a program that ends before any print on sm90 is run for sm100)" },
   ],
   notNested: "it reads and writes files",
   notes: `Files: each FILE must be a regular file (a symbolic link to one is read through) of at most ${FILE_LIMIT / 1048576} MiB;
@@ -440,7 +440,7 @@ plain for text, '# ...' for TAP, an XML comment after JUnit's document; --json g
       }
     };
     const targets = args.map((a) => parseTarget(a, exists));
-    const run: RunSettings = { block: parseBlockOption(opts.block), thread: parseThreadOption(opts.thread), defines: parseDefines(opts.define), arch: parseArchOption(opts.arch) };
+    const run: RunSettings = { block: parseBlockOption(opts.block), thread: parseThreadOption(opts.thread), defines: parseDefines(opts.define), ...(opts.arch === undefined ? {} : { arch: parseArchOption(opts.arch) }) };
     const options: CheckOptions = { update, allowEmpty: opts["allow-empty"] === true, ci, reporter: reporter as ReporterName, github: envTrue(process.env.GITHUB_ACTIONS), run, ...(grep === undefined ? {} : { grep }) };
     const { results, updated, failures } = await checkFiles(targets, options, io, env);
     const s = summarize(results);
