@@ -1,7 +1,8 @@
 /**
  * The page's views of round 3 in Chromium, at a desktop's width (1440 px) and a phone's (390 px):
  * the lines run in the engine's Web Worker, off the page's thread (the text still the CLI's, byte
- * for byte; a newer line cancels the run under way); verify vector's 32-byte sectors. Each asserts what is on the screen (DOM text,
+ * for byte; a newer line cancels the run under way); verify vector's 32-byte sectors; partitions
+ * as linked grids (partition_A/B/C, partition_S/D) and the warp view of a cell's owners. Each asserts what is on the screen (DOM text,
  * the state the page exposes as window.cutePage); none asserts a time (the page's timings are
  * npm run bench:web). Screenshots go to test-output/web/.
  */
@@ -10,7 +11,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { run } from "./helpers.js";
-import { CHROMIUM, HOW, REQUIRED, SHOTS, foreign, hoverCell, launch, openPage, settled, text, type } from "./web/browser.js";
+import { runLine } from "../src/web/session.js";
+import type { Panel } from "../src/web/picture.js";
+import { CHROMIUM, HOW, REQUIRED, SHOTS, cellPoint, foreign, hoverCell, launch, openPage, settled, text, type } from "./web/browser.js";
 
 if (!CHROMIUM && !REQUIRED) console.warn(`\n[web-linked] skipped: Chromium not found; ${HOW}\n`);
 
@@ -90,9 +93,100 @@ for (const width of [1440, 390]) {
       const tip = await hoverCell(page, width < 600, "src", 0, 1);
       expect(tip.split("\n")[0]).toBe(`src (0,1), element 32: byte ${srcByte(32)}, sector ${Math.floor(srcByte(32) / 32)} (32 bytes)`);
       // its access: elements 32..35, the cells under it in src and in dst framed
-      expect(tip).toMatch(/^from src \(1,1\), src \(2,1\), src \(3,1\), dst \(0,1\), and 3 more$/m);
+      expect(tip).toMatch(/^its access: src \(1,1\), src \(2,1\), src \(3,1\), dst \(0,1\), and 3 more$/m);
       await shot("vector");
     }, 180_000);
+
+    describe("partitions as linked grids", () => {
+      /** the overlay's alpha at a cell's centre (what hover and links paint over the picture) */
+      const overlayAlpha = async (panel: string, r: number, c: number) => {
+        const pt = await cellPoint(page, panel, r, c);
+        return page.evaluate(([x, y]) => {
+          const o = (window as any).cutePage.stage.overlay as HTMLCanvasElement;
+          const b = o.getBoundingClientRect();
+          const dpr = o.width / o.clientWidth;
+          const copy = document.createElement("canvas");
+          copy.width = 1;
+          copy.height = 1;
+          const ctx = copy.getContext("2d", { willReadFrequently: true })!;
+          ctx.drawImage(o, Math.floor((x - b.left) * dpr), Math.floor((y - b.top) * dpr), 1, 1, 0, 0, 1, 1);
+          return ctx.getImageData(0, 0, 1, 1).data[3]!;
+        }, [pt.x, pt.y] as const);
+      };
+
+      it("partition_A/B/C: hovering a C cell frames its thread's cells in A, B and C", async () => {
+        const line = "mma SM80_16x8x16_F32F16F16F32_TN";
+        await type(page, line);
+        const pic = (await runLine(line)).picture!;
+        const ci = pic.panels.findIndex((q) => q.name === "C");
+        const C = pic.panels[ci]!;
+        const t = C.thread![5 * C.cols + 3]!;
+        const linked = pic.links!({ panel: ci, r: 5, c: 3 });
+        const names = new Set(linked.map((x) => pic.panels[x.panel]!.name));
+        expect([...names].sort()).toEqual(["A", "B", "C"]);
+        // every linked cell is one of thread t's (each cell of this atom has one owner)
+        for (const x of linked) {
+          const q = pic.panels[x.panel]!;
+          expect(q.thread![x.r * q.cols + x.c]).toBe(t);
+        }
+        const tip = await hoverCell(page, width < 600, "C", 5, 3);
+        const where = linked.slice(0, 4).map((x) => `${pic.panels[x.panel]!.name} (${x.r},${x.c})`).join(", ");
+        expect(tip.split("\n").at(-1)).toBe(`its thread's cells: ${where}, and ${linked.length - 4} more`);
+        const a = linked.find((x) => pic.panels[x.panel]!.name === "A")!;
+        const A = pic.panels[a.panel]!;
+        const other = Array.from(A.thread!).findIndex((x) => x !== t);
+        // (the hover box may sit over it: the overlay is read, not the screen)
+        const mine = await overlayAlpha("A", a.r, a.c), theirs = await overlayAlpha("A", Math.floor(other / A.cols), other % A.cols);
+        expect(mine).toBeGreaterThan(0);
+        // a phone's tap also follows the thread: the other threads' cells are veiled, not tinted
+        if (width >= 600) expect(theirs).toBe(0);
+        else expect(theirs).not.toBe(mine);
+        await shot("mma-linked");
+      }, 180_000);
+
+      it("partition_S/D: hovering an S cell frames the D cell of the same thread and value", async () => {
+        const line = "copy SM75_U32x4_LDSM_N --value half_t --for-mma SM80_16x8x16_F32F16F16F32_TN --operand A";
+        await type(page, line);
+        const pic = (await runLine(line)).picture!;
+        expect(pic.panels.map((q) => q.name)).toEqual(["S", "D"]);
+        const [S, D] = pic.panels as [Panel, Panel];
+        const i = 3 * S.cols + 5, t = S.thread![i]!, v = S.value![i]!;
+        const linked = pic.links!({ panel: 0, r: 3, c: 5 });
+        expect(linked.length).toBe(1);
+        expect(linked[0]!.panel).toBe(1);
+        // D's cell of (t, v), found by its own arrays
+        const j = Array.from(D.thread!).findIndex((x, k) => x === t && D.value![k] === v);
+        expect(linked[0]).toEqual({ panel: 1, r: Math.floor(j / D.cols), c: j % D.cols });
+        const tip = await hoverCell(page, width < 600, "S", 3, 5);
+        expect(tip.split("\n").at(-1)).toBe(`the same thread and value: D (${linked[0]!.r},${linked[0]!.c})`);
+        expect(await overlayAlpha("D", linked[0]!.r, linked[0]!.c)).toBeGreaterThan(0);
+        await shot("copy-linked");
+      }, 180_000);
+
+      it("the warp view: a click lists every owner of a cell, warp by warp (a GMMA's A from smem: 128 threads)", async () => {
+        const line = "mma SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
+        await type(page, line);
+        const pic = (await runLine(line)).picture!;
+        const A = pic.panels.find((q) => q.name === "A")!;
+        const owners = A.owners!(0, 0);
+        expect(owners.length).toBe(128);
+        await page.evaluate(() => {
+          const s = (window as any).cutePage.stage;
+          if (s.scale < 12) s.zoom(16);
+        });
+        const pt = await cellPoint(page, "A", 0, 0);
+        if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
+        else await page.mouse.click(pt.x, pt.y);
+        await page.waitForFunction(() => (document.getElementById("owners")!.dataset.cell ?? "").endsWith(",0,0") && document.getElementById("owners")!.textContent !== "");
+        const lines = (await text(page, "#owners")).trimEnd().split("\n");
+        expect(lines[0]).toBe(`${A.describe(0, 0)[0]}: 128 thread-value pairs`);
+        const warps = [0, 1, 2, 3].map((w) => owners.filter(([t]) => Math.floor(t / 32) === w).map(([t, v]) => `T${t}V${v}`));
+        expect(lines.slice(1)).toEqual(warps.map((xs, w) => `warp ${w} (${xs.length}): ${xs.join(" ")}`));
+        expect(await page.locator("#owners").isVisible()).toBe(true);
+        await shot("warp-view");
+        await page.keyboard.press("Escape");
+      }, 180_000);
+    });
 
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);

@@ -10,7 +10,7 @@
  * in the page (`LocalEngine`).
  */
 import { runArgv, runLine, type Outcome, type Printed } from "./session.js";
-import type { Panel, Picture, ThreadCell } from "./picture.js";
+import { ownersByWarp, type Panel, type Picture, type ThreadCell } from "./picture.js";
 
 export interface CellRef {
   panel: number;
@@ -19,7 +19,7 @@ export interface CellRef {
 }
 
 /** a panel without its functions; labels spelled out where they are not the row or column number */
-export type PanelData = Omit<Panel, "describe" | "rowLabel" | "colLabel"> & { rowLabels?: string[]; colLabels?: string[] };
+export type PanelData = Omit<Panel, "describe" | "rowLabel" | "colLabel" | "owners"> & { rowLabels?: string[]; colLabels?: string[]; hasOwners: boolean };
 
 export interface PictureData {
   kind: Picture["kind"];
@@ -31,6 +31,7 @@ export interface PictureData {
   notes: string[];
   hasThreadCells: boolean;
   hasLinks: boolean;
+  linkLabel?: string;
 }
 
 export type OutcomeData = Omit<Outcome, "picture" | "out"> & { picture?: PictureData; out: string | Uint8Array };
@@ -43,6 +44,8 @@ export interface RemotePicture extends Picture {
   fetchThread(t: number): Promise<void>;
   /** the listing of one thread's cells, as the page shows it under the picture */
   threadListing(t: number): Promise<string>;
+  /** every owner of a cell, warp by warp ("" where the cell's panel has no threads) */
+  ownersListing(c: CellRef): Promise<string>;
 }
 
 export type Request =
@@ -50,7 +53,8 @@ export type Request =
   | { op: "argv"; argv: string[] }
   | { op: "cell"; gen: number; panel: number; r: number; c: number }
   | { op: "thread"; gen: number; t: number }
-  | { op: "listing"; gen: number; t: number };
+  | { op: "listing"; gen: number; t: number }
+  | { op: "owners"; gen: number; panel: number; r: number; c: number };
 
 /** texts at least this long travel as bytes */
 const LONG_TEXT = 1 << 16;
@@ -75,13 +79,13 @@ function labels(n: number, f: (i: number) => string): string[] | undefined {
 /** a picture as data the worker can post */
 export function packPicture(p: Picture): PictureData {
   const panels = p.panels.map((q) => {
-    const { describe: _d, rowLabel, colLabel, ...data } = q;
-    const d: PanelData = { ...data };
+    const { describe: _d, rowLabel, colLabel, owners: _o, ...data } = q;
+    const d: PanelData = { ...data, hasOwners: Boolean(q.owners) };
     if (q.rowLabelX !== undefined) d.rowLabels = labels(q.rows, rowLabel);
     if (q.colLabelY !== undefined) d.colLabels = labels(q.cols, colLabel);
     return d;
   });
-  return { kind: p.kind, panels, width: p.width, height: p.height, cellW: p.cellW, threads: p.threads, notes: p.notes, hasThreadCells: Boolean(p.threadCells), hasLinks: Boolean(p.links) };
+  return { kind: p.kind, panels, width: p.width, height: p.height, cellW: p.cellW, threads: p.threads, notes: p.notes, hasThreadCells: Boolean(p.threadCells), hasLinks: Boolean(p.links), linkLabel: p.linkLabel };
 }
 
 /** one thread's cells listed as the page shows them: `T5V0 => coordinate...` per cell, panel by panel */
@@ -137,6 +141,10 @@ export class Answers {
       }
       case "thread":
         return { value: this.picture(q.gen)?.threadCells?.(q.t) ?? [], transfer: [] };
+      case "owners": {
+        const p = this.picture(q.gen);
+        return { value: p ? ownersByWarp(p, q) : "", transfer: [] };
+      }
       case "listing": {
         const p = this.picture(q.gen);
         return { value: p ? threadListing(p, q.t) : "", transfer: [] };
@@ -307,7 +315,7 @@ export function remotePicture(d: PictureData, gen: number, engine: Engine): Remo
   const threads = new Map<number, ThreadCell[]>();
   const key = (c: CellRef) => `${c.panel},${c.r},${c.c}`;
   const panels: Panel[] = d.panels.map((q, k) => {
-    const { rowLabels, colLabels, ...data } = q;
+    const { rowLabels, colLabels, hasOwners: _h, ...data } = q;
     return {
       ...data,
       rowLabel: (r: number) => rowLabels?.[r] ?? String(r),
@@ -332,6 +340,8 @@ export function remotePicture(d: PictureData, gen: number, engine: Engine): Remo
       threads.set(t, await engine.ask({ op: "thread", gen, t }));
     },
     threadListing: (t) => (d.hasThreadCells ? engine.ask<string>({ op: "listing", gen, t }) : Promise.resolve("")),
+    ownersListing: (c) => (d.panels[c.panel]?.hasOwners ? engine.ask<string>({ op: "owners", gen, ...c }) : Promise.resolve("")),
+    linkLabel: d.linkLabel,
   };
   if (d.hasThreadCells) pic.threadCells = (t) => threads.get(t) ?? [];
   if (d.hasLinks) pic.links = (c) => cells.get(key(c))?.links ?? [];

@@ -199,6 +199,7 @@ export async function vectorPicture(srcText: string, dstText: string, typeText: 
     width: s.N + d.N + 3,
     height: Math.max(s.M, d.M) + 1,
     cellW: Math.max(1, Math.ceil((String(Math.floor(Math.max(...s.byte, ...d.byte) / SECTOR_BYTES)).length * 10) / 4) / 10),
+    linkLabel: "its access",
     links: (c) => {
       const x = c.panel === 0 ? s : d;
       return cellsOf(access[c.r + c.c * x.M]!).filter((o) => !(o.panel === c.panel && o.r === c.r && o.c === c.c));

@@ -25,6 +25,7 @@ const legend = $("legend");
 const info = $("info");
 const notes = $("notes");
 const threadOut = $("thread-out");
+const ownersOut = $("owners");
 const tip = $("tip");
 const search = $<HTMLInputElement>("search");
 const list = $("entries");
@@ -174,6 +175,7 @@ async function show(o: Outcome, still: () => boolean): Promise<void> {
     }
     threadOut.textContent = "";
   }
+  ownersOut.textContent = "";
   await text;
 }
 
@@ -277,7 +279,8 @@ function describe(c: CellRef): string {
   const from = pic.links?.(c) ?? [];
   if (from.length) {
     const where = from.slice(0, 4).map((f) => `${pic.panels[f.panel]!.name} (${f.r},${f.c})`);
-    lines.push(`from ${where.join(", ")}${from.length > 4 ? `, and ${from.length - 4} more` : ""}`);
+    const list = `${where.join(", ")}${from.length > 4 ? `, and ${from.length - 4} more` : ""}`;
+    lines.push(pic.linkLabel ? `${pic.linkLabel}: ${list}` : `from ${list}`);
   }
   return lines.join("\n");
 }
@@ -335,9 +338,19 @@ stage.overlay.addEventListener("click", async (e) => {
   stage.cursor = c;
   const t = stage.threadAt(c);
   void select(t === stage.selected ? undefined : t);
+  void showOwners(c);
   await showTip(c);
   if (sameCell(stage.cursor, c)) info.textContent = describe(c).replace(/\n/g, " · ");
 });
+
+/** the warp view: every (thread, value) pair holding the chosen cell, warp by warp */
+async function showOwners(c: CellRef | undefined): Promise<void> {
+  const pic = current?.picture;
+  const text = c && pic ? await pic.ownersListing(c).catch(() => "") : "";
+  if (pic !== current?.picture || (c && !sameCell(stage.cursor, c))) return;
+  ownersOut.textContent = text;
+  ownersOut.dataset.cell = c ? `${c.panel},${c.r},${c.c}` : "";
+}
 
 /** the keyboard cursor's cell said in the info line */
 async function sayCursor(c: CellRef): Promise<void> {
@@ -389,11 +402,13 @@ stage.overlay.addEventListener("keydown", (e) => {
     case " ": {
       const t = stage.threadAt(cur);
       void select(t === stage.selected ? undefined : t);
+      void showOwners(cur);
       e.preventDefault();
       return;
     }
     case "Escape":
       void select(undefined);
+      void showOwners(undefined);
       return;
     case "+":
     case "=":

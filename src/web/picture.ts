@@ -58,6 +58,25 @@ export interface Panel {
   regions?: Int32Array;
   /** the hover lines of a cell */
   describe(r: number, c: number): string[];
+  /** tv: every (thread, value) pair holding a cell, in CuTe's drawing order */
+  owners?(r: number, c: number): Array<[number, number]>;
+}
+
+type CellAt = { panel: number; r: number; c: number };
+
+/** every owner of a cell of a thread-value panel, warp by warp (32 threads a warp) */
+export function ownersByWarp(p: Picture, c: CellAt): string {
+  const q = p.panels[c.panel];
+  if (!q?.owners) return "";
+  const all = q.owners(c.r, c.c);
+  const head = `${q.describe(c.r, c.c)[0]}: ${all.length} thread-value pair${all.length === 1 ? "" : "s"}`;
+  const warps = new Map<number, string[]>();
+  for (const [t, v] of all) {
+    const w = Math.floor(t / 32);
+    if (!warps.has(w)) warps.set(w, []);
+    warps.get(w)!.push(`T${t}V${v}`);
+  }
+  return [head, ...[...warps].map(([w, xs]) => `warp ${w} (${xs.length}): ${xs.join(" ")}`)].join("\n") + "\n";
 }
 
 export interface ThreadCell {
@@ -83,6 +102,8 @@ export interface Picture {
   notes: string[];
   /** the cells a cell came from (the algebra's inputs, algebra.ts), framed when it is hovered */
   links?(c: { panel: number; r: number; c: number }): Array<{ panel: number; r: number; c: number }>;
+  /** what the hover box calls the linked cells ("from" when undefined: the cells it came from) */
+  linkLabel?: string;
 }
 
 /** the fill of a cell as CSS, and whether its text is white */
@@ -306,18 +327,22 @@ function makeTVPanel(name: string, title: string, x: number, y: number, p: TVPla
     }
   }
   const [ax, bx] = p.axes;
-  /** every (thread, value) pair at (a, b), in CuTe's drawing order; the first 16 */
-  const owners = (a: number, b: number): string[] => {
-    const out: string[] = [];
-    let n = 0;
+  /** every (thread, value) pair at (a, b), in CuTe's drawing order */
+  const pairsAt = (a: number, b: number): Array<[number, number]> => {
+    const out: Array<[number, number]> = [];
     for (let t = 0; t < tv.threads; t++) {
       for (let v = 0; v < tv.values; v++) {
         if (keep && !keep(v)) continue;
-        if (tv.thrA[t]! + tv.valA[v]! !== a || tv.thrB[t]! + tv.valB[v]! !== b) continue;
-        if (n++ < 16) out.push(`T${t}V${v}`);
+        if (tv.thrA[t]! + tv.valA[v]! === a && tv.thrB[t]! + tv.valB[v]! === b) out.push([t, v]);
       }
     }
-    if (n > 16) out.push(`and ${n - 16} more`);
+    return out;
+  };
+  /** the first 16 of them */
+  const owners = (a: number, b: number): string[] => {
+    const all = pairsAt(a, b);
+    const out = all.slice(0, 16).map(([t, v]) => `T${t}V${v}`);
+    if (all.length > 16) out.push(`and ${all.length - 16} more`);
     return out;
   };
   return {
@@ -336,6 +361,7 @@ function makeTVPanel(name: string, title: string, x: number, y: number, p: TVPla
     value,
     count,
     regions,
+    owners: (r, c) => (p.flip ? pairsAt(c, r) : pairsAt(r, c)),
     describe(r, c) {
       const [a, b] = p.flip ? [c, r] : [r, c];
       const i = r * cols + c;
@@ -396,7 +422,14 @@ export function mmaPicture(input: MmaPictureInput): Picture {
     makeTVPanel("C", `C (M,N) = (${M},${N})`, K + 2, K + 2, pc, undefined, undefined, notes),
   ];
   const nthreads = Math.max(A.threads, B.threads, C.threads);
-  return { kind: "mma", panels, width: K + N + 2, height: K + M + 2, cellW: 1, threadCells: threadCellsOf([pa, pb, pc]), threads: ascending(nthreads), notes };
+  const threadCells = threadCellsOf([pa, pb, pc]);
+  // partition_A, _B and _C linked: a cell's thread's cells in all three
+  const links = (c: CellAt): CellAt[] => {
+    const q = panels[c.panel]!;
+    const t = q.thread![c.r * q.cols + c.c]!;
+    return t < 0 ? [] : threadCells(t).filter((x) => !(x.panel === c.panel && x.r === c.r && x.c === c.c)).map(({ panel, r, c }) => ({ panel, r, c }));
+  };
+  return { kind: "mma", panels, width: K + N + 2, height: K + M + 2, cellW: 1, threadCells, threads: ascending(nthreads), notes, links, linkLabel: "its thread's cells" };
 }
 
 /** a TiledCopy's S and D maps side by side, as print_latex(TiledCopy) places them */
@@ -452,7 +485,15 @@ export function copyPicture(input: CopyPictureInput, kind: "copy" | "tma" = "cop
   }
   const off = N + 3;
   const panels = [makeTVPanel("S", `S (M,N) = (${M},${N})`, 1, 1, ps, 0, 0, notes), makeTVPanel("D", `D (M,N) = (${M},${N})`, off, 1, pd, N + off, 0, notes)];
-  return { kind, panels, width: 2 * N + 4, height: M + 2, cellW: 1, threadCells: threadCellsOf([ps, pd]), threads: ascending(Math.max(S.threads, Dd.threads)), notes };
+  const threadCells = threadCellsOf([ps, pd]);
+  // partition_S and _D linked: the copy moves S(t, v) to D(t, v)
+  const links = (c: CellAt): CellAt[] => {
+    const q = panels[c.panel]!;
+    const i = c.r * q.cols + c.c, t = q.thread![i]!, v = q.value![i]!;
+    if (t < 0) return [];
+    return threadCells(t).filter((x) => x.panel !== c.panel && x.v === v).map(({ panel, r, c }) => ({ panel, r, c }));
+  };
+  return { kind, panels, width: 2 * N + 4, height: M + 2, cellW: 1, threadCells, threads: ascending(Math.max(S.threads, Dd.threads)), notes, links, linkLabel: "the same thread and value" };
 }
 
 /**
