@@ -77,7 +77,8 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
     p.on("request", (r) => requests.push(r.url()));
   };
   const runs = async (p: Page) => Number((await p.getAttribute("body", "data-runs")) ?? 0);
-  const settled = (p: Page, after: number) => p.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy, after);
+  // shown and drawn (a big picture draws in slices after its text is shown)
+  const settled = (p: Page, after: number) => p.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && !document.body.dataset.busy && !document.body.dataset.drawing, after);
 
   /** type a line and press Enter; resolves when the page shows its result */
   async function type(line: string, p = page): Promise<void> {
@@ -171,8 +172,11 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
       await page.mouse.move(x, y);
       await page.waitForFunction(() => document.getElementById("tip")!.dataset.cell?.endsWith(",2,1"));
       const q = (await runLine(line)).picture!.panels.find((p) => p.name === "A")!;
-      expect(await text("#tip")).toBe(q.describe(2, 1).join("\n"));
-      expect(await text("#tip")).toMatch(/^A \(m,k\) = \(2,1\), index \d+ in the 16 x 8 tile\nthread \d+, value \d+$/);
+      // its lines, then the cells of its thread in A, B and C (the linked partitions)
+      const lines = (await text("#tip")).split("\n");
+      expect(lines.slice(0, -1).join("\n")).toBe(q.describe(2, 1).join("\n"));
+      expect(lines.at(-1)).toMatch(/^its thread's cells: /);
+      expect(await text("#tip")).toMatch(/^A \(m,k\) = \(2,1\), index \d+ in the 16 x 8 tile\nthread \d+, value \d+\n/);
     });
 
     it("clicking a cell follows its thread: mma --thread T's listing, and the thread in the URL", async () => {
