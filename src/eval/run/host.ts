@@ -96,13 +96,25 @@ export class Host implements MachineHost {
   printed(pos: number, out: PrintOutcome): void {
     this.config.onPrint?.(this.point(pos), out);
   }
+  /** what a host function did beyond printing on stdout and returning: allocations, stores to shared memory, std::cerr */
+  effects = 0;
   write(text: string, err: boolean): void {
+    if (err) this.effects++;
     if (err) this.err += text;
     else this.out += text;
     if (this.out.length + this.err.length > 1 << 26) throw new UsageError("the program printed more than 64 MiB: cute-ts stops there");
   }
   outLength(): number {
     return this.out.length;
+  }
+  outSince(at: number): string {
+    return this.out.slice(at);
+  }
+  inKernel(): boolean {
+    return this.device !== null;
+  }
+  argsKey(args: EvalValue[]): string | undefined {
+    return argsKey(args);
   }
   truncate(at: number): void {
     this.out = this.out.slice(0, at);
@@ -119,6 +131,7 @@ export class Host implements MachineHost {
   }
 
   writeShared(addr: number, v: EvalValue): void {
+    this.effects++;
     this.sharedWords.set(addr, v);
   }
   readShared(addr: number): EvalValue {
@@ -129,6 +142,7 @@ export class Host implements MachineHost {
     const bits = findValueType(type)?.bits ?? 32;
     const bytes = Math.max(1, Math.ceil((count * bits) / 8));
     const addr = this.nextGlobal;
+    this.effects++;
     this.nextGlobal += Math.ceil(bytes / GMEM_ALIGN) * GMEM_ALIGN + GMEM_ALIGN;
     if (!Number.isSafeInteger(this.nextGlobal)) throw new UsageError("the program allocated more memory than cute-ts addresses");
     return new Buffer(type, bits, count, addr, device);
@@ -459,10 +473,18 @@ function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
 
 /** a launch's identity: the kernel, its grid and block, each argument as it prints (undefined where one does not print) */
 function launchKey(name: string, grid: Dim3, block: Dim3, args: EvalValue[]): string | undefined {
-  const parts = [name, grid.what, block.what];
+  const k = argsKey(args);
+  return k === undefined ? undefined : [name, grid.what, block.what, k].join("\u0000");
+}
+
+/** arguments' identity, each as it prints (a pointer's and a tensor's element type too); undefined where one does not print */
+export function argsKey(args: EvalValue[]): string | undefined {
+  const parts: string[] = [];
   for (const a of args) {
     try {
-      parts.push(a instanceof AtomValue ? a.print() : a instanceof FloatValue ? `${a.type} ${a.v}` : a instanceof PtrIter ? `${a.type}@${a.addr}/${a.bits}` : show(a as Value));
+      if (a instanceof RunValue && !(a instanceof CStr)) return undefined;
+      const typed = a instanceof Tensor && a.iter instanceof PtrIter ? `${a.iter.type ?? ""}:` : "";
+      parts.push(a instanceof CStr ? JSON.stringify(a.text) : a instanceof AtomValue ? a.print() : a instanceof FloatValue ? `${a.type} ${a.v}` : a instanceof PtrIter ? `${a.type}@${a.addr}/${a.bits}/${a.tags.join(",")}` : typed + show(a as Value));
     } catch {
       return undefined;
     }
@@ -533,7 +555,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       if (held instanceof Tensor && n.types === null) return this.apply(held as unknown as Value, args0);
       const fns = m.functions(n.name);
       if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
-        const r = m.call(m.choose(fns, args, n.name, n.pos), args, n.types, f);
+        const r = m.callAgain(m.choose(fns, args, n.name, n.pos), args, n.types, f);
         return (r ?? D(0)) as Value;
       }
       const short = shortName(host.qualified(n.name, f));
