@@ -71,9 +71,51 @@ const ATOM_WORK = 4096;
 /** how much text a block's print statements may write (a bound on memory) */
 export const MAX_PRINTED = 1 << 26;
 
-/** `break` or `continue` on its way to the loop that takes it */
-class Jump {
+/** `break` or `continue` on its way to the loop that takes it (a block's loops and a program's: src/eval/run/machine.ts) */
+export class Jump {
   constructor(readonly what: "break" | "continue") {}
+}
+
+/** run() in a scope of its own: the names it declares end with it */
+export function inScope(scope: Scope, run: () => void): void {
+  scope.frames.push(new Map());
+  try {
+    run();
+  } finally {
+    leaveScope(scope);
+  }
+}
+
+/** `using X = T;` in the innermost scope (`using T = typename decltype(t)::value_type;`: the tensor's element type) */
+export function bindAlias(st: Stmt & { k: "using" }, scope: Scope, ev: (n: Node) => EvalValue, src: string): void {
+  if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
+  shadow(scope, st.name);
+  scope.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, ev(st.type.e), src) : st.type);
+  scope.decltypes.delete(st.name);
+}
+
+/**
+ * A for or while loop, as a block and a program run it: the init in a scope of the loop's own,
+ * then while `test` holds the condition true, `tick` (the caller's bound on time), the body in a
+ * scope of its own (`break` and `continue` taken here), the step. `looping` wraps the iterations
+ * (the init excluded): a block counts the work done inside its loops.
+ */
+export function runLoop(st: Stmt & { k: "loop" }, scope: Scope, exec: (s: Stmt) => void, test: (cond: Node) => boolean, tick: () => void, looping: (run: () => void) => void = (run) => run()): void {
+  inScope(scope, () => {
+    if (st.init !== null) exec(st.init);
+    looping(() => {
+      while (st.cond === null || test(st.cond)) {
+        tick();
+        try {
+          inScope(scope, () => exec(st.body));
+        } catch (e) {
+          if (!(e instanceof Jump)) throw e;
+          if (e.what === "break") break;
+        }
+        if (st.step !== null) exec(st.step);
+      }
+    });
+  });
 }
 
 /** CuTe's class templates a declaration names without template arguments (their arguments deduced): what each holds */
@@ -125,27 +167,15 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
     extState.made = true;
     return checkValue(evalNode(resolveTypes(n, scope, src), src, hooks) as EvalValue);
   };
-  /** f() in a scope of its own: the names it declares end with it */
-  const inScope = (f: () => void): void => {
-    scope.frames.push(new Map());
-    try {
-      f();
-    } finally {
-      leaveScope(scope);
-    }
-  };
   /** a statement in a scope of its own (C++: an if's or a loop's body is one, braces or not) */
-  const scoped = (st: Stmt): void => inScope(() => exec(st));
+  const scoped = (st: Stmt): void => inScope(scope, () => exec(st));
   const exec = (st: Stmt): void => {
     switch (st.k) {
       case "expr":
         last = ev(st.e);
         break;
       case "using":
-        if (st.type.k === "type") resolveTypes(st.type.node, scope, src);
-        shadow(scope, st.name);
-        scope.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, ev(st.type.e), src) : st.type);
-        scope.decltypes.delete(st.name);
+        bindAlias(st, scope, ev, src);
         break;
       case "decl":
         for (const d of st.decls) {
@@ -167,7 +197,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         check(st, ev(st.e), src, constexpr(st.e, scope));
         break;
       case "compound":
-        inScope(() => {
+        inScope(scope, () => {
           for (const x of st.stmts) exec(x);
         });
         break;
@@ -176,26 +206,25 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
         else if (st.else !== null) scoped(st.else);
         break;
       case "loop":
-        // the for's init declares its names for the loop only
-        inScope(() => {
-          if (st.init !== null) exec(st.init);
-          loops++;
-          try {
-            while (st.cond === null || truth(ev(st.cond), st.word, st.cond, src)) {
-              if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
-              count([]);
-              try {
-                scoped(st.body);
-              } catch (e) {
-                if (!(e instanceof Jump)) throw e;
-                if (e.what === "break") break;
-              }
-              if (st.step !== null) exec(st.step);
+        // the for's init declares its names for the loop only; the work inside the loop is counted
+        runLoop(
+          st,
+          scope,
+          exec,
+          (cond) => truth(ev(cond), st.word, cond, src),
+          () => {
+            if (++iterations > MAX_ITERATIONS) throw new UsageError(`the block's loops ran their bodies more than ${MAX_ITERATIONS} times: cute-ts stops there (a bound on time)`);
+            count([]);
+          },
+          (run) => {
+            loops++;
+            try {
+              run();
+            } finally {
+              loops--;
             }
-          } finally {
-            loops--;
-          }
-        });
+          },
+        );
         break;
       case "jump":
         throw new Jump(st.what);

@@ -10,7 +10,7 @@ import { PtrIter } from "../../core/tensor.js";
 import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
 import { type Hooks, evalNode } from "../../notation/read.js";
 import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
-import { type Scope, bind, bindDeclared, truth, blockHooks, declare, describe, leaveScope, printStatement, resolveTypes, shadow, valueTypeAlias } from "../block.js";
+import { Jump, type Scope, bind, bindAlias, bindDeclared, blockHooks, declare, describe, inScope, printStatement, resolveTypes, runLoop, shadow, truth } from "../block.js";
 import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalValue, FloatValue, extState } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
@@ -33,9 +33,6 @@ class Undecided {
     readonly why: string,
     readonly pos: number,
   ) {}
-}
-class Jump {
-  constructor(readonly what: "break" | "continue") {}
 }
 
 /** what the machine asks of the host around it (./host.ts) */
@@ -125,13 +122,9 @@ export class Machine {
     if (++this.steps > MAX_STEPS) throw new UsageError(`${this.host.where(pos)}: the program ran more than ${MAX_STEPS} statements: cute-ts stops there (a bound on time)`);
   }
 
+  /** run() in a scope of its own (the block evaluator's scoping, ../block.ts) */
   inScope(f: Frame, run: () => void): void {
-    f.frames.push(new Map());
-    try {
-      run();
-    } finally {
-      leaveScope(f);
-    }
+    inScope(f, run);
   }
 
   exec(st: Stmt, f: Frame): void {
@@ -164,10 +157,7 @@ export class Machine {
       }
       case "using": {
         if (st.type.k === "type" && this.host.structAlias(st.name, st.type.node, f)) return;
-        if (st.type.k === "type") resolveTypes(st.type.node, f, this.src);
-        shadow(f, st.name);
-        f.aliases.set(st.name, st.type.k === "decltype" && st.type.member !== undefined ? valueTypeAlias(st.type, this.ev(st.type.e, f), this.src) : st.type);
-        f.decltypes.delete(st.name);
+        bindAlias(st, f, (n) => this.ev(n, f), this.src);
         return;
       }
       case "decl":
@@ -274,21 +264,9 @@ export class Machine {
     }
   }
 
-  /** a for or while loop */
+  /** a for or while loop, as the block evaluator runs one (../block.ts's runLoop), each iteration a step */
   private loop(st: Stmt & { k: "loop" }, f: Frame): void {
-    this.inScope(f, () => {
-      if (st.init !== null) this.exec(st.init, f);
-      while (st.cond === null || this.truth(this.ev(st.cond, f), st.cond, st.word)) {
-        this.step(st.pos);
-        try {
-          this.inScope(f, () => this.exec(st.body, f));
-        } catch (e) {
-          if (!(e instanceof Jump)) throw e;
-          if (e.what === "break") break;
-        }
-        if (st.step !== null) this.exec(st.step, f);
-      }
-    });
+    runLoop(st, f, (x) => this.exec(x, f), (cond) => this.truth(this.ev(cond, f), cond, st.word), () => this.step(st.pos));
   }
 
   /** the variables a loop cute-ts did not run assigns (`sum += t(i)`): their values are the GPU's now */
