@@ -56,6 +56,11 @@ describe("a paste of kernel code, as written", () => {
     const r = await run(["eval", "auto x = 1;\nswitch (x) { case 1: print(x); }"]);
     expect(r).toEqual({ stdout: "1", stderr: "", exit: 0 });
   }, TIMEOUT);
+  it("print -f takes the same paste", async () => {
+    const f = join(scratchDir("paste"), "print.cu");
+    writeFileSync(f, `${L42}#if 0\nprint("off\\n");\n#endif\nif (not thread0()) return;\nprint(L); print("\\n");\n`);
+    expect(await run(["print", "-f", f])).toEqual({ stdout: "(_4,_2):(_1,_4)\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
   it("what the run refuses too keeps the block evaluator's refusal", async () => {
     const r = await evalFile("auto L = make_layout(8);\nif (L) print(L);\n");
     expect(r.exit).toBe(2);

@@ -3,7 +3,7 @@ import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor } from "../../core/tensor.js";
 import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
-import { type ProgramResult, evaluateProgram } from "../../eval/block.js";
+import { type PastedResult, evaluatePasted } from "../../eval/run/pasted.js";
 import { hintDialect } from "./eval.js";
 import { FILE_OPTION, programText, readsStdin } from "../input.js";
 import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
@@ -46,13 +46,20 @@ export const command: CommandSpec = {
 
 function answer(text: string, opts: OptionValues, io: Io): number | Promise<number> {
   hintDialect(text, io, "print");
-  const r = evaluateProgram(text, opts.force === true);
+  const r = evaluatePasted(text, opts.force === true);
   return r instanceof Promise ? r.then((w) => result(w, opts, io)) : result(r, opts, io);
 }
 
 /** a block prints what its print statements wrote; without one, its last value is drawn as an expression's */
-function result(r: ProgramResult, opts: OptionValues, io: Io): number | Promise<number> {
+function result(r: PastedResult, opts: OptionValues, io: Io): number | Promise<number> {
   if (r.k === "value") return draw(r.value, opts, io);
+  if (r.k === "run") {
+    // a block run as a program (src/eval/run/pasted.ts): what it printed, as eval gives it
+    if (opts.latex || opts.svg) throw new UsageError("--latex and --svg draw one value: this block prints with its own print statements");
+    if (r.stdout !== "") io.out(io.json ? jsonLine({ kind: "printed", text: r.stdout }) : r.stdout);
+    if (r.stderr !== "" && !io.json) io.err(r.stderr);
+    return r.exit;
+  }
   if (r.printed !== null) {
     if (opts.latex || opts.svg) throw new UsageError("--latex and --svg draw one value: this block prints with its own print statements");
     io.out(io.json ? jsonLine({ kind: "printed", text: r.printed }) : r.printed);
