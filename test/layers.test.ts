@@ -4,7 +4,7 @@
  * or type-only) comes back to where it started.
  */
 import { describe, expect, it } from "vitest";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 const SRC = join(__dirname, "..", "src");
@@ -73,5 +73,34 @@ describe("layers", () => {
     const all = [...graph.values()].flat();
     expect(all).toContain("core/layout.ts");
     expect(importsOf(join(SRC, "cli", "registry.ts")).some((d) => d.startsWith("cli/commands/"))).toBe(true);
+  });
+});
+
+/** the library layers that speak of values, never of command-line options (src/eval/args reads option text; the CLI spells inputs as options) */
+const VALUE_LAYERS = ["core", "tensor", "print", "atoms", "verify"];
+
+/** the lines of a file's code that spell a command-line option (`--name`), comments left out (a decrement `--i` is not one) */
+function optionSpellings(file: string): string[] {
+  const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " "));
+  return text
+    .split("\n")
+    .map((l, i) => ({ l: l.replace(/(^|[^:"'`])\/\/.*$/, "$1"), n: i + 1 }))
+    .filter(({ l }) => /(^|[^-\w])--[a-z][a-z-]*[a-z]\b(?![.[]|\s*[=<>)\]};,]|\s*===|\s*<=)/.test(l))
+    .map(({ l, n }) => `${relative(SRC, file)}:${n}: ${l.trim()}`);
+}
+
+describe("library layers speak of values, not of options", () => {
+  it("no code line in core, tensor, print, atoms or verify names a command-line option (an input is named as a value: errors.ts's `input`)", () => {
+    const found = VALUE_LAYERS.flatMap((d) => files(join(SRC, d))).flatMap(optionSpellings);
+    expect(found).toEqual([]);
+  });
+  it("the check sees an option spelled in a message, and not a decrement or a comment", () => {
+    const tmp = join(__dirname, "..", "node_modules", ".layers-option-probe.ts");
+    try {
+      writeFileSync(tmp, 'throw new Error(`--tv must have two modes`);\nwhile (--depth > 0) x--;\n// --force in a comment\n/** --map in a doc */\nif (--budget.left < 0) return;\n');
+      expect(optionSpellings(tmp).map((l) => l.replace(/^.*?: /, ""))).toEqual(["throw new Error(`--tv must have two modes`);"]);
+    } finally {
+      rmSync(tmp, { force: true });
+    }
   });
 });

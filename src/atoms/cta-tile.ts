@@ -4,7 +4,7 @@
  * over the tile, its coordinates in value order, and the tile's grid with the first owner of
  * each cell. The partitions are CuTe's (ThrMMA / ThrCopy); this module only reads them.
  */
-import { UsageError } from "../core/errors.js";
+import { UsageError, type Wording, input, words } from "../core/errors.js";
 import { D, Int } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
@@ -47,16 +47,16 @@ function threadPart(thread: number, tensor: Tensor): ThreadPart {
 
 /** the (M,K) / (N,K) / (M,N) modes of an (M,N,K) CTA tile */
 export function operandTile(cta: IntTuple, w: Operand): IntTuple {
-  if (!Array.isArray(cta) || cta.length !== 3) throw new UsageError(`--cta-tile of an MMA is (M,N,K), got ${show(cta)}`);
+  if (!Array.isArray(cta) || cta.length !== 3) throw new UsageError(words`${input("ctaTile")} of an MMA is (M,N,K), got ${show(cta)}`);
   const [m, n, k] = cta as [IntTuple, IntTuple, IntTuple];
   return w === "A" ? [m, k] : w === "B" ? [n, k] : [m, n];
 }
 
 /** a 2-D tile's extents, for maps and bounds */
-function extents(tile: IntTuple, what: string): [number, number] {
-  if (!Array.isArray(tile) || tile.length !== 2) throw new UsageError(`${what} draws a 2-D tile, got ${show(tile)}`);
+function extents(tile: IntTuple, what: Wording): [number, number] {
+  if (!Array.isArray(tile) || tile.length !== 2) throw new UsageError(words`${what} draws a 2-D tile, got ${show(tile)}`);
   const r = T.size(tile[0]!).v, c = T.size(tile[1]!).v;
-  if (!(r >= 0 && c >= 0)) throw new UsageError(`${what}: the tile ${show(tile)} has a negative extent`);
+  if (!(r >= 0 && c >= 0)) throw new UsageError(words`${what}: the tile ${show(tile)} has a negative extent`);
   return [r, c];
 }
 
@@ -120,14 +120,20 @@ export function mmaParts(mma: TiledMma, w: Operand, cta: IntTuple): (thread: num
 
 const MMA_AXES: Record<Operand, string> = { A: "(m,k)", B: "(n,k)", C: "(m,n)" };
 
+/** the views a limit or a refusal names, by the command and the inputs that ask for them (the CLI spells the inputs as its options) */
+const MMA_THREAD_VIEW = words`mma ${input("ctaTile")} ${input("thread")}`;
+const MMA_MAP_VIEW = words`mma ${input("map")} ${input("ctaTile")}`;
+const COPY_THREAD_VIEW = words`copy ${input("thread")}`;
+const COPY_MAP_VIEW = words`copy ${input("map")}`;
+
 /** one thread's partition as CuTe's print_tensor prints it (nothing of cute-ts's around it: its header is mmaPartHeader) */
 export function formatMmaPart(p: ThreadPart, force: boolean): string {
-  checkCells(p.size, force, "mma --cta-tile --thread");
+  checkCells(p.size, force, MMA_THREAD_VIEW);
   return print_tensor(p.tensor, force);
 }
 /** the line saying which partition formatMmaPart prints (the command writes it to stderr) */
 export function mmaPartHeader(w: Operand, cta: IntTuple, p: ThreadPart): string {
-  const [r, c] = extents(operandTile(cta, w), "--cta-tile");
+  const [r, c] = extents(operandTile(cta, w), [input("ctaTile")]);
   return `${w} ${MMA_AXES[w]}: thread ${p.thread}'s partition_${w} of the ${r} x ${c} tile, ${p.size} value${p.size === 1 ? "" : "s"}\n`;
 }
 
@@ -139,10 +145,10 @@ export function mmaThreads(mma: TiledMma): number[] {
 /** the operand's grid over the CTA tile (B drawn k down, n across), each cell with its lowest owning thread and that thread's value */
 export function renderMmaCtaMap(mma: TiledMma, w: Operand, cta: IntTuple, opts: MapOptions & { force: boolean }): string {
   const tile = operandTile(cta, w);
-  const [rows, cols] = extents(tile, "mma --map --cta-tile");
-  checkCells(rows * cols, opts.force, "mma --map --cta-tile");
+  const [rows, cols] = extents(tile, MMA_MAP_VIEW);
+  checkCells(rows * cols, opts.force, MMA_MAP_VIEW);
   const parts = mmaParts(mma, w, cta);
-  const owner = owners(rows, cols, mmaThreads(mma), parts, "mma --map --cta-tile");
+  const owner = owners(rows, cols, mmaThreads(mma), parts, MMA_MAP_VIEW);
   const size = w === "A" ? "M x K" : w === "B" ? "K x N" : "M x N";
   const title = `${w} (${size} = ${w === "B" ? `${cols} x ${rows}` : `${rows} x ${cols}`}) of the CTA tile ${show(cta)}, ${mma.atom.traits.op}: each cell's lowest thread and its value index in that thread's partition_${w}`;
   const cell = (r: number, c: number) => owner(r, c);
@@ -171,7 +177,7 @@ export function copyThreads(tc: TiledCopy): number[] {
 
 /** one thread's partition as CuTe's print_tensor prints it (its header: copyPartHeader) */
 export function formatCopyPart(p: ThreadPart, force: boolean): string {
-  checkCells(p.size, force, "copy --thread");
+  checkCells(p.size, force, COPY_THREAD_VIEW);
   return print_tensor(p.tensor, force);
 }
 /** the line saying which partition formatCopyPart prints (the command writes it to stderr) */
@@ -181,10 +187,10 @@ export function copyPartHeader(side: ThrCopy.Side, cta: IntTuple, p: ThreadPart)
 }
 
 export function renderCopyCtaMap(tc: TiledCopy, side: ThrCopy.Side, cta: IntTuple, opts: MapOptions & { force: boolean }, op: string): string {
-  const [rows, cols] = extents(cta, "copy --map");
-  checkCells(rows * cols, opts.force, "copy --map");
+  const [rows, cols] = extents(cta, COPY_MAP_VIEW);
+  checkCells(rows * cols, opts.force, COPY_MAP_VIEW);
   const parts = copyParts(tc, side, cta);
-  const owner = owners(rows, cols, copyThreads(tc), parts, "copy --map");
+  const owner = owners(rows, cols, copyThreads(tc), parts, COPY_MAP_VIEW);
   const title = `${side === "S" ? "source" : "destination"} (M x N = ${rows} x ${cols}) of the tile ${show(cta)}, ${op}: each cell's lowest thread and its value index in that thread's partition_${side}`;
   return renderOwnerGrid(title, ["m", "n"], rows, cols, owner, opts);
 }
@@ -200,12 +206,12 @@ export const MAX_OWNER_PAIRS = 1 << 24;
 export const MAX_VIEW_THREADS = 1 << 16;
 
 /** a view of every thread of `threads` threads: refused past MAX_VIEW_THREADS before any is partitioned */
-export function checkViewThreads(threads: number, what: string): void {
-  if (threads > MAX_VIEW_THREADS) throw new UsageError(`${what}: a view of every thread partitions each of the ${threads} threads, more than the ${MAX_VIEW_THREADS} cute-ts partitions for one answer (a CTA runs at most 1024 threads); name one with --thread T`);
+export function checkViewThreads(threads: number, what: Wording): void {
+  if (threads > MAX_VIEW_THREADS) throw new UsageError(words`${what}: a view of every thread partitions each of the ${threads} threads, more than the ${MAX_VIEW_THREADS} cute-ts partitions for one answer (a CTA runs at most 1024 threads); name one with ${input("thread")} T`);
 }
 
 /** the lowest thread holding each cell, and the value index it holds it at (-1: no thread) */
-function owners(rows: number, cols: number, threads: number[], partOf: (t: number) => ThreadPart, what: string): (r: number, c: number) => { thread: number; value: number } {
+function owners(rows: number, cols: number, threads: number[], partOf: (t: number) => ThreadPart, what: Wording): (r: number, c: number) => { thread: number; value: number } {
   checkViewThreads(threads.length, what);
   const thread = new Int32Array(rows * cols).fill(-1);
   const value = new Int32Array(rows * cols);

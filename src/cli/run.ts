@@ -10,8 +10,9 @@
  * (batch, check) get them run through CommandEnv.runNested, which refuses, after the options
  * are parsed, any line that would read or write a file.
  */
-import { CuteError, LimitError, NestingRefused, ParseError, Unsupported, UnsupportedSyntax, UsageError, VerificationFailure, WHEN_FORCED, escapeControls, excerpt, quote } from "../core/errors.js";
+import { CuteError, type Wording, LimitError, NestingRefused, ParseError, Unsupported, UnsupportedSyntax, UsageError, VerificationFailure, WHEN_FORCED, escapeControls, excerpt, quote, spell } from "../core/errors.js";
 import { suggestion } from "../core/suggest.js";
+import { optionSpelling } from "./spelling.js";
 import { COMMAND_NAMES, commandEntry, loadCommand, loadedCommand } from "./registry.js";
 import type { CommandEnv, CommandSpec, Io, OptionValues } from "./spec.js";
 
@@ -63,9 +64,12 @@ function formatRaw(e: unknown): { text: string; code: number } {
   }
   if (e instanceof LimitError) return { text: `cute-ts: ${limitMessage(e)}\n`, code: 2 };
   // a message that names cute-ts itself ("cute-ts does not know ...") is printed as it is, not as "cute-ts: cute-ts ..."
-  if (e instanceof UsageError) return { text: e.message.startsWith("cute-ts ") ? `${e.message}\n` : `cute-ts: ${e.message}\n`, code: 2 };
+  if (e instanceof UsageError) {
+    const m = spelled(e.message, e.wording);
+    return { text: m.startsWith("cute-ts ") ? `${m}\n` : `cute-ts: ${m}\n`, code: 2 };
+  }
   // "cute-ts does not support X yet" names its tool already
-  if (e instanceof Unsupported) return { text: `${e.message}\n`, code: 2 };
+  if (e instanceof Unsupported) return { text: `${spelled(e.message, [`cute-ts does not support ${e.what} yet`, ...(typeof e.detail === "string" ? [e.detail] : e.detail)])}\n`, code: 2 };
   if (e instanceof VerificationFailure) return { text: `${e.message}\n`, code: 1 };
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return { text: "cute-ts: input nested too deeply to evaluate\n", code: 2 };
@@ -74,9 +78,19 @@ function formatRaw(e: unknown): { text: string; code: number } {
   return { text: `cute-ts: internal error (please report): ${msg}\n`, code: 3 };
 }
 
-/** a limit's message in the CLI's words: the library's `force` is the option --force */
+/**
+ * An error's message with the inputs its wording names spelled as the options that give them;
+ * what was put before the message since it was made (a program's file:line) is kept
+ */
+function spelled(message: string, w: Wording): string {
+  const lib = spell(w);
+  return message.endsWith(lib) ? message.slice(0, message.length - lib.length) + spell(w, optionSpelling) : message;
+}
+
+/** a limit's message in the CLI's words: the library's `force` is the option --force, each input the option that gives it */
 export function limitMessage(e: LimitError): string {
-  return e.forced ? e.message.replace(WHEN_FORCED, "even with --force") : `${e.message}; pass --force to ${e.verb} it anyway`;
+  const m = spelled(e.message, e.wording);
+  return e.forced ? m.replace(WHEN_FORCED, "even with --force") : `${m}; pass --force to ${e.verb} it anyway`;
 }
 
 // ------------------------------------------------------------------------- command lines

@@ -111,10 +111,41 @@ export class UnsupportedSyntax extends ParseError {
   }
 }
 
+/**
+ * One of the caller's inputs, named in a message by its parameter's name (`ctaTile`, `thread`):
+ * the library layers speak of values, never of command-line options; the CLI spells each input as
+ * the option that gives it (`optionSpelling` in src/cli/run.ts: ctaTile is --cta-tile).
+ */
+export class Input {
+  constructor(readonly name: string) {}
+}
+export const input = (name: string): Input => new Input(name);
+/** text that may name the caller's inputs: a string, or strings and `Input`s in order */
+export type Wording = string | readonly (string | Input)[];
+/** a template literal whose `Input`s (and the inputs of a `Wording` in it) stay inputs: words`${input("tv")} must have two modes` */
+export function words(strings: TemplateStringsArray, ...xs: unknown[]): Wording {
+  const out: (string | Input)[] = [strings[0]!];
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (x instanceof Input) out.push(x);
+    else if (Array.isArray(x)) out.push(...(x as (string | Input)[]));
+    else out.push(String(x));
+    out.push(strings[i + 1]!);
+  }
+  return out;
+}
+/** the wording as text, each input spelled by `spelling` (by default its parameter's name) */
+export function spell(w: Wording, spelling: (i: Input) => string = (i) => i.name): string {
+  return typeof w === "string" ? w : w.map((p) => (typeof p === "string" ? p : spelling(p))).join("");
+}
+
 /** Wrong use of a command (missing argument, unknown option, value of the wrong kind). */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** the message as words that may name the caller's inputs (the CLI spells them as its options) */
+  readonly wording: Wording;
+  constructor(message: Wording) {
+    super(spell(message));
+    this.wording = message;
     this.name = "UsageError";
   }
 }
@@ -130,7 +161,7 @@ export const WHEN_FORCED = "even when forced";
  * "draw"). The CLI maps these to the option that sets `force` (`limitMessage` in src/cli/run.ts).
  */
 export class LimitError extends UsageError {
-  constructor(message: string, readonly forced: boolean, readonly verb: string) {
+  constructor(message: Wording, readonly forced: boolean, readonly verb: string) {
     super(message);
     this.name = "LimitError";
   }
@@ -155,9 +186,10 @@ export class NestingRefused extends UsageError {
 export class Unsupported extends Error {
   constructor(
     readonly what: string,
-    readonly detail = "",
+    /** what follows, in words that may name the caller's inputs (the CLI spells them as its options) */
+    readonly detail: Wording = "",
   ) {
-    super(`cute-ts does not support ${what} yet${detail}`);
+    super(`cute-ts does not support ${what} yet${spell(detail)}`);
     this.name = "Unsupported";
   }
 }

@@ -6,7 +6,7 @@
  * (src/core/layout/compiled.ts): numbers and the text around them, not an integer object and a
  * tuple walk per cell; what has no exact affine form is evaluated cell by cell as before.
  */
-import { CuteError, LimitError, Unsupported, WHEN_FORCED } from "../core/errors.js";
+import { CuteError, LimitError, Unsupported, WHEN_FORCED, type Wording, input, words } from "../core/errors.js";
 import { Int, D, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { IntTuple, Stride, _ } from "../core/int-tuple.js";
@@ -53,15 +53,15 @@ export interface PrintLimits {
   hard?: number;
 }
 
-export function checkCells(n: number, force: boolean, what: string, hard = FORCE_MAX_CELLS): void {
+export function checkCells(n: number, force: boolean, what: Wording, hard = FORCE_MAX_CELLS): void {
   const count = Number.isSafeInteger(n) ? String(n) : "more than 9007199254740991";
   if (!force && n > MAX_CELLS) {
     // a limit of cute-ts, not a rule of CuTe: a usage error, not a refusal
-    throw new LimitError(`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}`, false, "print");
+    throw new LimitError(words`${what}: the result has ${count} cells, more than cute-ts's limit of ${MAX_CELLS}`, false, "print");
   }
   if (!(n <= hard)) {
     const why = hard === FORCE_MAX_CELLS ? `an answer held whole (a batch record, a transcript case, the page) stays bounded; the command line streams up to ${STREAM_MAX_CELLS}` : "every run stays bounded in time";
-    throw new LimitError(`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints ${WHEN_FORCED} (a hard limit: ${why})`, true, "print");
+    throw new LimitError(words`${what}: the result has ${count} cells, more than the ${hard} cute-ts prints ${WHEN_FORCED} (a hard limit: ${why})`, true, "print");
   }
 }
 /**
@@ -221,7 +221,7 @@ function descriptorAt(it: DescIter, off: Idx): bigint {
   if (it.arch !== "GMMA") {
     throw new Unsupported(
       "print_tensor of a UMMA descriptor tensor",
-      " (CuTe has no print for UMMA::SmemDescriptor, and which overload its uint64_t conversion reaches is not modelled): print(tensor) shows its iterator and layout, `cute-ts mma --desc-smem L --type T --major K|MN --arch sm100` one descriptor's fields",
+      words` (CuTe has no print for UMMA::SmemDescriptor, and which overload its uint64_t conversion reaches is not modelled): print(tensor) shows its iterator and layout, \`cute-ts mma ${input("descSmem")} L ${input("type")} T ${input("major")} K|MN ${input("arch")} sm100\` one descriptor's fields`,
     );
   }
   return descAdd(it, off.v).desc;

@@ -8,7 +8,7 @@
  * offset. Each thread's values are accessed in vectors of the widest width the layouts allow
  * (at most 16 bytes), as a vectorized copy would.
  */
-import { UsageError } from "../core/errors.js";
+import { UsageError, input, words, type Wording } from "../core/errors.js";
 import { D } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Layout, make_layout, size } from "../core/layout.js";
@@ -85,12 +85,12 @@ export interface BanksOptions {
 }
 
 export function verifyBanks(smem: LayoutLike, tv: Layout, type: ValueType, opts: BanksOptions = {}): BanksVerdict {
-  if (T.rank(tv.shape) !== 2) throw new UsageError(`--tv must be a (thread, value) layout with two modes; got ${show(tv)}`);
+  if (T.rank(tv.shape) !== 2) throw new UsageError(words`${input("tv")} must be a (thread, value) layout with two modes; got ${show(tv)}`);
   const threads = T.size(T.get(tv.shape, 0)).v;
   const values = T.size(T.get(tv.shape, 1)).v;
   capCells(threads * values, "the TV layout");
-  const tvf = indexFn(tv, "--tv");
-  return banks(smem, { threads, values, index: (t, v) => tvf(v * threads + t), text: show(tv), what: "--tv" }, type, opts.vector === undefined ? { chosen: "auto" } : { chosen: "given", n: opts.vector });
+  const tvf = indexFn(tv, [input("tv")]);
+  return banks(smem, { threads, values, index: (t, v) => tvf(v * threads + t), text: show(tv), what: [input("tv")] }, type, opts.vector === undefined ? { chosen: "auto" } : { chosen: "given", n: opts.vector });
 }
 
 /** who accesses what: each (thread, value) as an index into the shared-memory layout's domain */
@@ -100,7 +100,7 @@ interface Accesses {
   index(t: number, v: number): number;
   /** how the accesses were given, for the verdict */
   text: string;
-  what: string;
+  what: Wording;
   side?: "S" | "D";
 }
 
@@ -144,7 +144,7 @@ function banks(smem: LayoutLike, acc: Accesses, type: ValueType, choice: VectorC
   for (let t = 0; t < threads; t++) {
     for (let v = 0; v < values; v++) {
       const k = acc.index(t, v);
-      if (k < 0 || k >= domain) throw new UsageError(`${acc.what} maps thread ${t} value ${v} to index ${k}, outside the shared-memory layout (size ${domain})`);
+      if (k < 0 || k >= domain) throw new UsageError(words`${acc.what} maps thread ${t} value ${v} to index ${k}, outside the shared-memory layout (size ${domain})`);
       addr[v * threads + t] = addrOf(k);
     }
   }
@@ -155,7 +155,7 @@ function banks(smem: LayoutLike, acc: Accesses, type: ValueType, choice: VectorC
   let broken: BanksVerdict["brokenVector"];
   if (choice.chosen !== "auto") {
     vector = choice.n;
-    if (!(vector >= 1) || values % vector !== 0) throw new UsageError(`--vector ${vector} must divide the ${values} values per thread`);
+    if (!(vector >= 1) || values % vector !== 0) throw new UsageError(words`${input("vector")} ${vector} must divide the ${values} values per thread`);
     if (choice.chosen === "atom") broken = firstBreak(vector);
   } else {
     vector = 1;

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the verdicts: flat evaluation of (possibly swizzled) layouts, coordinates for messages, work caps.
  */
-import { UsageError } from "../core/errors.js";
+import { UsageError, type Wording, words } from "../core/errors.js";
 import { D, Int } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import type { IntTuple } from "../core/int-tuple.js";
@@ -32,9 +32,9 @@ export function capCells(n: number, what: string): void {
 }
 
 /** i -> L(i) over the 1-D (colexicographic) index of an integer layout */
-export function indexFn(l: Layout, what: string): (i: number) => number {
+export function indexFn(l: Layout, what: Wording): (i: number) => number {
   const f = L.compileIndexFn(l);
-  if (!f) throw new UsageError(`${what} must map to integers (its strides are coordinates: ${show(l)})`);
+  if (!f) throw new UsageError(words`${what} must map to integers (its strides are coordinates: ${show(l)})`);
   return f;
 }
 

@@ -14,6 +14,7 @@ import type { MmaVerdict } from "./mma.js";
 import type { CopyVerdict } from "./copy.js";
 import type { TmaVerdict } from "./tma.js";
 import { fmtCoord } from "./common.js";
+import { type Input, type Wording, input, spell } from "../core/errors.js";
 
 export type Verdict = TvVerdict | EqualVerdict | PropertyVerdict | VectorVerdict | BanksVerdict | GmmaVerdict | MmaVerdict | CopyVerdict | TmaVerdict;
 
@@ -21,11 +22,13 @@ interface Style {
   c: ChalkInstance;
   ok(s: string): string;
   bad(s: string): string;
+  /** text that may name the caller's inputs, each spelled as the caller names it */
+  say(w: Wording): string;
 }
 
-function style(color: boolean): Style {
+function style(color: boolean, spelling?: (i: Input) => string): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
-  return { c, ok: (s) => c.green(s), bad: (s) => c.red.bold(s) };
+  return { c, ok: (s) => c.green(s), bad: (s) => c.red.bold(s), say: (w) => spell(w, spelling) };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -48,8 +51,9 @@ function table(head: string[]): Table.Table {
   return new TableCtor({ head, style: { head: [], border: [], compact: true }, chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" } });
 }
 
-export function formatVerdict(v: Verdict, color = false): string {
-  const st = style(color);
+/** a verdict as text; `spelling` names the caller's inputs it mentions (by default by their parameters' names; the CLI by its options) */
+export function formatVerdict(v: Verdict, color = false, spelling?: (i: Input) => string): string {
+  const st = style(color, spelling);
   switch (v.kind) {
     case "tv":
       return formatTV(v, st);
@@ -88,7 +92,7 @@ function tvBody(v: TvVerdict, st: Style, ind = "  ", axes?: string): string {
   const b = v.broadcast;
   if (b.factor > 1) {
     if (b.allowed) out += `${ind}broadcast: every element ${v.multicast ? "it reaches " : ""}is owned ${b.factor} times (stride-0 modes ${b.modes.join(" ") || "of the unused threads"}), accepted\n`;
-    else out += `${ind}note: stride-0 modes ${b.modes.join(" ")} replicate each element ${b.factor} times (--allow-broadcast accepts that)\n`;
+    else out += `${ind}note: stride-0 modes ${b.modes.join(" ")} replicate each element ${b.factor} times (${st.say([input("allowBroadcast")])} accepts that)\n`;
   }
   if (v.multicast) out += `${ind}multicast: a value-mode stride-0 mode sends each element to ${v.multicast.factor} values; ${v.multicast.untouched} elements are the other copies' share\n`;
   if (v.holds) return out;
@@ -146,7 +150,7 @@ function formatTV(v: TvVerdict, st: Style): string {
 // ------------------------------------------------------------------------------- mma, copy
 
 function formatMma(v: MmaVerdict, st: Style): string {
-  const what = v.atoms !== undefined || v.tileArg !== undefined ? `TiledMMA of ${v.op}${v.atoms ? ` --atoms ${v.atoms}` : ""}${v.tileArg ? ` --tile ${v.tileArg}` : ""}` : v.op;
+  const what = v.atoms !== undefined || v.tileArg !== undefined ? `TiledMMA of ${v.op}${v.atoms ? ` ${st.say([input("atoms")])} ${v.atoms}` : ""}${v.tileArg ? ` ${st.say([input("tile")])} ${v.tileArg}` : ""}` : v.op;
   let out = v.holds
     ? `${st.ok("holds")}: ${what}: A, B and C partition their tiles; ${plural(v.threads, "thread")}\n`
     : `${st.bad("FAILS")}: ${what}\n`;
@@ -283,7 +287,7 @@ function formatBanks(v: BanksVerdict, st: Style): string {
   let out = head;
   out += `  smem ${v.smem}${v.swizzleOn === "bytes" ? " (swizzle on byte addresses)" : v.swizzleOn === "elements" ? " (swizzle on element offsets)" : ""}\n`;
   out += `  ${v.side !== undefined ? "copy" : "tv  "} ${v.tv}: ${plural(v.threads, "thread")} (${plural(v.warps, "warp")}) x ${plural(v.values, "value")} of ${v.type}\n`;
-  const how = v.vectorChosen === "auto" ? "widest contiguous, aligned" : v.vectorChosen === "atom" ? `the copy atom's values per thread${v.side === undefined ? "" : ` on side ${v.side}`}` : "--vector";
+  const how = v.vectorChosen === "auto" ? "widest contiguous, aligned" : v.vectorChosen === "atom" ? `the copy atom's values per thread${v.side === undefined ? "" : ` on side ${v.side}`}` : st.say([input("vector")]);
   out += `  access: ${v.vector} x ${v.type} = ${v.accessBytes} bytes per thread (${how}); ${v.threadsPerPhase} threads per phase; 32 banks x 4 bytes\n`;
   if (!v.holds && v.conflictedPhases > 0) {
     const w = v.worst;
@@ -370,7 +374,7 @@ function formatTma(v: TmaVerdict, st: Style): string {
   const passed = v.passed.filter((p) => !p.off);
   out += `  passed: ${passed.map((p) => p.rule).join(", ")}\n`;
   for (const p of v.passed.filter((p) => p.off)) out += `  not a rule on ${v.arch}: ${p.rule}: ${p.source}\n`;
-  for (const n of v.notModelled) out += `  not modelled: ${n}\n`;
+  for (const n of v.notModelled) out += `  not modelled: ${st.say(n)}\n`;
   out += `  not checked on the host (needs the pointers): ${v.notChecked.join("; ")}\n`;
   return out;
 }

@@ -4,6 +4,7 @@
  * the smem layout says, without faulting. The rules, with their sources, are data in
  * src/atoms/tma/hw-rules.ts; this runs them and keeps the answer as a verdict.
  */
+import type { Wording } from "../core/errors.js";
 import type { TmaCopy } from "../atoms/tma/make-tma-copy.js";
 import { hwFacts } from "../atoms/tma/hw-facts.js";
 import { type Arch, type Finding, type Passed, NOT_CHECKED, NOT_MODELLED, checkHardware } from "../atoms/tma/hw-rules.js";
@@ -26,7 +27,7 @@ export interface TmaVerdict {
   findings: Finding[];
   passed: Passed[];
   notChecked: string[];
-  notModelled: string[];
+  notModelled: Wording[];
 }
 
 export function verifyTma(copy: TmaCopy, arch: Arch): TmaVerdict {

@@ -14,7 +14,7 @@
  * SM90 bulk copy, SM100 LDSM/STSM, SM100 256-bit global load/store, SM100 TMEM load/store
  * (shape x repetition x 16-bit packing), TMEM load with reduction, and UTCCP.
  */
-import { CuteError, UsageError, quote } from "../../core/errors.js";
+import { CuteError, UsageError, quote, input, words } from "../../core/errors.js";
 import { nearest } from "../../core/suggest.js";
 import { findValueType, valueTypeNames, type ValueType } from "../../core/value-types.js";
 
@@ -353,7 +353,7 @@ export function copyTraits(opName: string): CopyTraits {
     }
   }
   const near = nearest(name, copyOpNames());
-  throw new UsageError(`unknown copy operation ${quote(opName)}${near.length ? `; did you mean ${near.join(", ")}?` : ""}\n  (cute-ts copy --list shows them all)`);
+  throw new UsageError(words`unknown copy operation ${quote(opName)}${near.length ? `; did you mean ${near.join(", ")}?` : ""}\n  (cute-ts copy ${input("list")} shows them all)`);
 }
 
 /** Every operation name the catalog knows (templated families with their usual arguments). */

@@ -4,7 +4,7 @@
  * tensor it hands to copy() (ThrCopy::partition_S of a load, partition_D of a store, as CuTe prints
  * it), and each register value's tile coordinate, TMEM data path lane and column.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, input, words } from "../../core/errors.js";
 import { Int, S } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { show } from "../../print/print.js";
@@ -26,7 +26,7 @@ export function tmemGrid(tmem: TmemTensor): { rows: number; cols: number; coord(
     rows = sz(m0);
     cols = sz(modes[1]!);
   } else {
-    throw new UsageError(`--map draws a 2-D tile: a (M,N) TMEM tensor or a ((M,N),_1,_1) accumulator, not ${show(shape)}`);
+    throw new UsageError(words`${input("map")} draws a 2-D tile: a (M,N) TMEM tensor or a ((M,N),_1,_1) accumulator, not ${show(shape)}`);
   }
   // the tensor's index is colexicographic over its shape: the first (M,N) pair leads
   return { rows, cols, coord: (i) => [i % rows, Math.floor(i / rows) % cols] };
@@ -80,7 +80,7 @@ export function formatTmemPartition(tc: TiledCopy, tmem: TmemTensor, thr: number
 /** one thread's view: warp and lane, its TMEM tensor, and each register value's coordinate and TMEM cell */
 export function formatTmemThread(tc: TiledCopy, tmem: TmemTensor, thr: number): string {
   const n = threadCount(tc);
-  if (!(Number.isInteger(thr) && thr >= 0 && thr < n)) throw new UsageError(`--thread takes a thread index 0..${n - 1} of this TiledCopy, not ${thr}`);
+  if (!(Number.isInteger(thr) && thr >= 0 && thr < n)) throw new UsageError(words`${input("thread")} takes a thread index 0..${n - 1} of this TiledCopy, not ${thr}`);
   const store = /^SM100_TMEM_STORE/.test(tc.atom.name);
   const g = tmemGrid2(tmem);
   const vals: TmemValue[] = tmemCopyValues(tc, tmem, [thr])[0]!;

@@ -3,7 +3,7 @@
  * thrfrg_A/B/C, and the (thr_idx,val) -> coordinate and coordinate -> (thr,val) layouts that
  * print_latex / print_svg and the terminal map draw.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, input, words } from "../../core/errors.js";
 import { D, Int, S, _0, _1, mul } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { type IntTuple, Underscore, _ } from "../../core/int-tuple.js";
@@ -205,7 +205,7 @@ export function owners(mma: TiledMma, w: Operand): { rows: number; cols: number;
   const [mn, thrID] = layoutMN(mma, w);
   const rows = T.size(T.get(mn.shape, 0)).v;
   const cols = T.size(T.get(mn.shape, 1)).v;
-  if (rows < 0 || cols < 0) throw new UsageError(`the ${w} tile of this TiledMMA is ${rows} x ${cols}; a map needs non-negative extents (check --atoms and --tile)`);
+  if (rows < 0 || cols < 0) throw new UsageError(words`the ${w} tile of this TiledMMA is ${rows} x ${cols}; a map needs non-negative extents (check ${input("atoms")} and ${input("tile")})`);
   const nthr = size(thrID).v;
   // plain integer layouts are evaluated by their compiled mode functions, the rest by crd2idx
   const byRow = compileIndexFn(sublayout(mn, [0])), byCol = compileIndexFn(sublayout(mn, [1]));

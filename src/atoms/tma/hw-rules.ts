@@ -11,6 +11,7 @@
  *  - "off": the rule does not hold on that architecture (the source says why).
  * A rule that could not be sourced for an architecture says so in its source instead of guessing.
  */
+import { type Wording, input, words } from "../../core/errors.js";
 import { Swizzle, showSwizzle } from "../../core/swizzle.js";
 import type { TmaHwFacts } from "./hw-facts.js";
 
@@ -453,12 +454,10 @@ export const NOT_CHECKED: readonly { what: string; source: string }[] = [
 ];
 
 /** sm100 TMA variants cute-ts does not model */
-export const NOT_MODELLED: Record<Arch, readonly string[]> = {
+export const NOT_MODELLED: Record<Arch, readonly Wording[]> = {
   sm90: [],
   sm100: [
-    "the 2-SM TMA ops (SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST: cp.async.bulk.tensor.cta_group::2): cute-ts builds them " +
-      "(tma --op, and make_tma_atom_A/B_sm100 through tma --for-mma) but does not judge them. Their descriptor obeys the same driver rules and their multicast mask is " +
-      "16 bits (copy_sm100_tma.hpp); how the engine splits a box across the CTA pair is not sourced here",
+    words`the 2-SM TMA ops (SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST: cp.async.bulk.tensor.cta_group::2): cute-ts builds them (tma ${input("op")}, and make_tma_atom_A/B_sm100 through tma ${input("forMma")}) but does not judge them. Their descriptor obeys the same driver rules and their multicast mask is 16 bits (copy_sm100_tma.hpp); how the engine splits a box across the CTA pair is not sourced here`,
   ],
 };
 

@@ -5,7 +5,7 @@
 import { layoutJson, jsonLine, printedObjectsJson, type Json } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
 import { D } from "../../core/integer.js";
-import { CuteError } from "../../core/errors.js";
+import { CuteError, input, words } from "../../core/errors.js";
 import { Layout, size } from "../../core/layout.js";
 import type { Idx } from "../../core/basis.js";
 import { tupText } from "../../core/int-tuple.js";
@@ -60,7 +60,7 @@ export function tmaJson(t: TmaAtom, text: string, kind: string): string {
 export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => void, withCoords: boolean, write: Write, force = false, hard?: number): void {
   const n = withCoords ? size(t.layout instanceof ComposedLayout ? innermostLayout(t.layout) : t.layout).v : 0;
   // one coordinate per element: as bounded as printing them
-  if (withCoords) checkCells(n, force, "tma-coords --json", hard);
+  if (withCoords) checkCells(n, force, words`tma-coords ${input("json")}`, hard);
   // the first coordinate's form is every coordinate's: what cannot be listed is refused here, before a byte is written
   if (withCoords && n > 0) coordAt(t, D(0));
   const head = jsonLine({ kind: "coord_tensor", text: "" });
@@ -91,7 +91,7 @@ export function writeCoordTensorJson(t: CoordTensor, text: (write: Write) => voi
 function coordLayoutJson(t: CoordTensor): Json {
   const l = t.layout;
   if (!(l instanceof ComposedLayout)) return layoutJson(l as never);
-  if (!(l.a instanceof Layout) || !(l.b instanceof Layout)) throw new CuteError("tma-coords --json", "a coordinate tensor's composed layout is a layout over a layout");
+  if (!(l.a instanceof Layout) || !(l.b instanceof Layout)) throw new CuteError("the coordinate tensor's JSON", "a coordinate tensor's composed layout is a layout over a layout");
   return { a: layoutJson(l.a), offset: tupText(l.offset as Idx), b: layoutJson(l.b) };
 }
 

@@ -8,7 +8,7 @@
  * (thrfrg_A/B/C of the identity tensor over the MMA tiler), so the smem layout is the
  * post-partitioned (MMA, MMA_M|N, MMA_K) layout UMMA::tile_to_mma_shape builds.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, UsageError, input, words } from "../../core/errors.js";
 import { Int, _0, _1 } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { _ } from "../../core/int-tuple.js";
@@ -87,7 +87,7 @@ export function clusterLayoutVMNK(mma: TiledMma, clusterShape: T.IntTuple): Layo
 /** make_tma_atom_A_sm100 / make_tma_atom_B_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk) */
 export function makeTmaAtomSm100(a: TmaSm100Args, clusterVMNK: Layout): TmaAtom {
   const w = a.operand;
-  if (w === "C") throw new UsageError("CuTe has make_tma_copy_C_sm100 but no make_tma_atom_C_sm100: drop --tma-atom for operand C");
+  if (w === "C") throw new UsageError(words`CuTe has make_tma_copy_C_sm100 but no make_tma_atom_C_sm100: drop ${input("tmaAtom")} for operand C`);
   const op = builder("atom", w);
   if (T.rank(clusterVMNK.shape) !== 4) {
     throw new UsageError(`${op} takes the cluster layout (V,M,N,K) -> CTA; got ${showLayout(clusterVMNK)}`);

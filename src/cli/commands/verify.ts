@@ -2,9 +2,10 @@
  * `cute-ts verify CHECK ...`: exit 0 when the property holds, 1 with a counterexample when it
  * does not, 2 for bad input. The checks are library functions in src/verify; this prints them.
  */
-import { UsageError, quote } from "../../core/errors.js";
+import { Input, UsageError, type Wording, quote, spell } from "../../core/errors.js";
 import { SAFE_LIMIT_TEXT } from "../../core/integer.js";
 import { stringOption } from "../options.js";
+import { optionSpelling } from "../spelling.js";
 import type { CommandSpec, Io, OptionValues } from "../spec.js";
 
 const CHECKS = ["tv", "mma", "copy", "equal", "injective", "bijective", "compact", "vector", "banks", "gmma-smem", "tma"] as const;
@@ -171,10 +172,12 @@ export const command: CommandSpec = {
     }
     if (io.json) {
       const { jsonLine } = await import("../../print/json.js");
-      io.out(jsonLine(JSON.parse(JSON.stringify(verdict)) as never));
+      // words naming the caller's inputs (a verdict's notes) as text, each input spelled as its option
+      const spelled = (_k: string, x: unknown) => (Array.isArray(x) && x.some((p) => p instanceof Input) ? spell(x as Wording, optionSpelling) : x);
+      io.out(jsonLine(JSON.parse(JSON.stringify(verdict, spelled)) as never));
     } else {
       await V.loadFormatting(verdict);
-      io.out(V.formatVerdict(verdict, io.color));
+      io.out(V.formatVerdict(verdict, io.color, optionSpelling));
     }
     return verdict.holds ? 0 : 1;
   },
