@@ -188,6 +188,50 @@ for (const width of [1440, 390]) {
       }, 180_000);
     });
 
+    describe("what each cell shows: value, index or coordinate", () => {
+      const mode = async (m: "value" | "index" | "coordinate") => {
+        await page.click(`#cells-${m}`);
+        await page.waitForFunction((m) => (m === "value" || document.body.dataset.cells === m) && !document.body.dataset.busy && !document.body.dataset.drawing, m);
+        expect(await page.getAttribute(`#cells-${m}`, "aria-pressed")).toBe("true");
+      };
+      const labels = () => page.evaluate(() => (window as any).cutePage.stage.picture.panels.map((p: any) => ({ name: p.name, rows: p.rows, cols: p.cols, labels: p.labels as string[] | undefined })));
+
+      it("a layout's cells: its index (what print_layout prints), its coordinate as one integer, its natural coordinate", async () => {
+        const line = "((2,2),(2,3)):((1,4),(2,8))";
+        await type(page, line);
+        const cli = (await run(["print", line])).stdout;
+        expect(await page.isVisible("#cells")).toBe(true);
+        await mode("coordinate");
+        let q = (await labels())[0];
+        expect([q.rows, q.cols]).toEqual([4, 6]);
+        for (let m = 0; m < 4; m++) for (let n = 0; n < 6; n++) expect(q.labels![m * 6 + n]).toBe(`((${m % 2},${m >> 1}),(${n % 2},${Math.floor(n / 2)}))`);
+        await shot("cells-coordinate");
+        await mode("index");
+        q = (await labels())[0];
+        for (let m = 0; m < 4; m++) for (let n = 0; n < 6; n++) expect(q.labels![m * 6 + n]).toBe(String(m + 4 * n));
+        // the text stays the CLI's
+        expect(await text(page, "#out")).toBe(cli);
+        await mode("value");
+        expect((await labels())[0].labels).toBeUndefined();
+      }, 180_000);
+
+      it("a TiledMMA's cells in coordinate mode: (m,k), (n,k), (m,n); the mode stays for the next line", async () => {
+        await mode("coordinate");
+        await type(page, "mma SM80_16x8x8_F16F16F16F16_TN");
+        expect(await page.evaluate(() => document.body.dataset.cells)).toBe("coordinate");
+        const qs = await labels();
+        const B = qs.find((x: { name: string }) => x.name === "B")!, C = qs.find((x: { name: string }) => x.name === "C")!;
+        expect(C.labels![5 * C.cols + 3]).toBe("(5,3)");
+        // B is drawn (k, n): its cell at row r, column c is (n,k) = (c,r)
+        expect(B.labels![2 * B.cols + 6]).toBe("(6,2)");
+        await mode("index");
+        const C2 = (await labels()).find((x: { name: string }) => x.name === "C")!;
+        expect(C2.labels![5 * C2.cols + 3]).toBe(String(5 + 3 * 16));
+        await shot("cells-index-mma");
+        await mode("value");
+      }, 180_000);
+    });
+
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);
       expect(problems).toEqual([]);

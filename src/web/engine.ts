@@ -10,7 +10,7 @@
  * in the page (`LocalEngine`).
  */
 import { runArgv, runLine, type Outcome, type Printed } from "./session.js";
-import { ownersByWarp, type Panel, type Picture, type ThreadCell } from "./picture.js";
+import { ownersByWarp, pictureLabels, type LabelMode, type Panel, type Picture, type ThreadCell } from "./picture.js";
 
 export interface CellRef {
   panel: number;
@@ -19,7 +19,7 @@ export interface CellRef {
 }
 
 /** a panel without its functions; labels spelled out where they are not the row or column number */
-export type PanelData = Omit<Panel, "describe" | "rowLabel" | "colLabel" | "owners"> & { rowLabels?: string[]; colLabels?: string[]; hasOwners: boolean };
+export type PanelData = Omit<Panel, "describe" | "rowLabel" | "colLabel" | "owners" | "indexOf" | "coordOf"> & { rowLabels?: string[]; colLabels?: string[]; hasOwners: boolean };
 
 export interface PictureData {
   kind: Picture["kind"];
@@ -46,6 +46,8 @@ export interface RemotePicture extends Picture {
   threadListing(t: number): Promise<string>;
   /** every owner of a cell, warp by warp ("" where the cell's panel has no threads) */
   ownersListing(c: CellRef): Promise<string>;
+  /** every panel's cell texts in a mode (undefined: the panel's own) */
+  labelsFor(mode: LabelMode): Promise<Array<string[] | undefined>>;
 }
 
 export type Request =
@@ -54,7 +56,8 @@ export type Request =
   | { op: "cell"; gen: number; panel: number; r: number; c: number }
   | { op: "thread"; gen: number; t: number }
   | { op: "listing"; gen: number; t: number }
-  | { op: "owners"; gen: number; panel: number; r: number; c: number };
+  | { op: "owners"; gen: number; panel: number; r: number; c: number }
+  | { op: "labels"; gen: number; mode: LabelMode };
 
 /** texts at least this long travel as bytes */
 const LONG_TEXT = 1 << 16;
@@ -79,7 +82,7 @@ function labels(n: number, f: (i: number) => string): string[] | undefined {
 /** a picture as data the worker can post */
 export function packPicture(p: Picture): PictureData {
   const panels = p.panels.map((q) => {
-    const { describe: _d, rowLabel, colLabel, owners: _o, ...data } = q;
+    const { describe: _d, rowLabel, colLabel, owners: _o, indexOf: _i, coordOf: _c, ...data } = q;
     const d: PanelData = { ...data, hasOwners: Boolean(q.owners) };
     if (q.rowLabelX !== undefined) d.rowLabels = labels(q.rows, rowLabel);
     if (q.colLabelY !== undefined) d.colLabels = labels(q.cols, colLabel);
@@ -141,6 +144,10 @@ export class Answers {
       }
       case "thread":
         return { value: this.picture(q.gen)?.threadCells?.(q.t) ?? [], transfer: [] };
+      case "labels": {
+        const p = this.picture(q.gen);
+        return { value: p ? pictureLabels(p, q.mode) : [], transfer: [] };
+      }
       case "owners": {
         const p = this.picture(q.gen);
         return { value: p ? ownersByWarp(p, q) : "", transfer: [] };
@@ -340,6 +347,7 @@ export function remotePicture(d: PictureData, gen: number, engine: Engine): Remo
       threads.set(t, await engine.ask({ op: "thread", gen, t }));
     },
     threadListing: (t) => (d.hasThreadCells ? engine.ask<string>({ op: "listing", gen, t }) : Promise.resolve("")),
+    labelsFor: (mode) => (mode === "value" ? Promise.resolve(d.panels.map(() => undefined)) : engine.ask({ op: "labels", gen, mode })),
     ownersListing: (c) => (d.panels[c.panel]?.hasOwners ? engine.ask<string>({ op: "owners", gen, ...c }) : Promise.resolve("")),
     linkLabel: d.linkLabel,
   };

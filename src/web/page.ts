@@ -11,7 +11,7 @@ import { Cancelled, makeEngine, remoteOutcome, WorkerEngine, type OutcomeData, t
 import { decodeState, encodeState, type PageState } from "./state.js";
 import { Stage, type CellRef } from "./stage.js";
 import { nextTask, SLICE_MS } from "./job.js";
-import type { Picture } from "./picture.js";
+import type { LabelMode, Picture } from "./picture.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -144,7 +144,7 @@ async function run(line: string): Promise<void> {
   delete document.body.dataset.busy;
 }
 
-async function show(o: Outcome, still: () => boolean): Promise<void> {
+async function show(o: Outcome & { picture?: RemotePicture }, still: () => boolean): Promise<void> {
   cmd.textContent = o.argv.length ? `$ ${shellLine(o.argv)}` : "";
   const text = setText(out, o.out, still);
   err.textContent = o.err;
@@ -153,11 +153,14 @@ async function show(o: Outcome, still: () => boolean): Promise<void> {
   err.classList.toggle("warn", o.exit === 0);
   out.hidden = o.out === "";
   const pic = o.picture;
+  // the cells show what the mode says (their own text, their index, their coordinate)
+  if (pic && pic.panels.length && labelMode !== "value") await setLabels(pic, labelMode);
+  if (!still()) return;
   stage.setPicture(pic && pic.panels.length ? pic : undefined);
   // zoom where there is a picture, downloads where the CLI draws one, --force where the CLI asks for it
   const drawn = Boolean(pic && pic.panels.length);
   tools.hidden = !drawn && !o.svg && !o.force;
-  for (const id of ["zoom-out", "zoom-fit", "zoom-in"]) $(id).hidden = !drawn;
+  for (const id of ["zoom-out", "zoom-fit", "zoom-in", "cells"]) $(id).hidden = !drawn;
   $("dl-svg").hidden = !o.svg;
   $("dl-latex").hidden = !o.latex;
   const force = $("force");
@@ -177,6 +180,41 @@ async function show(o: Outcome, still: () => boolean): Promise<void> {
   }
   ownersOut.textContent = "";
   await text;
+}
+
+// ------------------------------------------------------------------ what the cells show
+
+let labelMode: LabelMode = "value";
+/** a picture's own cell width, before the labels of a mode widened it */
+const ownCellW = new WeakMap<Picture, number>();
+
+/** the cells' texts of a mode put on a picture's panels (fresh panel objects: the painter's caches are per panel) */
+async function setLabels(pic: RemotePicture, mode: LabelMode): Promise<void> {
+  const labels = await pic.labelsFor(mode).catch(() => pic.panels.map(() => undefined));
+  if (!ownCellW.has(pic)) ownCellW.set(pic, pic.cellW);
+  let longest = 0;
+  pic.panels.forEach((q, k) => {
+    const { labels: _old, ...rest } = q;
+    const l = labels[k];
+    pic.panels[k] = l ? { ...rest, labels: l } : rest;
+    if (l) for (const x of l) longest = Math.max(longest, x.length);
+  });
+  // a cell about 4 characters wide at least, as a tensor's long values widen theirs
+  pic.cellW = Math.max(ownCellW.get(pic)!, Math.ceil((longest * 10) / 4) / 10);
+  document.body.dataset.cells = mode;
+}
+
+for (const mode of ["value", "index", "coordinate"] as const) {
+  $(`cells-${mode}`).addEventListener("click", async () => {
+    labelMode = mode;
+    for (const m of ["value", "index", "coordinate"]) $(`cells-${m}`).setAttribute("aria-pressed", String(m === mode));
+    const pic = current?.picture;
+    if (!pic || !pic.panels.length) return;
+    document.body.dataset.busy = "1";
+    await setLabels(pic, mode);
+    if (pic === current?.picture) stage.draw();
+    delete document.body.dataset.busy;
+  });
 }
 
 /** lines of text per block of a long output */

@@ -89,7 +89,8 @@ function longestText(p: Panel): number {
   let n = longestCache.get(p);
   if (n !== undefined) return n;
   n = 1;
-  if (p.texts) for (const t of p.texts) n = Math.max(n, t.trim().length);
+  if (p.labels) for (const t of p.labels) n = Math.max(n, t.length);
+  else if (p.texts) for (const t of p.texts) n = Math.max(n, t.trim().length);
   else if (p.kind === "index" && p.index) {
     let lo = Infinity, hi = -Infinity;
     for (const x of p.index) {
@@ -105,7 +106,7 @@ function longestText(p: Panel): number {
 
 /** the font size of a panel's cell texts at this zoom, or 0 where texts would be too small to read */
 export function textSize(p: Panel, s: number, cw: number): number {
-  const lines = p.kind === "tv" && !p.texts ? 2 : 1;
+  const lines = p.kind === "tv" && !p.texts && !p.labels ? 2 : 1;
   if (s / (lines === 2 ? 2.4 : 1.9) < 6.5) return 0;
   const longest = lines === 2 ? 4 : longestText(p);
   const fs = Math.min(s / (lines === 2 ? 2.4 : 1.9), cw / (0.62 * longest + 0.4));

@@ -60,6 +60,35 @@ export interface Panel {
   describe(r: number, c: number): string[];
   /** tv: every (thread, value) pair holding a cell, in CuTe's drawing order */
   owners?(r: number, c: number): Array<[number, number]>;
+  /** what a cell shows in the "index" and "coordinate" modes (cellLabel has a default for each) */
+  indexOf?(r: number, c: number): string;
+  coordOf?(r: number, c: number): string;
+  /** the texts drawn in the cells instead of their own (the page's index / coordinate modes) */
+  labels?: string[];
+}
+
+/** what the cells show: their own text (CuTe's), their 1-D index, or their coordinate */
+export type LabelMode = "value" | "index" | "coordinate";
+
+/**
+ * A cell's text in a mode: "index" is the cell's 1-D index (a tensor's offset, a layout's
+ * coordinate as one integer, colexicographic as CuTe counts, a thread-value map's index in its
+ * tile), "coordinate" its natural coordinate; a panel says its own, else its row and column.
+ */
+export function cellLabel(p: Panel, mode: LabelMode, r: number, c: number): string {
+  if (mode === "index") return p.indexOf?.(r, c) ?? String(r + c * p.rows);
+  if (mode === "coordinate") return p.coordOf?.(r, c) ?? `(${r},${c})`;
+  return cellText(p, r * p.cols + c).join(" ");
+}
+
+/** every panel's texts in a mode (undefined: the panel's own) */
+export function pictureLabels(pic: Picture, mode: LabelMode): Array<string[] | undefined> {
+  if (mode === "value") return pic.panels.map(() => undefined);
+  return pic.panels.map((p) => {
+    const out: string[] = new Array(p.rows * p.cols);
+    for (let r = 0; r < p.rows; r++) for (let c = 0; c < p.cols; c++) out[r * p.cols + c] = cellLabel(p, mode, r, c);
+    return out;
+  });
 }
 
 type CellAt = { panel: number; r: number; c: number };
@@ -131,6 +160,7 @@ export function cellFill(p: Panel, i: number): { fill: string; white: boolean } 
 
 /** the label drawn in a cell: T/V for a thread-value cell, the index, or the value */
 export function cellText(p: Panel, i: number): string[] {
+  if (p.labels) return [p.labels[i]!];
   if (p.texts) return [p.texts[i]!.trim()];
   if (p.kind === "tv") {
     const t = p.thread![i]!;
@@ -206,6 +236,8 @@ export function layoutPicture(v: Layout | ComposedLayout): Picture {
     index,
     space: "layout",
     describe: (m, n) => [`coordinate (${m},${n}) = (${naturalCoord(m, s0)},${naturalCoord(n, s1)})`, `index ${index[m * N + n]}`],
+    indexOf: (m, n) => String(m + n * M),
+    coordOf: (m, n) => `(${naturalCoord(m, s0)},${naturalCoord(n, s1)})`,
   };
   return { kind: "layout", panels: [panel], width: N + 1, height: M + 1, cellW: 1, notes: [] };
 }
@@ -264,6 +296,8 @@ export function tensorPicture(t: Tensor): Picture {
       kind: "value",
       texts,
       describe: (m: number, n: number) => [`coordinate ${coord(m, n)}`, `value ${texts[m * N + n]}`, ...indexLine(t, r === 1 ? [m] : [m, n, ...s.k])],
+      indexOf: (m: number, n: number) => indexLine(t, r === 1 ? [m] : [m, n, ...s.k])[0]?.replace(/^offset /, "") ?? String(m + n * M),
+      coordOf: coord,
     } satisfies Panel;
   });
   // a cell is one unit high; text wider than about 4 characters widens every cell
@@ -362,6 +396,8 @@ function makeTVPanel(name: string, title: string, x: number, y: number, p: TVPla
     count,
     regions,
     owners: (r, c) => (p.flip ? pairsAt(c, r) : pairsAt(r, c)),
+    indexOf: (r, c) => String(p.flip ? c + r * p.A : r + c * p.A),
+    coordOf: (r, c) => (p.flip ? `(${c},${r})` : `(${r},${c})`),
     describe(r, c) {
       const [a, b] = p.flip ? [c, r] : [r, c];
       const i = r * cols + c;
