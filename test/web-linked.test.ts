@@ -232,6 +232,45 @@ for (const width of [1440, 390]) {
       }, 180_000);
     });
 
+    describe("products and complement: the inputs beside the result, linked", () => {
+      it("blocked_product: a result cell names the element of A and the tile of B it is; an A cell, the result cells it makes", async () => {
+        const line = "blocked_product((_2,_2):(_1,_2),(_3,_4):(_4,_1))";
+        await type(page, line);
+        expect(await text(page, "#out")).toBe((await run(["print", line])).stdout);
+        const pic = (await runLine(line)).picture!;
+        expect(pic.panels.map((q) => q.name)).toEqual(["A", "B", "result"]);
+        const [A, B, R] = pic.panels as [Panel, Panel, Panel];
+        expect([R.rows, R.cols]).toEqual([6, 8]);
+        // blocked: result row m is (a0, b0) = (m % 2, m / 2), column n is (a1, b1) = (n % 2, n / 2)
+        const [m, n] = [3, 5];
+        const a = { r: m % 2, c: n % 2 }, b = { r: Math.floor(m / 2), c: Math.floor(n / 2) };
+        // the result's value: A's, offset by cosize(A) = 4 tiles of B
+        expect(R.index![m * R.cols + n]).toBe(A.index![a.r * A.cols + a.c]! + 4 * B.index![b.r * B.cols + b.c]!);
+        const tip = await hoverCell(page, width < 600, "result", m, n);
+        expect(tip.split("\n").at(-1)).toBe(`the same element of A and tile of B: A (${a.r},${a.c}), B (${b.r},${b.c})`);
+        const tipA = await hoverCell(page, width < 600, "A", 1, 0);
+        // one result cell in each of B's 12 tiles
+        expect(tipA.split("\n").at(-1)).toMatch(/^the same element of A and tile of B: result \(1,0\), result \(1,2\), result \(1,4\), result \(1,6\), and 8 more$/);
+        await shot("blocked-product");
+      }, 180_000);
+
+      it("complement: A, its complement and the two together, each offset once; a complement cell frames the copy of A it shifts", async () => {
+        const line = "complement((_2,_2):(_1,_6),_24)";
+        await type(page, line);
+        expect(await text(page, "#out")).toBe((await run(["print", line])).stdout);
+        const pic = (await runLine(line)).picture!;
+        expect(pic.panels.map((q) => q.name)).toEqual(["A", "result", "together"]);
+        const [A, R, G] = pic.panels as [Panel, Panel, Panel];
+        expect([G.rows, G.cols]).toEqual([A.rows * A.cols, R.rows * R.cols]);
+        expect(Array.from(G.index!).sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_x, i) => i));
+        const tip = await hoverCell(page, width < 600, "result", 1, 0);
+        expect(tip.split("\n").at(-1)).toBe("linked: together (0,1), together (1,1), together (2,1), together (3,1)");
+        // that column: A shifted by the complement's value
+        for (let i = 0; i < 4; i++) expect(G.index![i * G.cols + 1]).toBe(A.index![(i % 2) * A.cols + Math.floor(i / 2)]! + R.index![1 * R.cols + 0]!);
+        await shot("complement");
+      }, 180_000);
+    });
+
     it("fetched nothing but its own files, and logged no error", () => {
       expect(foreign(requests)).toEqual([]);
       expect(problems).toEqual([]);

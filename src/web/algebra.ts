@@ -15,11 +15,16 @@ import type { Value } from "../core/value.js";
 import { evaluate } from "../eval/evaluate.js";
 import { parse } from "../notation/parse.js";
 import { layoutPicture, tensorPicture, type Panel, type Picture } from "./picture.js";
+import { make_layout } from "../core/layout.js";
+import { show } from "../print/print.js";
 import type { CellRef } from "./stage.js";
 
 /** operations whose result's values are indices of their first argument */
 const READS_FIRST = new Set(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]);
 const DRAWN = new Set([...READS_FIRST, "blocked_product", "raked_product", "logical_product", "zipped_product", "tiled_product", "flat_product", "complement", "right_inverse", "left_inverse", "coalesce", "local_tile"]);
+
+/** the products: each result element is an element of A within a tile of B */
+const PRODUCTS = new Set(["blocked_product", "raked_product", "logical_product", "zipped_product", "tiled_product", "flat_product"]);
 
 /** the outer call's name and its arguments' texts, when the expression is such a call */
 export function outerCall(expr: string): { name: string; args: string[] } | undefined {
@@ -108,6 +113,14 @@ export function algebraPicture(expr: string, value: Value, result: Picture): Pic
   all.panels.forEach((q, k) => (q.space = k === res ? "result" : `input${k}`));
   const A = inputs[0]?.label === "A" ? 0 : -1;
   const B = inputs.findIndex((p) => p.label === "B");
+  if (PRODUCTS.has(call.name) && A === 0 && B === 1) {
+    const linked = productLinks(call.name, call.args, all.panels, res);
+    if (linked) return { kind: "layout", ...all, links: linked, linkLabel: "the same element of A and tile of B", notes: [`${call.name}: the inputs beside the result; hover a result cell: the element of A and the tile of B it is (hover an A or a B cell: the result cells it makes)`, ...result.notes] };
+  }
+  if (call.name === "complement" && A === 0) {
+    const pic = complementPicture(call.args[0]!, value, result);
+    if (pic) return pic;
+  }
   const links = (c: CellRef): CellRef[] => {
     if (c.panel !== res || !R.index) return [];
     const x = R.index[c.r * R.cols + c.c]!;
@@ -168,4 +181,78 @@ function localTilePicture(args: string[], value: Value, result: Picture): Pictur
   ]);
   all.panels[0]!.title += `: the tile kept coloured (${n} cells), the rest grey`;
   return { kind: "tensor", ...all, notes: [`local_tile: the input with the tile it keeps coloured, the tile beside it`, ...result.notes] };
+}
+
+/** a panel's cell at a colexicographic 1-D coordinate (as layoutPicture lays a layout out: m + M n) */
+const cellAt = (q: Panel, k: number, i: number): CellRef => ({ panel: k, r: i % q.rows, c: Math.floor(i / q.rows) });
+const linearOf = (q: Panel, r: number, c: number): number => r + c * q.rows;
+
+/**
+ * A product's links: the same product of the compact layouts of A's and B's shapes has, in each
+ * cell, a + size(A) b, where a is the 1-D coordinate of the element of A and b that of the tile
+ * of B the cell is (every product is logical_product's modes rearranged, and logical_product of
+ * compact layouts is (A, size(A) B)). A result cell links to its A and B cells; an A or B cell to
+ * the result cells it makes.
+ */
+function productLinks(name: string, args: string[], panels: Panel[], res: number): ((c: CellRef) => CellRef[]) | undefined {
+  let a: Value, b: Value, tracked: Value;
+  try {
+    a = evaluate(args[0]!);
+    b = evaluate(args[1]!);
+    if (!(a instanceof Layout) || !(b instanceof Layout)) return undefined;
+    tracked = evaluate(`${name}(${show(make_layout(a.shape))}, ${show(make_layout(b.shape))})`);
+  } catch {
+    return undefined;
+  }
+  if (!(tracked instanceof Layout)) return undefined;
+  const t = layoutPicture(tracked).panels[0];
+  const R = panels[res]!, A = panels[0]!, B = panels[1]!;
+  if (!t?.index || t.rows !== R.rows || t.cols !== R.cols) return undefined;
+  const sizeA = A.rows * A.cols;
+  const pair = (i: number) => [t.index![i]! % sizeA, Math.floor(t.index![i]! / sizeA)] as const;
+  return (c) => {
+    if (c.panel === res) {
+      const [x, y] = pair(c.r * R.cols + c.c);
+      return [cellAt(A, 0, x), cellAt(B, 1, y)];
+    }
+    if (c.panel !== 0 && c.panel !== 1) return [];
+    const want = linearOf(panels[c.panel]!, c.r, c.c);
+    const out: CellRef[] = [];
+    for (let i = 0; i < t.index!.length; i++) if (pair(i)[c.panel] === want) out.push({ panel: res, r: Math.floor(i / R.cols), c: i % R.cols });
+    return out;
+  };
+}
+
+/**
+ * complement(A, M) with A and its complement together: make_layout(A, complement(A, M)), whose
+ * cell (i, j) is A(i) + complement(j), each offset once. A complement cell links to its column
+ * there (a whole copy of A, shifted), an A cell to its row.
+ */
+function complementPicture(argA: string, value: Value, result: Picture): Picture | undefined {
+  let a: Value;
+  try {
+    a = evaluate(argA);
+  } catch {
+    return undefined;
+  }
+  if (!(a instanceof Layout) || !(value instanceof Layout) || !rank2(a)) return undefined;
+  const input = layoutPicture(a);
+  const both = layoutPicture(new Layout([a.shape, value.shape], [a.stride, value.stride]));
+  if (input.panels.length !== 1 || both.panels.length !== 1 || result.panels.length !== 1) return undefined;
+  const all = beside([
+    { label: "A", pic: input },
+    { label: "result", pic: result },
+    { label: "together", pic: both },
+  ]);
+  all.panels.forEach((q, k) => (q.space = ["A", "result", "together"][k]));
+  const [A, R, G] = all.panels as [Panel, Panel, Panel];
+  G.title = `make_layout(A, result) = ${both.panels[0]!.title}: each offset once`;
+  const links = (c: CellRef): CellRef[] => {
+    const out: CellRef[] = [];
+    if (c.panel === 1) for (let i = 0; i < G.rows; i++) out.push({ panel: 2, r: i, c: linearOf(R, c.r, c.c) });
+    if (c.panel === 0) for (let j = 0; j < G.cols; j++) out.push({ panel: 2, r: linearOf(A, c.r, c.c), c: j });
+    if (c.panel === 2) out.push(cellAt(A, 0, c.r), cellAt(R, 1, c.c));
+    return out;
+  };
+  return { kind: "layout", ...all, links, linkLabel: "linked", notes: ["complement: A, its complement, and the two together (make_layout(A, complement)), each offset once; hover a complement cell: the copy of A it shifts", ...result.notes] };
 }
