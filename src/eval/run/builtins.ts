@@ -17,6 +17,7 @@ import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
 import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
 import { type Frame, Lambda } from "./machine.js";
+import { type StaticFailure, cooperativeCopyCheck, copyAtomCheck, gemmCheck } from "./checks.js";
 
 /** what the builtins ask of the host (./host.ts) */
 export interface CallHost {
@@ -24,6 +25,8 @@ export interface CallHost {
   allocate(type: string, count: number, device: boolean): Buffer;
   write(text: string, err: boolean): void;
   note(what: string, pos: number): void;
+  /** a CuTe header's static assertion failed where the program calls it: reported as the compiler reports it, exit 1 */
+  staticFailure(pos: number, f: StaticFailure): never;
   runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame): void;
   machine: { callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined };
 }
@@ -163,6 +166,14 @@ const noData: Call = (args) => {
   void args;
   return D(0);
 };
+/** the same, after what CuTe checks of the operands at compile time (./checks.ts) */
+const checked =
+  (check: (args: EvalValue[]) => StaticFailure | undefined): Call =>
+  (args, h, n) => {
+    const failed = check(args);
+    if (failed !== undefined) h.staticFailure(n.pos, failed);
+    return D(0);
+  };
 
 export const DEVICE_CALLS: Record<string, Call> = {
   thread0: (_a, h) => D(+(linearThread(h) === 0 && linearBlock(h) === 0)),
@@ -178,12 +189,12 @@ export const DEVICE_CALLS: Record<string, Call> = {
   cluster_id_in_grid: (_a, h) => [D(h.device!.blockIdx.x), D(h.device!.blockIdx.y), D(h.device!.blockIdx.z)] as unknown as EvalValue,
   block_id_in_cluster: () => [D(0), D(0), D(0)] as unknown as EvalValue,
   cluster_shape: () => [D(1), D(1), D(1)] as unknown as EvalValue,
-  copy: noData,
+  copy: checked(copyAtomCheck),
   copy_if: noData,
-  cooperative_copy: noData,
+  cooperative_copy: checked(cooperativeCopyCheck),
   copy_aligned: noData,
   cooperative_gemm: noData,
-  gemm: noData,
+  gemm: checked(gemmCheck),
   clear: noData,
   fill: noData,
   axpby: noData,

@@ -21,6 +21,7 @@ import { formatFloat } from "../float-format.js";
 import { type Frame, Lambda, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
 import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+import type { StaticFailure } from "./checks.js";
 import { DEVICE_CONSTANTS, PipelineState, TmemAllocator, deviceObject } from "./device.js";
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
@@ -125,6 +126,10 @@ export class Host implements MachineHost {
     if (this.said.has(msg)) return;
     this.said.add(msg);
     this.err += msg;
+  }
+  staticFailure(pos: number, f: StaticFailure): never {
+    this.err += `${this.where(pos)}: error: static assertion failed in ${f.header}${f.message === null ? "" : `: ${f.message}`}\n  ${f.cond}\n${f.operands.map((o) => `  ${o}\n`).join("")}`;
+    throw new Exit(1);
   }
   needsGpu(why: string, pos: number): Error {
     return new UsageError(`${this.where(pos)}: the program branches on ${why}: only a run on the GPU knows it, so cute-ts stops here`);
@@ -591,7 +596,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
     subscript(target, args, n, s) {
       // argv[i], a vector's or an array's element: the program's; CuTe's values have no operator[] but a tensor's
       const t = target as unknown;
-      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof Unknown) return this.apply(target, args);
+      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof PtrIter || t instanceof Unknown) return this.apply(target, args);
       if (h.subscript !== undefined) return h.subscript(target, args, n, s);
       throw new ParseError(s, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
     },
