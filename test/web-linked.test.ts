@@ -7,6 +7,7 @@
  * npm run bench:web). Screenshots go to test-output/web/.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -277,3 +278,16 @@ for (const width of [1440, 390]) {
     });
   });
 }
+
+describe("the README's picture of the page", () => {
+  it("shows docs/img/page.png (made by test/web/screenshot-page.mjs), a small PNG", () => {
+    const root = join(__dirname, "..");
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    expect(readme).toMatch(/!\[[^\]]+\]\(docs\/img\/page\.png\)/);
+    const png = readFileSync(join(root, "docs", "img", "page.png"));
+    expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(png.length).toBeLessThan(200 * 1024);
+    // IHDR: width and height, big-endian, after the signature and the chunk's length and type
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1000, 860]);
+  });
+});
