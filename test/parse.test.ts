@@ -3,7 +3,7 @@
  * names, every node with one set of fields in one order) and the order of its errors: a lexical error anywhere in the input is reported before a grammar error.
  */
 import { describe, expect, it } from "vitest";
-import { type Node, children, parse } from "../src/notation/parse.js";
+import { type Node, forEachChild, parse } from "../src/notation/parse.js";
 import { ParseError } from "../src/core/errors.js";
 
 function parseError(src: string): ParseError {
@@ -50,7 +50,7 @@ describe("parse: the Node of each kind", () => {
 describe("parse: nodes are what their types say", () => {
   const all = (n: Node, out: Node[] = []): Node[] => {
     out.push(n);
-    for (const c of children(n)) all(c, out);
+    forEachChild(n, (c) => all(c, out));
     if ("types" in n && n.types !== null) for (const t of n.types) all(t, out);
     return out;
   };

@@ -18,7 +18,7 @@ import { ArithIter, CountingIter, PtrIter, Tensor, TmemIter } from "../core/tens
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
-import { NO_TARGS, type Node, type Program, type Stmt, type TypeRef, children, initNode as makeInit, intNode, nameNode, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
+import { NO_TARGS, type Node, type Program, type Stmt, type TypeRef, forEachChild, initNode as makeInit, intNode, nameNode, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
 import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
 import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
@@ -475,7 +475,7 @@ function walk(n: Node, scope: Scope, src: string, depth: number): void {
       SPELLED.add(m);
     }
   }
-  for (const x of children(m)) walk(x, scope, src, depth + 1);
+  forEachChild(m, (x) => walk(x, scope, src, depth + 1));
 }
 
 /** nodes whose targs walk spelled from their current types */

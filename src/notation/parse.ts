@@ -6,7 +6,7 @@
  */
 export {
   type Node, type TArg, type IntNode, type NameNode, type CallNode, type InitNode, type OpNode, type MemberNode, type TupleNode, type BasisNode,
-  spellType, typeNameNode, children, NO_TARGS,
+  spellType, typeNameNode, forEachChild, NO_TARGS,
   intNode, floatNode, basisNode, underNode, tupleNode, layoutNode, nameNode, callNode, initNode, memberNode, stringNode, opNode, applyNode, composedNode, swizzleNode,
 } from "./cxx/ast.js";
 export { MAX_INPUT } from "./cxx/lexer.js";

@@ -18,12 +18,8 @@ import { Tensor, ArithIter, PtrIter, TmemIter, isIter, type PtrTag } from "../co
 import { Node, parse } from "./parse.js";
 import { asIntTuple, asStride } from "./coerce.js";
 
-export type CallNode = Node & { k: "call" };
-export type InitNode = Node & { k: "init" };
-export type OpNode = Node & { k: "op" };
-export type CastNode = Node & { k: "cast" };
-export type MemberNode = Node & { k: "member" };
-export type NameNode = Node & { k: "name" };
+export type { CallNode, CastNode, FloatNode, InitNode, MemberNode, NameNode, OpNode, StringNode } from "./cxx/ast.js";
+import type { CallNode, CastNode, FloatNode, InitNode, LambdaNode, MemberNode, NameNode, OpNode, StringNode } from "./cxx/ast.js";
 
 /**
  * What an expression's calls, applications, C++ values of a type (`T<...>{args}`) and operators
@@ -47,14 +43,12 @@ export interface Hooks {
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
   name?(n: NameNode, src: string): Value | undefined;
   /** a lambda of a program (`cute-ts run`): the closure the evaluator makes of it */
-  lambda?(n: Node & { k: "lambda" }, src: string): Value;
+  lambda?(n: LambdaNode, src: string): Value;
   /** a string literal of a program (`cute-ts run`): a value of host code only, where the evaluator has one */
   string?(n: StringNode, src: string): Value;
   /** a C++ floating-point literal (1.5, 1.0f): a value of host code only, where the evaluator has one */
   float?(n: FloatNode, src: string): Value;
 }
-export type FloatNode = Node & { k: "float" };
-export type StringNode = Node & { k: "string" };
 
 export function evalNode(n: Node, src: string, h: Hooks): Value {
   switch (n.k) {

@@ -280,27 +280,33 @@ export function mixedNode(pos: number, sbits: number, dbits: number, mask: numbe
 }
 export const NO_TARGS: TArg[] = [];
 
-/** a node's sub-nodes (operands, items, parts, target, shape and stride, a computed argument's expression), not its template arguments */
-export function children(n: Node): Node[] {
+/** `f` of each of a node's sub-nodes (items, parts, arguments, then a target; a shape and stride; a computed argument's expression), not its template arguments */
+export function forEachChild(n: Node, f: (c: Node) => void): void {
   switch (n.k) {
     case "tuple":
-      return n.items;
+      for (const c of n.items) f(c);
+      return;
     case "composed":
-      return n.parts;
+      for (const c of n.parts) f(c);
+      return;
     case "call":
     case "init":
     case "op":
     case "cast":
-      return n.args;
+      for (const c of n.args) f(c);
+      return;
     case "member":
     case "apply":
-      return [...n.args, n.target];
+      for (const c of n.args) f(c);
+      f(n.target);
+      return;
     case "layout":
-      return [n.shape, n.stride];
+      f(n.shape);
+      f(n.stride);
+      return;
     case "texpr":
-      return [n.e];
-    default:
-      return [];
+      f(n.e);
+      return;
   }
 }
 
