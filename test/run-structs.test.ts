@@ -63,4 +63,32 @@ int main() {
 `;
     await expect(async () => await runProgram({ file: "storage.cu", text })).rejects.toThrow(/Storage has no member thrice/);
   });
+
+  it("this->member, static constexpr members and static member functions (S::f(), S::k), and a method calling another by name", async () => {
+    const r = await runProgram({ file: "this.cu", text: `#include <cute/tensor.hpp>
+using namespace cute;
+template <class L>
+struct Storage {
+  alignas(128) cute::ArrayEngine<float, cute::cosize_v<L>> A;
+  alignas(16) cute::uint64_t barrier;
+  static constexpr int kStages = 3;
+  CUTE_DEVICE auto tensor_sA() { return make_tensor(make_smem_ptr(this->A.begin()), L{}); }
+  CUTE_DEVICE static int twice(int x) { return 2 * x; }
+  CUTE_DEVICE int stages() const { return kStages + twice(1); }
+};
+template <class S>
+__global__ void kernel() {
+  extern __shared__ char smem[];
+  S& s = *reinterpret_cast<S*>(smem);
+  if (thread0()) { print(s.tensor_sA()); printf(" %d %d %d\\n", S::twice(21), s.stages(), S::kStages); }
+}
+int main() {
+  auto sl = make_layout(make_shape(Int<8>{}, Int<4>{}));
+  using St = Storage<decltype(sl)>;
+  kernel<St><<<1, 32>>>();
+  return 0;
+}
+` });
+    expect(r).toEqual({ stdout: "smem_ptr[32b](0x7ff000000400) o (_8,_4):(_1,_8) 42 5 3\n", stderr: "", exit: 0 });
+  });
 });

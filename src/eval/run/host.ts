@@ -13,7 +13,7 @@ import { findValueType } from "../../core/value-types.js";
 import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, nameNode, spellType, typeNameNode } from "../../notation/parse.js";
 import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
-import { bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
+import { type Scope, bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
@@ -305,16 +305,37 @@ export class Host implements MachineHost {
     return true;
   }
 
-  /** a member function's frame: the struct's template parameters, and its data members by name (`this`'s) */
-  thisScope(t: StructRef, g: Frame): void {
-    const scope = t.layout.scope;
+  /**
+   * a member function's frame: the struct's template parameters and static constants, its member
+   * functions by name (called on the same object), and, for an object (`this`), its data members by name
+   */
+  thisScope(layout: StructLayout, t: StructRef | null, g: Scope): void {
+    const scope = layout.scope;
     if (scope !== undefined) {
       for (const [k, v] of scope.aliases) if (!g.aliases.has(k)) g.aliases.set(k, v);
       for (const [k, v] of scope.constants) if (!g.constants.has(k)) g.constants.set(k, v);
       for (const [k, v] of scope.decltypes) if (!g.decltypes.has(k)) g.decltypes.set(k, v);
       for (const [k, v] of scope.values) if (!g.values.has(k)) g.values.set(k, v);
     }
-    for (const [name, mem] of t.layout.members) if (!g.values.has(name)) g.values.set(name, memberValue(mem, t.addr));
+    for (const name of new Set((layout.methods ?? []).map((x) => x.name))) {
+      if (!g.values.has(name)) g.values.set(name, new FunctionRef(name, layout.methods!.filter((x) => x.name === name), null, (h) => this.thisScope(layout, t, h)));
+    }
+    if (t !== null) for (const [name, mem] of layout.members) if (!g.values.has(name)) g.values.set(name, memberValue(mem, t.addr));
+  }
+
+  /** `S::name` where S names a struct the unit defines (through aliases and template parameters): its layout and the member's name */
+  staticMember(name: string, f: Frame): { layout: StructLayout; member: string } | undefined {
+    const at = name.lastIndexOf("::");
+    if (at <= 0) return undefined;
+    let head = name.slice(0, at);
+    for (let i = 0; i < 16; i++) {
+      const layout = this.structs.get(head) ?? (this.machine.unit.structs.some((x) => x.name === head && x.tparams === null) ? this.structLayout(nameNode(0, head, [], null, 0, head), f) : undefined);
+      if (layout !== undefined) return { layout, member: name.slice(at + 2) };
+      const a = f.aliases.get(head) ?? this.globals?.aliases.get(head);
+      if (a === undefined || a.k !== "type") return undefined;
+      head = a.node.name;
+    }
+    return undefined;
   }
 
   /** the layout of a struct the unit defines, its template arguments bound */
@@ -327,6 +348,8 @@ export class Host implements MachineHost {
       const a = args[i];
       if (a !== undefined) this.machine.bindTypeParam(tp.name, a, frame);
     });
+    // static constexpr members: constants of the struct's scope
+    for (const c of s.statics) bind(frame, c.name, this.machine.ev(new ProgramParser(c.init).exprAt(0), frame), true);
     return { ...this.placeMembers(s, frame), methods: s.methods, scope: frame };
   }
 
@@ -538,6 +561,10 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       if (short === "endl") return new Endl() as unknown as Value;
       const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f)));
       if (c !== undefined) return D(c);
+      // S::kName: a static constexpr member of a struct the unit defines
+      const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
+      const sv = st?.layout.scope?.values.get(st.member);
+      if (sv !== undefined) return sv as Value;
       if (/^cuda[A-Z]\w*$/.test(n.name)) return D(0);
       if (n.types !== null && /(?:^|::)(?:co)?size_v$/.test(n.name)) return D(host.constantOf(n, f));
       const fns = m.functions(n.name);
@@ -556,7 +583,11 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       const args = args0 as EvalValue[];
       const held = f.values.get(n.name);
       if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0)) as Value;
-      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f) ?? D(0)) as Value;
+      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f, held.bound) ?? D(0)) as Value;
+      // S::f(args): a static member function of a struct the unit defines
+      const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
+      const statics = st === undefined ? [] : (st.layout.methods ?? []).filter((x) => x.name === st.member);
+      if (st !== undefined && statics.length > 0) return (m.call(m.choose(statics, args, n.name, n.pos), args, n.types, f, (g) => host.thisScope(st.layout, null, g)) ?? D(0)) as Value;
       if (held instanceof Tensor && n.types === null) return this.apply(held as unknown as Value, args0);
       const fns = m.functions(n.name);
       if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
@@ -646,7 +677,7 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       if (t instanceof StructRef) {
         const mem = t.layout.members.get(n.name);
         const methods = (t.layout.methods ?? []).filter((g) => g.name === n.name);
-        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t, g)) ?? D(0)) as Value;
+        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t.layout, t, g)) ?? D(0)) as Value;
         if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
         return memberValue(mem, t.addr) as unknown as Value;
       }

@@ -146,6 +146,8 @@ export class FunctionRef extends RunValue {
     readonly name: string,
     readonly decls: FunctionDecl[],
     readonly types: Node[] | null,
+    /** a member function's: what its frame sees of its struct (template parameters, members) */
+    readonly bound?: (f: Scope) => void,
   ) {
     super();
     this.what = `the function ${name}`;

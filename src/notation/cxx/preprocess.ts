@@ -304,6 +304,12 @@ class Preprocessor {
         while (isIdCode(text.charCodeAt(end))) end++;
         const name = text.slice(i, end);
         // C++'s alternative tokens, spelled in as many characters (columns stay where they were)
+        // this->member in a member function is the member itself (run reads a member function's data members by name)
+        if (name === "this" && text.startsWith("->", i + 4)) {
+          out += "      ";
+          i += 6;
+          continue;
+        }
         const alt = ALTERNATIVE.get(name);
         if (alt !== undefined) {
           out += alt;

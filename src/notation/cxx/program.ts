@@ -40,8 +40,10 @@ export interface StructDecl {
   members: { type: string; name: string; align: number; pos: number; size: string | null; inline?: StructDecl }[];
   /** a union: every member at offset 0 */
   union?: boolean;
-  /** member functions defined in the struct (non-static, called on an object: `storage.tensor_sA()`) */
+  /** member functions defined in the struct (called on an object, `storage.tensor_sA()`, or static, `S::f()`) */
   methods: FunctionDecl[];
+  /** static constexpr data members: name and initializer's text */
+  statics: { name: string; init: string }[];
   align: number;
   pos: number;
 }
@@ -284,6 +286,7 @@ export class ProgramParser extends StatementParser {
     this.expectPunct(LBRACE, "opening the struct");
     const members: StructDecl["members"] = [];
     const methods: FunctionDecl[] = [];
+    const statics: StructDecl["statics"] = [];
     while (!this.isPunct(RBRACE)) {
       if ((lx.kind as number) === EOF) this.fail("expected '}' closing the struct");
       const mpos = lx.start;
@@ -329,6 +332,7 @@ export class ProgramParser extends StatementParser {
         }
         lx.advance();
       }
+      const end = lx.start;
       if (this.isPunct(SEMI)) lx.advance();
       if (fn) {
         const method = this.methodAt(from, name);
@@ -336,11 +340,14 @@ export class ProgramParser extends StatementParser {
       }
       if (fn || last === "") continue;
       const type = this.src.slice(from, lastPos).replace(/\s+/g, " ").trim();
+      // static constexpr T name = e; a constant of the struct (its text, read where the struct's template arguments are known)
+      const constant = /^static\s+(?:(?:constexpr|const|inline)\s+)+[\w:<>, ]+?\s+(\w+)\s*=\s*([^]+)$/.exec(this.src.slice(from, end).replace(/\s+/g, " ").trim());
+      if (constant !== null) statics.push({ name: constant[1]!, init: constant[2]! });
       if (type === "" || /^(?:using|static|typedef)\b/.test(type)) continue;
       members.push({ type, name: last, align: a, pos: mpos, size });
     }
     lx.advance();
-    return { name, tparams, members, methods, align, pos, union };
+    return { name, tparams, members, methods, statics, align, pos, union };
   }
 
   /** `struct {` / `union alignas(N) {` where the lexer stands: a type defined in place */
