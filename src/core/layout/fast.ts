@@ -328,9 +328,16 @@ export function complementFast(l: Layout, cotarget: IntTuple | Layout | undefine
     // an empty layout, or one mapping only to _0: the complement is the whole cotarget
     if (k === 0) return new Layout(S(cot), cot === 1 ? _0 : _1);
     if (w === undefined) {
-      const one = complementOne(lastS, lastD, cot);
-      if (one !== undefined) return one;
-      break gaveUp;
+      // one mode s:d (s > 1, d != 0): the mode d : 1 (unless d is 1), then the rest of the
+      // cotarget ceil(cot / (d s)) : d s (unless it is 1); the two never coalesce (d s is not d)
+      if (lastD < 1) break gaveUp;
+      const cur = lastD * lastS;
+      if (cur > SMALL) break gaveUp;
+      const rest = ((cot + cur - 1) / cur) | 0;
+      const restS = STATIC_INTS[rest - STATIC_LO] ?? S(rest), curS = STATIC_INTS[cur - STATIC_LO] ?? S(cur);
+      if (lastD === 1) return rest === 1 ? new Layout(_1, _0) : new Layout(restS, curS);
+      const dS = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
+      return rest === 1 ? new Layout(dS, _1) : new Layout([dS, restS], [_1, curS]);
     }
     w[2 * k - 2] = lastS;
     w[2 * k - 1] = lastD;
@@ -383,20 +390,6 @@ function complementOfFlat(l: Layout, cotarget: IntTuple | Layout | undefined): L
   const f = flatForm(l);
   return f === undefined ? undefined : complementFast(f, cotarget);
 }
-/** complementStatic of one coalesced mode s:d (s > 1, d != 0) against cot: the same walk, on locals */
-function complementOne(s: number, d: number, cot: number): Layout | undefined {
-  // the mode d : 1 (unless d is 1), then the rest of the cotarget ceil(cot / (d s)) : d s (unless it is 1)
-  if (d < 1) return undefined;
-  const cur = d * s;
-  if (cur > SMALL) return undefined;
-  const rest = ((cot + cur - 1) / cur) | 0;
-  // (d : 1 and rest : d s never coalesce: d s is not d, s being > 1)
-  if (d === 1) return rest === 1 ? new Layout(_1, _0) : new Layout(STATIC_INTS[rest - STATIC_LO] ?? S(rest), STATIC_INTS[cur - STATIC_LO] ?? S(cur));
-  const dS = STATIC_INTS[d - STATIC_LO] ?? S(d);
-  if (rest === 1) return new Layout(dS, _1);
-  return new Layout([dS, STATIC_INTS[rest - STATIC_LO] ?? S(rest)], [_1, STATIC_INTS[cur - STATIC_LO] ?? S(cur)]);
-}
-
 // ---------------------------------------------------------------- right_inverse
 
 /** right_inverse's answer for one coalesced mode whose stride is not 1: nothing (`_1:_0`) */
