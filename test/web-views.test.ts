@@ -80,7 +80,7 @@ for (const width of [1440, 390]) {
           s.zoom(s.scale);
           const dpr = s.base.width / s.base.clientWidth;
           const alpha = (window as any).__alpha;
-          const y = Math.floor((-rect.top + 10) * dpr); // the first band on the screen
+          const y = Math.floor(-rect.top * dpr); // the screen's top row: in the first band on the screen
           const x = Math.floor(s.base.width / 2);
           return { onScreen: alpha(x, y), offScreen: alpha(x, Math.floor(40 * dpr)), drawing: s.job !== undefined, scrolled: -rect.top > 400 };
         });
