@@ -352,7 +352,7 @@ export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["dec
   if (t.k === "auto") return one();
   if (t.k === "decltype" && t.member !== undefined) throw new UnsupportedSyntax(src, t.pos, "declarations of type decltype(...)::value_type (alias it first: using T = typename decltype(x)::value_type;)");
   if (t.k === "decltype") return init === null ? defaultValue(ev(t.e)) : one();
-  const type = resolveTypes(t.node, scope, src) as Node & { k: "name" };
+  const type = resolveTypes(t.node, scope, src);
   // float / double (or an alias of one): an initialiser converts; without one the value is indeterminate in C++
   const ft = type.types === null ? floatType(type.name) : undefined;
   if (ft !== undefined) {
@@ -437,7 +437,7 @@ function initNode(type: Node & { k: "name" }, pos: number): InitNode {
  * its integer (`Int<bM>`); the node's template arguments are read again. A call or value of an
  * aliased type (`TileShape{}`) takes the alias's name and arguments.
  */
-export function resolveTypes(n: Node, scope: Scope, src: string): Node {
+export function resolveTypes<N extends Node>(n: N, scope: Scope, src: string): N {
   if (scope.aliases.size === 0 && scope.constants.size === 0 && !scope.computed) return n;
   walk(n, scope, src, 0);
   return n;

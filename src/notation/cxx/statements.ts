@@ -441,7 +441,7 @@ export class StatementParser extends Parser {
       while (lx.kind === NAME && (lx.text === "unsigned" || lx.text === "signed" || lx.text === "long") && this.nextIsName()) lx.advance();
       const n = this.targ();
       if (n.k !== "name") throw new ParseError(this.src, pos, "expected a type");
-      t = { k: "type", node: n as Node & { k: "name" }, pos };
+      t = { k: "type", node: n, pos };
     }
     for (;;) {
       if (this.isName("const") || this.isName("volatile")) lx.advance();
