@@ -183,4 +183,30 @@ int main() {
     expect(r.stdout).toBe("Matrix A: 64x_16 of float\nMatrix B: 32x_16 of float\nMatrix C: 64x32 of float\n");
     expect(r.stderr).toBe("cute-ts: k.cu:11: print_matrix_multiply_mollified_relative_error prints the norms of values in memory: only a run on the GPU knows it; cute-ts prints nothing for it\n");
   });
+
+  it("launch_kernel_on_cluster: the cluster's shape, the block's rank and index in its cluster, the cluster's index in the grid", async () => {
+    const text = `#include <cstdio>
+#include <cute/tensor.hpp>
+#include <cutlass/cluster_launch.hpp>
+using namespace cute;
+__global__ void kernel(int tag) {
+  if (cute::thread(0, 5)) {
+    dim3 c = cute::cluster_shape();
+    dim3 b = cute::block_id_in_cluster();
+    dim3 g = cute::cluster_id_in_grid();
+    printf("%d: cluster (%d,%d,%d) rank %d block_in_cluster (%d,%d) cluster_in_grid (%d,%d)\\n", tag, c.x, c.y, c.z, int(cute::block_rank_in_cluster()), b.x, b.y, g.x, g.y);
+  }
+}
+int main() {
+  dim3 grid(4, 4), block(128), cluster(2, 2, 1);
+  cutlass::ClusterLaunchParams params = {grid, block, cluster, 0};
+  cutlass::launch_kernel_on_cluster(params, (void const*) kernel, 7);
+  return 0;
+}
+`;
+    const r = await runProgram({ file: "k.cu", text, block: [1, 1, 0] });
+    expect(r).toEqual({ stdout: "7: cluster (2,2,1) rank 3 block_in_cluster (1,1) cluster_in_grid (0,0)\n", stderr: "", exit: 0 });
+    const other = await runProgram({ file: "k.cu", text: text.replace("thread(0, 5)", "thread(0, 14)"), block: [2, 3, 0] });
+    expect(other.stdout).toBe("7: cluster (2,2,1) rank 2 block_in_cluster (0,1) cluster_in_grid (1,1)\n");
+  });
 });

@@ -15,19 +15,19 @@ import type { CallNode } from "../../notation/read.js";
 import { bind, describe } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
-import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Exit, Unknown, intOf } from "./values.js";
+import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Dim3 as Dim3Class, Exit, Unknown, intOf } from "./values.js";
 import { type Frame, Lambda } from "./machine.js";
 import { type StaticFailure, cooperativeCopyCheck, copyAtomCheck, gemmCheck } from "./checks.js";
 
 /** what the builtins ask of the host (./host.ts) */
 export interface CallHost {
-  device: { blockIdx: Dim3; threadIdx: Dim3; blockDim: Dim3; gridDim: Dim3 } | null;
+  device: { blockIdx: Dim3; threadIdx: Dim3; blockDim: Dim3; gridDim: Dim3; clusterDim: Dim3 } | null;
   allocate(type: string, count: number, device: boolean): Buffer;
   write(text: string, err: boolean): void;
   note(what: string, pos: number): void;
   /** a CuTe header's static assertion failed where the program calls it: reported as the compiler reports it, exit 1 */
   staticFailure(pos: number, f: StaticFailure): never;
-  runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame): void;
+  runKernel(fn: EvalValue, args: EvalValue[], grid: EvalValue | undefined, block: EvalValue | undefined, pos: number, caller: Frame, cluster?: EvalValue): void;
   machine: { callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined };
 }
 type Host = CallHost;
@@ -84,7 +84,7 @@ function atoi(args: EvalValue[]): EvalValue {
 function launchOnCluster(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
   const [params, kernel, ...rest] = args;
   if (!(params instanceof Aggregate)) throw new CuteError("launch_kernel_on_cluster", "takes ClusterLaunchParams {grid, block, cluster, smem}", [describe(params!)]);
-  host.runKernel(kernel!, rest, params.items[0] as EvalValue, params.items[1] as EvalValue, n.pos, f!);
+  host.runKernel(kernel!, rest, params.items[0] as EvalValue, params.items[1] as EvalValue, n.pos, f!, params.items[2] as EvalValue | undefined);
   return D(0);
 }
 
@@ -161,6 +161,12 @@ function lazyTransform(args: EvalValue[], h: Host, n: CallNode): EvalValue {
   return new Tensor(new TransformIter(t.iter, (x: Idx) => m.callLambda(fn, [x as EvalValue], n.pos) as Idx), t.layout);
 }
 
+/** a dim3 of the block's index, the cluster's shape and the grid's, mode by mode */
+function dim3Of(h: Host, f: (b: number, c: number, g: number) => number): EvalValue {
+  const { blockIdx: b, clusterDim: c, gridDim: g } = h.device!;
+  return new Dim3Class(f(b.x, c.x, g.x), f(b.y, c.y, g.y), f(b.z, c.z, g.z));
+}
+
 /** data movement and math in device code: no data moves; the operands are CuTe's tensors or atoms */
 const noData: Call = (args) => {
   void args;
@@ -185,10 +191,15 @@ export const DEVICE_CALLS: Record<string, Call> = {
   canonical_warp_idx: (_a, h) => D(Math.floor(linearThread(h) / 32)),
   canonical_warp_group_idx: (_a, h) => D(Math.floor(linearThread(h) / 128)),
   canonical_lane_idx: (_a, h) => D(linearThread(h) % 32),
-  block_rank_in_cluster: () => D(0),
-  cluster_id_in_grid: (_a, h) => [D(h.device!.blockIdx.x), D(h.device!.blockIdx.y), D(h.device!.blockIdx.z)] as unknown as EvalValue,
-  block_id_in_cluster: () => [D(0), D(0), D(0)] as unknown as EvalValue,
-  cluster_shape: () => [D(1), D(1), D(1)] as unknown as EvalValue,
+  // the cluster's geometry (cute/arch/cluster_sm90.hpp): the block's place in its cluster, x fastest
+  block_rank_in_cluster: (_a, h) => {
+    const { blockIdx: b, clusterDim: c } = h.device!;
+    return D((b.x % c.x) + c.x * ((b.y % c.y) + c.y * (b.z % c.z)));
+  },
+  cluster_id_in_grid: (_a, h) => dim3Of(h, (b, c) => Math.floor(b / c)),
+  block_id_in_cluster: (_a, h) => dim3Of(h, (b, c) => b % c),
+  cluster_shape: (_a, h) => new Dim3Class(h.device!.clusterDim.x, h.device!.clusterDim.y, h.device!.clusterDim.z),
+  cluster_grid_dims: (_a, h) => dim3Of(h, (_b, c, g) => g / c),
   copy: checked(copyAtomCheck),
   copy_if: noData,
   cooperative_copy: checked(cooperativeCopyCheck),

@@ -37,6 +37,8 @@ export interface Device {
   threadIdx: Dim3;
   blockDim: Dim3;
   gridDim: Dim3;
+  /** the launch's cluster shape (1,1,1 without one) */
+  clusterDim: Dim3;
   sharedNext: number;
 }
 
@@ -424,11 +426,12 @@ export class Host implements MachineHost {
     this.runKernel(fn, args, cfg[0], cfg[1], st.pos, f);
   }
 
-  runKernel(fn: EvalValue, args: EvalValue[], grid0: EvalValue | undefined, block0: EvalValue | undefined, pos: number, caller: Frame): void {
+  runKernel(fn: EvalValue, args: EvalValue[], grid0: EvalValue | undefined, block0: EvalValue | undefined, pos: number, caller: Frame, cluster0?: EvalValue): void {
     const m = this.machine;
     if (!(fn instanceof FunctionRef)) throw new ParseError(m.src, pos, `a launch names a __global__ function, not ${describe(fn)}`);
     if (this.device !== null) throw new ParseError(m.src, pos, "cute-ts does not run a launch from device code (dynamic parallelism)");
-    const grid = dim(grid0), block = dim(block0);
+    const grid = dim(grid0), block = dim(block0), cluster = dim(cluster0);
+    if (grid.x % cluster.x !== 0 || grid.y % cluster.y !== 0 || grid.z % cluster.z !== 0) throw new UsageError(`${this.where(pos)}: the grid (${grid.x},${grid.y},${grid.z}) is not a whole number of clusters (${cluster.x},${cluster.y},${cluster.z}): the launch fails (cudaErrorInvalidClusterSize)`);
     const [bx, by, bz] = this.config.block;
     if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(`${this.where(pos)}: --block ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
     const t = this.config.thread;
@@ -453,6 +456,7 @@ export class Host implements MachineHost {
       threadIdx: new Dim3(t % block.x, Math.floor(t / block.x) % block.y, Math.floor(t / (block.x * block.y))),
       blockDim: block,
       gridDim: grid,
+      clusterDim: cluster,
       sharedNext: SMEM_BASE + SMEM_RESERVED,
     };
     try {

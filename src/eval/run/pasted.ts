@@ -46,7 +46,7 @@ export function runPasted(src: string, arch: "sm90" | "sm100" = "sm90"): RunResu
     let exit = 0;
     try {
       for (const st of unit.globals) m.exec(st, globals);
-      if (device) host.device = { blockIdx: new Dim3(0, 0, 0), threadIdx: new Dim3(0, 0, 0), blockDim: new Dim3(1, 1, 1), gridDim: new Dim3(1, 1, 1), sharedNext: SHARED_BASE };
+      if (device) host.device = { blockIdx: new Dim3(0, 0, 0), threadIdx: new Dim3(0, 0, 0), blockDim: new Dim3(1, 1, 1), gridDim: new Dim3(1, 1, 1), clusterDim: new Dim3(1, 1, 1), sharedNext: SHARED_BASE };
       const r = m.call(main, own === undefined ? [] : [D(1), D(0)].slice(0, main.params.length), null, null, (f) => {
         // a pasted block has no launch: its block's and grid's sizes are not known
         if (!device) return;
