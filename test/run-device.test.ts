@@ -209,4 +209,25 @@ int main() {
     const other = await runProgram({ file: "k.cu", text: text.replace("thread(0, 5)", "thread(0, 14)"), block: [2, 3, 0] });
     expect(other.stdout).toBe("7: cluster (2,2,1) rank 2 block_in_cluster (0,1) cluster_in_grid (1,1)\n");
   });
+
+  it("cudaLaunchKernelEx(&config, kernel, args...) launches with config's gridDim and blockDim; launch attributes are cute-ts's gap", async () => {
+    const text = `#include <cstdio>
+#include <cute/tensor.hpp>
+using namespace cute;
+__global__ void kernel(int tag) {
+  if (thread0()) printf("%d: grid (%d,%d) block %d\\n", tag, gridDim.x, gridDim.y, blockDim.x);
+}
+int main() {
+  cudaLaunchConfig_t config;
+  config.gridDim = dim3(4, 2);
+  config.blockDim = dim3(64);
+  config.dynamicSmemBytes = 0;
+  config.numAttrs = 0;
+  cudaLaunchKernelEx(&config, kernel, 9);
+  return 0;
+}
+`;
+    expect(await runProgram({ file: "k.cu", text })).toEqual({ stdout: "9: grid (4,2) block 64\n", stderr: "", exit: 0 });
+    await expect(async () => await runProgram({ file: "k.cu", text: text.replace("config.numAttrs = 0;", "config.numAttrs = 1;") })).rejects.toThrow(/k\.cu:13: cute-ts does not support cudaLaunchKernelEx's launch attributes/);
+  });
 });

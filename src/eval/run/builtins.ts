@@ -4,7 +4,7 @@
  * helpers, and in device code the thread-index helpers and the data movement and
  * synchronisation that move no data on the host.
  */
-import { CuteError, UsageError } from "../../core/errors.js";
+import { CuteError, Unsupported, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { Tensor, TransformIter, rawPtr } from "../../core/tensor.js";
 import { Layout } from "../../core/layout.js";
@@ -15,7 +15,7 @@ import type { CallNode } from "../../notation/read.js";
 import { bind, describe } from "../block.js";
 import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
-import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Dim3 as Dim3Class, Exit, Unknown, intOf } from "./values.js";
+import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Dim3 as Dim3Class, Exit, HostObject, Unknown, intOf } from "./values.js";
 import { type Frame, Lambda } from "./machine.js";
 import { type StaticFailure, cooperativeCopyCheck, copyAtomCheck, gemmCheck } from "./checks.js";
 
@@ -88,6 +88,16 @@ function launchOnCluster(args: EvalValue[], host: Host, n: CallNode, f?: Frame):
   return D(0);
 }
 
+/** cudaLaunchKernelEx(&config, kernel, args...): config's gridDim and blockDim; launch attributes (a cluster's shape) are not read */
+function launchKernelEx(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
+  const [config, kernel, ...rest] = args;
+  if (!(config instanceof HostObject)) throw new CuteError("cudaLaunchKernelEx", "takes a cudaLaunchConfig_t* (&config), the kernel and its arguments", [describe(config!)]);
+  const attrs = config.fields.get("numAttrs");
+  if (attrs instanceof Int && attrs.v > 0) throw new Unsupported("cudaLaunchKernelEx's launch attributes (config.attrs: a cluster's shape)", ": launch with cutlass::launch_kernel_on_cluster, or without attributes");
+  host.runKernel(kernel!, rest, config.fields.get("gridDim") as EvalValue | undefined, config.fields.get("blockDim") as EvalValue | undefined, n.pos, f!);
+  return D(0);
+}
+
 function cudaMalloc(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
   const name = target(n.args[0]);
   if (name === undefined || f === undefined) throw new CuteError("cudaMalloc", "cute-ts allocates into a pointer variable written &p");
@@ -145,6 +155,7 @@ export const HOST_CALLS: Record<string, Call> = {
     return b;
   },
   launch_kernel_on_cluster: launchOnCluster,
+  cudaLaunchKernelEx: launchKernelEx,
   "cutlass::launch_kernel_on_cluster": launchOnCluster,
   "lazy::transform": lazyTransform,
 };

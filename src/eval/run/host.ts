@@ -177,6 +177,14 @@ export class Host implements MachineHost {
         return;
       }
     }
+    // `config.gridDim = grid;`: a field of a host object (cudaLaunchConfig_t)
+    if (st.op === null && tg.k === "member" && tg.field && tg.target.k === "name") {
+      const o = f.values.get(tg.target.name);
+      if (o instanceof HostObject) {
+        o.fields.set(tg.name, this.machine.ev(st.e, f) as Value);
+        return;
+      }
+    }
     // any other store moves data: only what CuTe would check of it is checked (nothing for a scalar store)
   }
 
