@@ -183,12 +183,30 @@ const noData: Call = (args) => {
   void args;
   return D(0);
 };
+/** each value's identity as a number (values are immutable: the same operands pass the same checks) */
+const IDS = new WeakMap<object, number>();
+let nextId = 0;
+const idOf = (v: EvalValue): number => {
+  const o = v as object;
+  let id = IDS.get(o);
+  if (id === undefined) IDS.set(o, (id = ++nextId));
+  return id;
+};
+/** the operand lists that passed a check, by check and operands' identities */
+const PASSED = new Set<string>();
+
 /** the same, after what CuTe checks of the operands at compile time (./checks.ts) */
 const checked =
-  (check: (args: EvalValue[]) => StaticFailure | undefined): Call =>
+  (name: string, check: (args: EvalValue[]) => StaticFailure | undefined): Call =>
   (args, h, n) => {
+    const key = args.every((a) => typeof a === "object" && a !== null) ? `${name}:${args.map(idOf).join(",")}` : undefined;
+    if (key !== undefined && PASSED.has(key)) return D(0);
     const failed = check(args);
     if (failed !== undefined) h.staticFailure(n.pos, failed);
+    if (key !== undefined) {
+      if (PASSED.size >= 4096) PASSED.clear();
+      PASSED.add(key);
+    }
     return D(0);
   };
 
@@ -211,12 +229,12 @@ export const DEVICE_CALLS: Record<string, Call> = {
   block_id_in_cluster: (_a, h) => dim3Of(h, (b, c) => b % c),
   cluster_shape: (_a, h) => new Dim3Class(h.device!.clusterDim.x, h.device!.clusterDim.y, h.device!.clusterDim.z),
   cluster_grid_dims: (_a, h) => dim3Of(h, (_b, c, g) => g / c),
-  copy: checked(copyAtomCheck),
+  copy: checked("copy", copyAtomCheck),
   copy_if: noData,
-  cooperative_copy: checked(cooperativeCopyCheck),
+  cooperative_copy: checked("cooperative_copy", cooperativeCopyCheck),
   copy_aligned: noData,
   cooperative_gemm: noData,
-  gemm: checked(gemmCheck),
+  gemm: checked("gemm", gemmCheck),
   clear: noData,
   fill: noData,
   axpby: noData,

@@ -19,7 +19,8 @@ export interface StaticFailure {
   header: string;
   cond: string;
   message: string | null;
-  operands: string[];
+  /** the operands as they print, made only for a failure's report */
+  operands: () => string[];
 }
 
 function shapeOf(t: Tensor): T.IntTuple {
@@ -30,7 +31,7 @@ function shapeOf(t: Tensor): T.IntTuple {
 const rankOf = (t: Tensor): number => T.rank(shapeOf(t) as T.Tup<unknown>);
 const sizeOf = (t: Tensor, i?: number): Int => T.size(i === undefined ? shapeOf(t) : T.get(shapeOf(t), i, `size<${i}>`));
 const space = (t: Tensor): "gmem" | "smem" | "rmem" => (t.iter instanceof PtrIter ? (t.iter.tags.includes("gmem") ? "gmem" : t.iter.tags.includes("smem") ? "smem" : "rmem") : "rmem");
-const described = (names: string[], ts: Tensor[]): string[] => ts.map((t, i) => `${names[i]}: ${show(t)}`);
+const described = (names: string[], ts: Tensor[]) => (): string[] => ts.map((t, i) => `${names[i]}: ${show(t)}`);
 
 /** CUTE_STATIC_ASSERT_V(a == b) on static sizes: false when both are static and differ; dynamic sizes are not a compile-time question here */
 const differ = (a: Int, b: Int): boolean => a.s && b.s && a.v !== b.v;

@@ -7,7 +7,7 @@
 import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js";
-import { has_underscore as hasUnderscore } from "../../core/int-tuple.js";
+import { Underscore, has_underscore as hasUnderscore } from "../../core/int-tuple.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
 import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, nameNode, spellType, typeNameNode } from "../../notation/parse.js";
@@ -130,7 +130,7 @@ export class Host implements MachineHost {
     this.err += msg;
   }
   staticFailure(pos: number, f: StaticFailure): never {
-    this.err += `${this.where(pos)}: error: static assertion failed in ${f.header}${f.message === null ? "" : `: ${f.message}`}\n  ${f.cond}\n${f.operands.map((o) => `  ${o}\n`).join("")}`;
+    this.err += `${this.where(pos)}: error: static assertion failed in ${f.header}${f.message === null ? "" : `: ${f.message}`}\n  ${f.cond}\n${f.operands().map((o) => `  ${o}\n`).join("")}`;
     throw new Exit(1);
   }
   needsGpu(why: string, pos: number): Error {
@@ -545,6 +545,23 @@ function retargeted(it: Tensor["iter"], v: EvalValue): Tensor["iter"] {
   throw new CuteError("tensor.data() = x", "assigns an iterator of the tensor's kind (a TMEM tensor takes the uint32_t address tcgen05.alloc wrote)", [describe(v)]);
 }
 
+/** the slices made of each tensor, by coordinate */
+const SLICES = new WeakMap<Tensor, Map<string, Value>>();
+/** a coordinate of integers and _ as a key (a static integer marked), or undefined for anything else */
+function coordKey(args: Value[]): string | undefined {
+  let k = "";
+  for (const a of args) {
+    if (a instanceof Int) k += a.s ? `_${a.v},` : `${a.v},`;
+    else if (a instanceof Underscore) k += "*,";
+    else if (Array.isArray(a)) {
+      const inner = coordKey(a as Value[]);
+      if (inner === undefined) return undefined;
+      k += `(${inner}),`;
+    } else return undefined;
+  }
+  return k;
+}
+
 /** a library name without its namespaces (cute::, cutlass::arch::, std::) */
 export function shortName(name: string): string {
   return name.replace(/^(?:::)?(?:(?:std|cute|cutlass|arch)::)*/, "");
@@ -663,6 +680,18 @@ function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
       }
       if (t instanceof Unknown) return t as unknown as Value;
       if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0)) as Value;
+      // a slice of a tensor (tCsA(_,_,k)): the same tensor and coordinate give the same slice (a main loop slices the same ones again and again)
+      if (t instanceof Tensor) {
+        const key = coordKey(args);
+        if (key === undefined) return h.apply(target, args);
+        let made = SLICES.get(t);
+        if (made === undefined) SLICES.set(t, (made = new Map()));
+        const seen = made.get(key);
+        if (seen !== undefined) return seen;
+        const r = h.apply(target, args);
+        if (made.size < 64) made.set(key, r);
+        return r;
+      }
       return h.apply(target, args);
     },
     member(n, target, args, s) {
