@@ -193,7 +193,8 @@ for (const width of [1440, 390]) {
         const p = await cellPoint("C", 5, 3);
         if (width < 600) await page.touchscreen.tap(p.x, p.y);
         else await page.mouse.click(p.x, p.y);
-        await page.waitForFunction(() => !document.getElementById("tip")!.hidden);
+        // the box says the chosen cell once the engine's worker has answered for it
+        await page.waitForFunction((want) => !document.getElementById("tip")!.hidden && document.getElementById("tip")!.dataset.cell === want, `${pic.panels.indexOf(C)},5,3`);
         // the cell's lines, then its thread's cells in A, B and C (the linked partitions)
         const lines = (await text(page, "#tip")).split("\n");
         expect(lines.slice(0, -1).join("\n")).toBe(C.describe(5, 3).join("\n"));

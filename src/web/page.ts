@@ -155,6 +155,8 @@ async function show(o: Outcome & { picture?: RemotePicture }, still: () => boole
   const pic = o.picture;
   // the cells show what the mode says (their own text, their index, their coordinate)
   if (pic && pic.panels.length && labelMode !== "value") await setLabels(pic, labelMode);
+  // after a long text, the picture starts in a task of its own: the text's layout and the canvas's are not one long task
+  if (o.out.length >= 65536) await new Promise<void>((r) => nextTask(r));
   if (!still()) return;
   stage.setPicture(pic && pic.panels.length ? pic : undefined);
   // zoom where there is a picture, downloads where the CLI draws one, --force where the CLI asks for it
