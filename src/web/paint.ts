@@ -23,8 +23,8 @@ export interface Geometry {
 }
 
 /** device pixels one fill step paints; cells one text step writes */
-const FILL_PIXELS = 1 << 16;
-const TEXT_CELLS = 256;
+const FILL_PIXELS = 1 << 17;
+const TEXT_CELLS = 512;
 
 interface Colours {
   rgba: Uint32Array;
