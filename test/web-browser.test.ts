@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { runLine, shellLine, shellQuote } from "../src/web/session.js";
 import { serveWeb } from "../src/cli/commands/web.js";
 import { readGolden, run, trimEnd, type GoldenRecord } from "./helpers.js";
+import { waitTip } from "./web/browser.js";
 
 const ROOT = join(__dirname, "..");
 const WEB = join(ROOT, "dist", "web");
@@ -170,7 +171,7 @@ describe.runIf(CHROMIUM)("the page in Chromium", () => {
       await type(line);
       const { x, y } = await at("A", 2, 1);
       await page.mouse.move(x, y);
-      await page.waitForFunction(() => document.getElementById("tip")!.dataset.cell?.endsWith(",2,1"));
+      await waitTip(page, "A", 2, 1);
       const q = (await runLine(line)).picture!.panels.find((p) => p.name === "A")!;
       // its lines, then the cells of its thread in A, B and C (the linked partitions)
       const lines = (await text("#tip")).split("\n");

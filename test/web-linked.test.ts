@@ -41,6 +41,8 @@ for (const width of [1440, 390]) {
     describe("the lines run off the page's thread", () => {
       it("in the engine's worker, made from the page's own script: a 512x512 table is the CLI's text byte for byte", async () => {
         expect(await page.evaluate(() => (window as any).cutePage.worker())).toBe(true);
+        // until its worker has started the page answers the first lines itself; from then on the worker does
+        await page.waitForFunction(() => (window as any).cutePage.workerStarted());
         const line = "(_512,_512):(_1,_512)";
         await type(page, line);
         expect(await page.evaluate(() => (window as any).cutePage.lastLine())).toBe("worker");

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createHash } from "node:crypto";
 import { run } from "./helpers.js";
 import { runLine } from "../src/web/session.js";
-import { CHROMIUM, HOW, REQUIRED, SHOTS, foreign, launch, openPage, settled, text, type } from "./web/browser.js";
+import { CHROMIUM, HOW, REQUIRED, SHOTS, foreign, launch, openPage, settled, text, type, waitTip } from "./web/browser.js";
 
 if (!CHROMIUM && !REQUIRED) console.warn(`\n[web-views] skipped: Chromium not found; ${HOW}\n`);
 
@@ -311,8 +311,7 @@ for (const width of [1440, 390]) {
         const pt = await cellPoint(panel, r, c);
         if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
         else await page.mouse.move(pt.x, pt.y);
-        await page.waitForFunction((want) => document.getElementById("tip")!.dataset.cell?.endsWith(want), `,${r},${c}`);
-        return text(page, "#tip");
+        return waitTip(page, panel, r, c);
       }
 
       it("composition: A and B beside the result; a result cell names the cells it came from", async () => {
@@ -402,7 +401,7 @@ for (const width of [1440, 390]) {
       const pt = await cellPoint("A", 0, 0);
       if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
       else await page.mouse.click(pt.x, pt.y);
-      await page.waitForFunction(() => document.getElementById("tip")!.dataset.cell?.endsWith(",0,0"));
+      await waitTip(page, "A", 0, 0);
       expect((await text(page, "#tip")).split("\n").slice(0, want.length).join("\n")).toBe(want.join("\n"));
       await page.keyboard.press("Escape");
     }, 120_000);

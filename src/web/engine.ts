@@ -201,6 +201,11 @@ export class WorkerEngine implements Engine {
     this.worker = this.start();
   }
 
+  /** whether the worker has started and takes the lines (until then the page answers the first ones itself) */
+  get started(): boolean {
+    return this.local === undefined && (this.ready || this.answered);
+  }
+
   /** whether the lines run in a worker (false once the page fell back to its own thread) */
   get inWorker(): boolean {
     return this.local === undefined;

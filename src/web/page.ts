@@ -158,6 +158,10 @@ async function show(o: Outcome & { picture?: RemotePicture }, still: () => boole
   // after a long text, the picture starts in a task of its own: the text's layout and the canvas's are not one long task
   if (o.out.length >= 65536) await new Promise<void>((r) => nextTask(r));
   if (!still()) return;
+  // a hover box describes a cell of the picture it was shown over: a new picture takes it away
+  stage.hover = undefined;
+  tip.hidden = true;
+  delete tip.dataset.cell;
   stage.setPicture(pic && pic.panels.length ? pic : undefined);
   // zoom where there is a picture, downloads where the CLI draws one, --force where the CLI asks for it
   const drawn = Boolean(pic && pic.panels.length);
@@ -599,4 +603,4 @@ void run(state.line).then(() => {
 });
 
 // for tests and the bench: the stage's state (the last drawing's stats, the picture)
-(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current, worker: () => engine instanceof WorkerEngine && engine.inWorker, lastLine: () => (engine instanceof WorkerEngine ? engine.lastLine : "page") };
+(window as unknown as { cutePage: unknown }).cutePage = { stage, outcome: () => current, worker: () => engine instanceof WorkerEngine && engine.inWorker, lastLine: () => (engine instanceof WorkerEngine ? engine.lastLine : "page"), workerStarted: () => engine instanceof WorkerEngine && engine.started };

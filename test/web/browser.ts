@@ -118,6 +118,15 @@ export async function hoverCell(page: Page, phone: boolean, panel: string, r: nu
   const pt = await cellPoint(page, panel, r, c);
   if (phone) await page.touchscreen.tap(pt.x, pt.y);
   else await page.mouse.move(pt.x, pt.y);
-  await page.waitForFunction((want) => document.getElementById("tip")!.dataset.cell?.endsWith(want), `,${r},${c}`);
+  return waitTip(page, panel, r, c);
+}
+
+/** the hover box shown for this cell of this panel of the picture on the page (a new picture hides the last one's box): its text */
+export async function waitTip(page: Page, panel: string, r: number, c: number): Promise<string> {
+  const k = await page.evaluate((name) => (window as any).cutePage.stage.picture.panels.findIndex((q: { name: string }) => q.name === name), panel);
+  await page.waitForFunction((want) => {
+    const tip = document.getElementById("tip")!;
+    return !tip.hidden && tip.dataset.cell === want;
+  }, `${k},${r},${c}`);
   return text(page, "#tip");
 }
