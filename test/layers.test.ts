@@ -33,6 +33,14 @@ function layerOf(mod: string): number {
 const graph = new Map(files(SRC).map((f) => [relative(SRC, f), importsOf(f)]));
 
 describe("layers", () => {
+  it("keeps every source file at 800 lines or fewer (the house rule: a module over that is two concerns)", () => {
+    const over = files(SRC)
+      .map((f) => [relative(SRC, f), readFileSync(f, "utf8").split("\n").length - 1] as const)
+      .filter(([, n]) => n > 800)
+      .map(([m, n]) => `${m}: ${n} lines`);
+    expect(over).toEqual([]);
+  });
+
   it("every module is in a known layer and imports only existing modules", () => {
     for (const [mod, deps] of graph) {
       layerOf(mod);

@@ -6,23 +6,23 @@
  */
 import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
-import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js";
-import { Underscore, has_underscore as hasUnderscore } from "../../core/int-tuple.js";
+import { PtrIter, Tensor, TmemIter, rawPtr } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
-import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, memberNode, nameNode, spellType, typeNameNode } from "../../notation/parse.js";
+import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, nameNode, spellType } from "../../notation/parse.js";
 import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { type Scope, bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import { show } from "../../print/print.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
-import { formatFloat } from "../float-format.js";
-import { type Frame, Lambda, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
-import { Aggregate, ArgvValue, ArrayRef, Buffer, Exit, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
-import { DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+import { type Frame, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
+import { ArrayRef, Buffer, Exit, intOf, CStr, Dim3, FunctionRef, HostObject, RunValue, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import type { StaticFailure } from "./checks.js";
-import { DEVICE_CONSTANTS, PipelineState, TmemAllocator, deviceObject } from "./device.js";
+import { deviceObject } from "./device.js";
+import { type Device, type ProgramHost, SCALARS, programHooks, shortName } from "./hooks.js";
+
+export { type Device, shortName };
 
 /** where global allocations begin, and how far apart (2 MiB, as cudaMalloc's large allocations are) */
 const GMEM_BASE = 0x7f0000000000;
@@ -30,17 +30,7 @@ const GMEM_ALIGN = 1 << 21;
 /** the shared window of the selected block; its first KiB is the system's (dynamic and static shared memory start after it) */
 const SMEM_BASE = 0x7ff000000000;
 const SMEM_RESERVED = 0x400;
-const SCALARS = new Set(["int", "unsigned", "long", "short", "char", "size_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "uint8_t", "int8_t", "uint16_t", "int16_t", "bool"]);
 
-export interface Device {
-  blockIdx: Dim3;
-  threadIdx: Dim3;
-  blockDim: Dim3;
-  gridDim: Dim3;
-  /** the launch's cluster shape (1,1,1 without one) */
-  clusterDim: Dim3;
-  sharedNext: number;
-}
 
 export interface HostConfig {
   file: string;
@@ -59,7 +49,7 @@ export interface SourcePoint {
   col: number;
 }
 
-export class Host implements MachineHost {
+export class Host implements MachineHost, ProgramHost {
   out = "";
   err = "";
   private readonly said = new Set<string>();
@@ -544,281 +534,3 @@ function retargeted(it: Tensor["iter"], v: EvalValue): Tensor["iter"] {
   if (v instanceof PtrIter) return v;
   throw new CuteError("tensor.data() = x", "assigns an iterator of the tensor's kind (a TMEM tensor takes the uint32_t address tcgen05.alloc wrote)", [describe(v)]);
 }
-
-/** the slices made of each tensor, by coordinate */
-const SLICES = new WeakMap<Tensor, Map<string, Value>>();
-/** a coordinate of integers and _ as a key (a static integer marked), or undefined for anything else */
-function coordKey(args: Value[]): string | undefined {
-  let k = "";
-  for (const a of args) {
-    if (a instanceof Int) k += a.s ? `_${a.v},` : `${a.v},`;
-    else if (a instanceof Underscore) k += "*,";
-    else if (Array.isArray(a)) {
-      const inner = coordKey(a as Value[]);
-      if (inner === undefined) return undefined;
-      k += `(${inner}),`;
-    } else return undefined;
-  }
-  return k;
-}
-
-/** a library name without its namespaces (cute::, cutlass::arch::, std::) */
-export function shortName(name: string): string {
-  return name.replace(/^(?:::)?(?:(?:std|cute|cutlass|arch)::)*/, "");
-}
-
-/** C++'s ostream of a double or float: %g with 6 significant digits */
-function streamFloat(v: FloatValue): string {
-  return formatFloat("g", v.v, 6, "");
-}
-
-function programHooks(h: Hooks, f: Frame, host: Host): Hooks {
-  const m = host.machine;
-  const src = m.src;
-  return {
-    ...h,
-    name(n, s) {
-      const v = f.values.get(n.name);
-      if (v !== undefined) return v as Value;
-      const dev = host.device;
-      if (dev !== null) {
-        const d = { threadIdx: dev.threadIdx, blockIdx: dev.blockIdx, blockDim: dev.blockDim, gridDim: dev.gridDim }[n.name];
-        if (d !== undefined) return d as unknown as Value;
-      }
-      const short = n.name.replace(/^(?:::)?(?:std::|cute::)/, "");
-      if (short === "cout" || short === "cerr") return new Stream(short === "cerr") as unknown as Value;
-      if (short === "endl") return new Endl() as unknown as Value;
-      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f)));
-      if (c !== undefined) return D(c);
-      // S::kName: a static constexpr member of a struct the unit defines
-      const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
-      const sv = st?.layout.scope?.values.get(st.member);
-      if (sv !== undefined) return sv as Value;
-      if (/^cuda[A-Z]\w*$/.test(n.name)) return D(0);
-      if (n.types !== null && /(?:^|::)(?:co)?size_v$/.test(n.name)) return D(host.constantOf(n, f));
-      const fns = m.functions(n.name);
-      if (fns.length > 0) return new FunctionRef(n.name, fns, n.types) as unknown as Value;
-      const g = host.globals?.values.get(n.name);
-      if (g !== undefined) return g as Value;
-      return h.name?.(n, s);
-    },
-    string(n) {
-      return new CStr(n.text) as unknown as Value;
-    },
-    lambda(n) {
-      return m.closure(n, f) as unknown as Value;
-    },
-    call(n, args0, s) {
-      const args = args0 as EvalValue[];
-      const held = f.values.get(n.name);
-      if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0)) as Value;
-      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f, held.bound) ?? D(0)) as Value;
-      // S::f(args): a static member function of a struct the unit defines
-      const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
-      const statics = st === undefined ? [] : (st.layout.methods ?? []).filter((x) => x.name === st.member);
-      if (st !== undefined && statics.length > 0) return (m.call(m.choose(statics, args, n.name, n.pos), args, n.types, f, (g) => host.thisScope(st.layout, null, g)) ?? D(0)) as Value;
-      if (held instanceof Tensor && n.types === null) return this.apply(held as unknown as Value, args0);
-      const fns = m.functions(n.name);
-      if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
-        const r = m.callAgain(m.choose(fns, args, n.name, n.pos), args, n.types, f);
-        return (r ?? D(0)) as Value;
-      }
-      const short = shortName(host.qualified(n.name, f));
-      if (n.name === "dim3") {
-        const d = args.map((x) => intOf(x, "dim3"));
-        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
-      }
-      const sized = n.name === "sizeof" && n.types !== null ? n.types[0] : undefined;
-      if (sized?.k === "name") {
-        const layout = host.structLayout(sized, f);
-        if (layout !== undefined) return D(layout.size);
-      }
-      // functional casts: int(x), double(x), T(x) of a scalar alias
-      const scalar = host.typeName({ k: "type", node: typeNameNode(n.name, n.pos), pos: n.pos }, f);
-      if (args.length <= 1 && (SCALARS.has(scalar) || scalar === "float" || scalar === "double" || findValueType(scalar) !== undefined) && n.types === null && !CUTE_SCALAR_CALLS.has(scalar)) {
-        const a = args[0] ?? D(0);
-        if (a instanceof Unknown) return a as unknown as Value;
-        if (scalar === "float" || scalar === "double") return (toFloat(a, scalar) ?? a) as Value;
-        if (SCALARS.has(scalar)) return (a instanceof FloatValue ? truncated(a) : a instanceof Int ? D(a.v) : a) as Value;
-        return a as Value;
-      }
-      const obj = deviceObject(short, () => (n.types ?? []).map((t) => host.constantOf(t, f)));
-      if (obj !== undefined && args.length === 0) return obj as unknown as Value;
-      const dev = host.device !== null ? DEVICE_CALLS[short] : undefined;
-      if (dev !== undefined) return dev(args, host, n) as Value;
-      const hc = HOST_CALLS[short];
-      if (hc !== undefined) {
-        const r = hc(args, host, n, f);
-        if (r !== undefined) return r as Value;
-      }
-      return h.call(n, args0, s);
-    },
-    subscript(target, args, n, s) {
-      // argv[i], a vector's or an array's element: the program's; CuTe's values have no operator[] but a tensor's
-      const t = target as unknown;
-      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof PtrIter || t instanceof Unknown) return this.apply(target, args);
-      if (h.subscript !== undefined) return h.subscript(target, args, n, s);
-      throw new ParseError(s, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
-    },
-    addressOf(n, target, args, s) {
-      // &p[i], &array[i]: the address of a raw pointer's or a struct's array's element (an mbarrier in shared memory)
-      const t = target as unknown;
-      const base = t instanceof ArrayRef ? rawPtr(t.bits, t.addr, t.type) : t instanceof PtrIter && t.tags.length === 0 ? t : undefined;
-      if (base !== undefined && args.length === 1) return ptrAdd(base, intOf(args[0] as EvalValue, "the index of &p[i]"));
-      return h.addressOf(n, target, args, s);
-    },
-    apply(target, args) {
-      const t = target as unknown;
-      if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]")) as unknown as Value;
-      if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`) as unknown as Value;
-      if (t instanceof PtrIter) return new Unknown("a value in memory (p[i])") as unknown as Value;
-      if (t instanceof Tensor && (t.iter instanceof PtrIter || t.iter instanceof TmemIter) && !args.some((a) => hasUnderscore(a))) {
-        // an element of a tensor over memory: host code in a loop (a reference check) runs none of the loop
-        const why = `an element of a tensor in ${t.iter instanceof TmemIter ? "TMEM" : "memory"} (a value only the GPU's run has)`;
-        if (host.device === null && m.loops > 0) m.undecided(why, 0);
-        return new Unknown(why) as unknown as Value;
-      }
-      if (t instanceof Unknown) return t as unknown as Value;
-      if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0)) as Value;
-      // a slice of a tensor (tCsA(_,_,k)): the same tensor and coordinate give the same slice (a main loop slices the same ones again and again)
-      if (t instanceof Tensor) {
-        const key = coordKey(args);
-        if (key === undefined) return h.apply(target, args);
-        let made = SLICES.get(t);
-        if (made === undefined) SLICES.set(t, (made = new Map()));
-        const seen = made.get(key);
-        if (seen !== undefined) return seen;
-        const r = h.apply(target, args);
-        if (made.size < 64) made.set(key, r);
-        return r;
-      }
-      return h.apply(target, args);
-    },
-    member(n, target, args, s) {
-      const t = target as unknown;
-      if (t instanceof Dim3 && n.field) {
-        const v = n.name === "x" ? t.x : n.name === "y" ? t.y : n.name === "z" ? t.z : undefined;
-        if (v === undefined) throw new ParseError(src, n.pos, `dim3 has members x, y and z, not ${n.name}`);
-        return D(v);
-      }
-      if (t instanceof Buffer) {
-        // a host_vector's data() is a T*; a device_vector's a thrust::device_ptr (.get() unwraps it)
-        if (n.name === "data" || n.name === "begin") return t.device ? (t as unknown as Value) : rawPtr(t.bits, t.addr, t.type);
-        if (n.name === "get") return rawPtr(t.bits, t.addr, t.type);
-        if (n.name === "size") return D(t.count);
-        if (n.name === "end") return rawPtr(t.bits, t.addr + (t.count * t.bits) / 8, t.type);
-      }
-      if (t instanceof HostObject) {
-        const v = t.fields.get(n.name);
-        if (v !== undefined) return v;
-        if (n.field) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
-        if (/^(?:seconds|milliseconds|elapsed\w*)$/.test(n.name)) return new Unknown(`a time measured on the GPU (${n.name}())`) as unknown as Value;
-        return D(0);
-      }
-      if (t instanceof StructRef) {
-        const mem = t.layout.members.get(n.name);
-        const methods = (t.layout.methods ?? []).filter((g) => g.name === n.name);
-        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t.layout, t, g)) ?? D(0)) as Value;
-        if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
-        return memberValue(mem, t.addr) as unknown as Value;
-      }
-      if (t instanceof ArrayRef) {
-        if (n.name === "begin" || n.name === "data") return rawPtr(t.bits, t.addr, t.type);
-        if (n.name === "size") return D(t.count);
-      }
-      if (t instanceof PipelineState || t instanceof TmemAllocator) {
-        const r = t instanceof PipelineState ? t.field(n.name) : t.call(n.name, args as EvalValue[], host);
-        if (r === undefined) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
-        return r as Value;
-      }
-      if (t instanceof Unknown) return t as unknown as Value;
-      if (t instanceof FunctionRef) throw new ParseError(src, n.pos, `${t.name} is a function: it has no member ${n.name}`);
-      // tma.with(barrier[, mask]): the copy bound to its barrier, an executable copy; no data moves on the host
-      if (n.name === "with" && !n.field && t instanceof AtomValue && !(t instanceof RunValue)) return target;
-      return h.member(n, target, args, s);
-    },
-    op(n, args0, s) {
-      const args = args0 as EvalValue[];
-      const [a, b] = args;
-      if (n.name === "<<" && a instanceof Stream) {
-        host.write(streamText(b!, n.args[1]!, f, host), a.err);
-        return a as unknown as Value;
-      }
-      // &storage.member: a pointer to the member's first element
-      if (n.name === "u&") return (a instanceof ArrayRef ? rawPtr(a.bits, a.addr, a.type) : a) as Value;
-      if (a instanceof PipelineState && n.name === "+" && b instanceof Int) return a.advance(b.v) as unknown as Value;
-      if (n.name === "u*") {
-        if (a instanceof StructRef || a instanceof FunctionRef) return a as unknown as Value;
-        if (a instanceof PtrIter) return new Unknown("a value in memory (*p)") as unknown as Value;
-      }
-      const u = args.find((x) => x instanceof Unknown);
-      if (u !== undefined) return u as Value;
-      if (args.some((x) => x instanceof CStr || x instanceof Buffer || x instanceof FunctionRef)) {
-        // a string or a pointer in a condition: non-null
-        const t = (x: EvalValue) => (x instanceof Int ? x.v !== 0 : true);
-        if (n.name === "&&") return D(+(t(a!) && t(b!)));
-        if (n.name === "||") return D(+(t(a!) || t(b!)));
-        if (n.name === "u!") return D(+!t(a!));
-      }
-      if ((n.name === "/" || n.name === "%") && b instanceof Int && b.v === 0 && a instanceof FloatValue) return makeFloat(a.v / 0, a.type) as unknown as Value;
-      return h.op(n, args0, s);
-    },
-    cast(n, arg, s) {
-      // a struct the unit defines, by an alias of its template's arguments or by its own name
-      const layout = host.structs.get(n.name) ?? (m.unit.structs.some((x) => x.name === n.name && x.tparams === null) ? host.structLayout(nameNode(n.pos, n.name, NO_TARGS, null, n.pos), f) : undefined);
-      if (layout !== undefined) {
-        const p = arg as unknown;
-        if (!(p instanceof PtrIter)) throw new CuteError(`reinterpret_cast<${n.name}*>`, "casts a pointer to shared memory", [describe(arg as EvalValue)]);
-        return new StructRef(layout, p.addr) as unknown as Value;
-      }
-      if (n.name === "void" || n.name === "char" || arg instanceof RunValue) return arg;
-      return h.cast(n, arg, s);
-    },
-    init(n, args, s) {
-      if (n.name === "" && args.length > 0 && args.some((x) => x instanceof RunValue)) return new Aggregate(args) as unknown as Value;
-      // T::Member{} of a deduced type parameter T: the member type of T's value, as decltype(x)::Member{}
-      const colons = n.name.lastIndexOf("::");
-      const owner = colons > 0 ? f.decltypes.get(n.name.slice(0, colons)) : undefined;
-      if (owner !== undefined && args.length === 0) {
-        const member = memberNode(n.pos, n, n.name.slice(colons + 2), NO_TARGS, null, []);
-        return h.member(member, owner as Value, [], s);
-      }
-      if (n.name === "dim3") {
-        const d = args.map((x) => intOf(x as EvalValue, "dim3"));
-        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
-      }
-      return h.init(n, args, s);
-    },
-    truth(v, n) {
-      return m.truth(v as EvalValue, n);
-    },
-  };
-}
-
-/** std::cout << x: a string's characters, an integer (a char as its character), a float as ostream prints it */
-function streamText(v: EvalValue, n: Node, f: Frame, host: Host): string {
-  if (v instanceof CStr) return v.text;
-  if (v instanceof Endl) return "\n";
-  if (v instanceof Unknown) {
-    host.note(`std::cout << ${v.why}`, n.pos);
-    return "";
-  }
-  if (v instanceof FloatValue) return streamFloat(v);
-  if (v instanceof Int) {
-    const isChar = (n.k === "name" && f.types.get(n.name) === "char") || (n.k === "int" && host.machine.src[n.pos] === "'");
-    return isChar ? String.fromCharCode(v.v & 0xff) : String(v.v);
-  }
-  if (v instanceof RunValue) return v.what;
-  return describe(v);
-}
-
-const CONSTANTS = new Map<string, number>([
-  ["RAND_MAX", 2147483647],
-  ["EXIT_SUCCESS", 0],
-  ["EXIT_FAILURE", 1],
-  ["cutlass::Status::kSuccess", 0],
-  ["Status::kSuccess", 0],
-]);
-/** CuTe's functions that share a scalar type's name (none today; uint128_t is a type) */
-const CUTE_SCALAR_CALLS = new Set<string>([]);
-
