@@ -177,11 +177,36 @@ describe("--update never loses work nor rewrites what it should not", { timeout:
         expect(text).toContain(mine);
       } else {
         expect(r.code).toBe(2);
-        expect(r.stderr).toMatch(/(changed while check ran|replaced by another file while check ran).*it is not updated/);
+        expect(r.stderr).toMatch(/(changed while check ran|replaced by another file while check ran|is being updated by another cute-ts).*it is not updated/);
       }
     }
     expect([a.code, b.code]).toContain(0);
     expect(readdirSync(dir)).toEqual(["two.cute"]);
+  }, SLOW);
+
+  it("a replacement holds a lock beside the file: a live holder refuses the update, a dead one's lock is taken over and removed", async () => {
+    const f = file("locked.cute", `${CASE}
+7
+`);
+    const lock = join(dir, ".locked.cute.cute-ts-update.lock");
+    // held by another running process (this test's parent): refused, the file and the lock untouched
+    writeFileSync(lock, String(process.ppid));
+    const r = await run(["check", "--update", f]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain(`is being updated by another cute-ts (process ${process.ppid}`);
+    expect(r.stderr).toContain("it is not updated");
+    expect(readFileSync(f, "utf8")).toBe(`${CASE}
+7
+`);
+    expect(readFileSync(lock, "utf8")).toBe(String(process.ppid));
+    // left by a process that has ended (no Linux pid reaches 99999999): taken over, the update made, no lock left
+    writeFileSync(lock, "99999999");
+    const s = await run(["check", "--update", f]);
+    expect(s.exit).toBe(0);
+    expect(readFileSync(f, "utf8")).toBe(`${CASE}
+6
+`);
+    expect(readdirSync(dir)).toEqual(["locked.cute"]);
   }, SLOW);
 
   it("a read-only file (0444) is refused, even to root; it keeps its bytes and mode", async () => {

@@ -194,8 +194,9 @@ const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
  * (a UsageError saying why):
  * - it changed since it was read (another program, or another check --update, wrote it): its
  *   bytes, identity, mode and owner are compared again just before the rename, so an edit made
- *   while the cases ran is never overwritten (what remains is the moment between that last
- *   comparison and the rename);
+ *   while the cases ran is never overwritten (another cute-ts's replacement is kept out of the
+ *   moment between that last comparison and the rename by a lock file beside it,
+ *   `.NAME.cute-ts-update.lock`, removed after the rename; an editor writing in that moment is not);
  * - it is read-only (no write permission for anyone: refused even to root) or the user may not
  *   write it;
  * - it has other hard links: a rename gives this name a new file and would leave the other names
@@ -249,6 +250,7 @@ function replaceFileSync(path: string, bytes: Buffer, was: FileSnapshot, what: s
   const dir = dirname(path);
   const base = basename(path).slice(0, 100);
   let tmp = "";
+  let lock = "";
   let fd: number | undefined;
   try {
     for (let k = 0; fd === undefined; k++) {
@@ -273,6 +275,9 @@ function replaceFileSync(path: string, bytes: Buffer, was: FileSnapshot, what: s
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
+    // one replacement of a file at a time: another cute-ts between its last look and its rename
+    // would otherwise rename over this one's (both would say they updated)
+    lock = takeLock(join(dir, `.${base}.cute-ts-update.lock`), refuse);
     // the last look, as close to the rename as can be: the file still holds what was read
     const again = rereadUnchanged(path, was);
     if (again !== undefined) throw refuse(again);
@@ -297,6 +302,8 @@ function replaceFileSync(path: string, bytes: Buffer, was: FileSnapshot, what: s
     }
     if (e instanceof UsageError) throw e;
     throw new UsageError(`${what} cannot write ${quote(path)}: ${osReason(e)}; the file is unchanged`);
+  } finally {
+    if (lock) dropLock(lock);
   }
   try {
     // the rename itself made durable (best effort: not every file system lets a directory be flushed)
@@ -309,6 +316,72 @@ function replaceFileSync(path: string, bytes: Buffer, was: FileSnapshot, what: s
   } catch {
     /* the file is replaced either way */
   }
+}
+
+/**
+ * Take the lock of a file's replacement: `lock` created exclusively, holding this process's id. A
+ * lock whose process has ended (killed before it could remove it) is taken over; one held by a
+ * running process refuses this replacement. Listed with the temporaries, so a signal removes it.
+ */
+function takeLock(lock: string, refuse: (why: string) => UsageError): string {
+  for (let k = 0; ; k++) {
+    try {
+      const fd = openSync(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+      temporaries.add(lock);
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
+      return lock;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || k >= 2) throw e;
+    }
+    const holder = lockHolder(lock);
+    if (holder !== undefined && holder !== process.pid && alive(holder)) {
+      throw refuse(`is being updated by another cute-ts (process ${holder}, which holds ${quote(lock)}): check it again when that one is done`);
+    }
+    try {
+      unlinkSync(lock); // its process is gone: the lock is stale
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+}
+
+/** the process id a lock file holds, if it can be read */
+function lockHolder(lock: string): number | undefined {
+  try {
+    const fd = openSync(lock, constants.O_RDONLY);
+    try {
+      const b = Buffer.alloc(32);
+      const n = readSync(fd, b, 0, b.length, 0);
+      const pid = Number(b.subarray(0, n).toString("latin1"));
+      return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function dropLock(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch {
+    /* already gone */
+  }
+  temporaries.delete(lock);
 }
 
 /** refuse (throw) when the file at `path`, as `now` finds it, may not be replaced by what was read as `was` */
