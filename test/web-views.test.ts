@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createHash } from "node:crypto";
 import { run } from "./helpers.js";
 import { runLine } from "../src/web/session.js";
-import { CHROMIUM, HOW, REQUIRED, SHOTS, foreign, launch, openPage, settled, text, type, waitTip } from "./web/browser.js";
+import { CHROMIUM, HOW, REQUIRED, SHOTS, cellPoint as sharedCellPoint, foreign, hoverCell, launch, openPage, settled, text, type, waitTip } from "./web/browser.js";
 
 if (!CHROMIUM && !REQUIRED) console.warn(`\n[web-views] skipped: Chromium not found; ${HOW}\n`);
 
@@ -142,24 +142,7 @@ for (const width of [1440, 390]) {
     });
 
     /** a cell's centre in the viewport (scrolled to the middle of the screen first) */
-    async function cellPoint(panel: string, r: number, c: number, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
-      const pic = await page.evaluate(() => (window as any).cutePage.stage.picture.panels.map((q: any) => ({ name: q.name, x: q.x, y: q.y })));
-      const q = pic.find((p: { name: string }) => p.name === panel)!;
-      const g = await page.evaluate(() => {
-        const s = (window as any).cutePage.stage;
-        return { s: s.scale, cw: s.colW };
-      });
-      const cx = (q.x + c + dx) * g.cw, cy = (q.y + r + dy) * g.s;
-      await page.evaluate(([cx, cy]) => {
-        const s = (window as any).cutePage.stage;
-        const b = s.base.getBoundingClientRect();
-        window.scrollBy(0, b.top + cy - innerHeight / 2);
-        s.host.scrollLeft = Math.max(0, cx - s.host.clientWidth / 2);
-      }, [cx, cy] as const);
-      await page.waitForFunction(() => !document.body.dataset.drawing);
-      const box = (await page.locator("canvas.overlay").boundingBox())!;
-      return { x: box.x + cx, y: box.y + cy };
-    }
+    const cellPoint = (panel: string, r: number, c: number, dx = 0.5, dy = 0.5) => sharedCellPoint(page, panel, r, c, dx, dy);
 
     describe("the page on a phone and on a desktop", () => {
       it("the header, the input line and Run fit the width; nothing scrolls sideways", async () => {
@@ -302,17 +285,7 @@ for (const width of [1440, 390]) {
 
     describe("the algebra made visible", () => {
       /** hover a cell; the hover box's text */
-      async function hover(panel: string, r: number, c: number): Promise<string> {
-        // cells big enough for a finger (a tap lands on a whole pixel)
-        await page.evaluate(() => {
-          const s = (window as any).cutePage.stage;
-          if (s.scale < 12) s.zoom(16);
-        });
-        const pt = await cellPoint(panel, r, c);
-        if (width < 600) await page.touchscreen.tap(pt.x, pt.y);
-        else await page.mouse.move(pt.x, pt.y);
-        return waitTip(page, panel, r, c);
-      }
+      const hover = (panel: string, r: number, c: number) => hoverCell(page, width < 600, panel, r, c);
 
       it("composition: A and B beside the result; a result cell names the cells it came from", async () => {
         const line = "composition((6,2):(8,2),(4,3):(3,1))";
