@@ -5,9 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { runProgram } from "../src/eval/run/index.js";
 
-describe("run: member functions of structs", () => {
-  it("storage.tensor_sA() builds a tensor over the member A with the struct's layout parameter; a constructor is not a method", async () => {
-    const r = await runProgram({ file: "storage.cu", text: `#include <cstdio>
+/** a struct template placed in shared memory whose kernel prints its tensor_sA()'s layout and storage.METHOD(21) */
+const storageProgram = (method: string) => `#include <cstdio>
 #include <cute/tensor.hpp>
 using namespace cute;
 template <class T, class SmemLayout>
@@ -23,36 +22,7 @@ __global__ void kernel() {
   extern __shared__ char smem[];
   S& storage = *reinterpret_cast<S*>(smem);
   Tensor sA = storage.tensor_sA();
-  if (thread0()) { print(layout(sA)); printf(" %d\\n", storage.twice(21)); }
-}
-int main() {
-  auto sl = make_layout(make_shape(Int<8>{}, Int<4>{}));
-  using St = Storage<float, decltype(sl)>;
-  kernel<St><<<1, 32>>>();
-  return 0;
-}
-` });
-    expect(r).toEqual({ stdout: "(_8,_4):(_1,_8) 42\n", stderr: "", exit: 0 });
-  });
-
-  it("a member the struct does not define is refused with its name", async () => {
-    const text = `#include <cstdio>
-#include <cute/tensor.hpp>
-using namespace cute;
-template <class T, class SmemLayout>
-struct Storage {
-  alignas(128) cute::ArrayEngine<T, cute::cosize_v<SmemLayout>> A;
-  alignas(16) cute::uint64_t barrier;
-  CUTE_DEVICE constexpr auto tensor_sA() { return make_tensor(make_smem_ptr(A.begin()), SmemLayout{}); }
-  CUTE_DEVICE int twice(int x) const { return 2 * x; }
-  Storage() {}
-};
-template <class S>
-__global__ void kernel() {
-  extern __shared__ char smem[];
-  S& storage = *reinterpret_cast<S*>(smem);
-  Tensor sA = storage.tensor_sA();
-  if (thread0()) { print(layout(sA)); printf(" %d\\n", storage.thrice(21)); }
+  if (thread0()) { print(layout(sA)); printf(" %d\\n", storage.${method}(21)); }
 }
 int main() {
   auto sl = make_layout(make_shape(Int<8>{}, Int<4>{}));
@@ -61,6 +31,15 @@ int main() {
   return 0;
 }
 `;
+
+describe("run: member functions of structs", () => {
+  it("storage.tensor_sA() builds a tensor over the member A with the struct's layout parameter; a constructor is not a method", async () => {
+    const r = await runProgram({ file: "storage.cu", text: storageProgram("twice") });
+    expect(r).toEqual({ stdout: "(_8,_4):(_1,_8) 42\n", stderr: "", exit: 0 });
+  });
+
+  it("a member the struct does not define is refused with its name", async () => {
+    const text = storageProgram("thrice");
     await expect(async () => await runProgram({ file: "storage.cu", text })).rejects.toThrow(/Storage has no member thrice/);
   });
 
