@@ -60,9 +60,9 @@ export async function runCases(file: string, text: string, cases: readonly CxxCa
   }
   if (!hasMain(loaded)) return undefined;
   const first = await runOnce(file, text, settings, loaded, who);
-  // no --arch: a program that ends on an sm90 before printing anything (a Blackwell program checks its GPU first) runs for sm100
+  // no arch given: a program that ends on an sm90 before printing anything (a Blackwell program checks its GPU first) runs for sm100
   if (settings.arch === undefined && first.failed && !first.prints.some((p) => p.at.file === file)) {
-    const again = await runOnce(file, text, { ...settings, arch: "sm100" }, loaded, `${who.slice(0, -1)}, --arch sm100)`);
+    const again = await runOnce(file, text, { ...settings, arch: "sm100" }, loaded, `${who.slice(0, -1)}, arch sm100)`);
     if (again.prints.some((p) => p.at.file === file)) return { outcome: pairing(file, cases, again.prints, again.ended) };
   }
   return { outcome: pairing(file, cases, first.prints, first.ended) };

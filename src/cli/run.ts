@@ -27,7 +27,7 @@ export function formatErrorJson(e: unknown): { text: string; code: number } {
   if (e instanceof ParseError) {
     // a long input is shown around the error, as the text message shows it
     const x = excerpt(e.input, e.pos);
-    Object.assign(err, x.clipped ? { input: x.text, inputLength: e.input.length } : { input: e.input }, { position: e.pos, expected: clipLines(e.expected) });
+    Object.assign(err, x.clipped ? { input: x.text, inputLength: e.input.length } : { input: e.input }, { position: e.pos, expected: clipLines(spell(e.wording, optionSpelling)) });
   }
   return { text: JSON.stringify({ error: err }) + "\n", code };
 }
@@ -57,7 +57,10 @@ export function formatError(e: unknown): { text: string; code: number } {
 
 function formatRaw(e: unknown): { text: string; code: number } {
   // a message that starts by naming cute-ts ("cute-ts does not support C++ casts yet") is printed as it is
-  if (e instanceof ParseError) return { text: `${e.expected.startsWith("cute-ts ") ? e.message : `cute-ts: cannot parse: ${e.message}`}\n${NOTATION_LINK}`, code: 2 };
+  if (e instanceof ParseError) {
+    const m = e.message.startsWith(e.expected) ? spell(e.wording, optionSpelling) + e.message.slice(e.expected.length) : e.message;
+    return { text: `${e.expected.startsWith("cute-ts ") ? m : `cute-ts: cannot parse: ${m}`}\n${NOTATION_LINK}`, code: 2 };
+  }
   if (e instanceof CuteError) {
     const ops = e.operands.length ? `\n  operands: ${e.operands.join("  ")}` : "";
     return { text: `cute-ts: CuTe rejects ${e.op}: ${e.rule}${ops}\n`, code: 2 };

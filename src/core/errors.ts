@@ -26,13 +26,20 @@ export class CuteError extends Error {
 
 /** Bad input text: carries the input and the offending position for a caret. */
 export class ParseError extends Error {
+  /** what was expected, as text (the caller's inputs spelled by their parameters' names) */
+  readonly expected: string;
+  /** what was expected, as words that may name the caller's inputs (the CLI spells them as its options) */
+  readonly wording: Wording;
   constructor(
     readonly input: string,
     readonly pos: number,
-    readonly expected: string,
+    expected: Wording,
   ) {
     const c = caret(input, pos);
-    super(`${expected}${c.note}\n${c.text}`);
+    const text = spell(expected);
+    super(`${text}${c.note}\n${c.text}`);
+    this.expected = text;
+    this.wording = expected;
     this.name = "ParseError";
   }
 }
@@ -112,14 +119,20 @@ export class UnsupportedSyntax extends ParseError {
 }
 
 /**
- * One of the caller's inputs, named in a message by its parameter's name (`ctaTile`, `thread`):
- * the library layers speak of values, never of command-line options; the CLI spells each input as
- * the option that gives it (`optionSpelling` in src/cli/run.ts: ctaTile is --cta-tile).
+ * One of the caller's inputs, named in a message by its parameter's name (`ctaTile`, `thread`),
+ * or a setting of one (`value`: the dialect dsl): the library layers speak of values, never of
+ * command-line options; the CLI spells each input as the option that gives it (`optionSpelling`
+ * in src/cli/spelling.ts: ctaTile is --cta-tile, the dialect dsl is --dialect dsl).
  */
 export class Input {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly value?: string,
+  ) {}
 }
-export const input = (name: string): Input => new Input(name);
+export const input = (name: string, value?: string): Input => new Input(name, value);
+/** an input as the library's messages name it: its parameter's name, then the value it is set to, if any (`dialect dsl`) */
+export const parameterSpelling = (i: Input): string => (i.value === undefined ? i.name : `${i.name} ${i.value}`);
 /** text that may name the caller's inputs: a string, or strings and `Input`s in order */
 export type Wording = string | readonly (string | Input)[];
 /** a template literal whose `Input`s (and the inputs of a `Wording` in it) stay inputs: words`${input("tv")} must have two modes` */
@@ -134,8 +147,8 @@ export function words(strings: TemplateStringsArray, ...xs: unknown[]): Wording 
   }
   return out;
 }
-/** the wording as text, each input spelled by `spelling` (by default its parameter's name) */
-export function spell(w: Wording, spelling: (i: Input) => string = (i) => i.name): string {
+/** the wording as text, each input spelled by `spelling` (by default its parameter's name and value: `parameterSpelling`) */
+export function spell(w: Wording, spelling: (i: Input) => string = parameterSpelling): string {
   return typeof w === "string" ? w : w.map((p) => (typeof p === "string" ? p : spelling(p))).join("");
 }
 

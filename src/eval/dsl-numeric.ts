@@ -5,9 +5,10 @@
  * Int32 with a Float32 is a Float32; `/` of integers is a Float32). Dynamic integers stay CuTe's
  * integers (src/core/integer.ts): only what involves a float, or true division, is computed here.
  */
-import { UsageError } from "../core/errors.js";
+import { UsageError, words } from "../core/errors.js";
 import { DSL_FLOAT_TYPES, type DslFloatType, type DslNumeric } from "../core/dsl-types.js";
 import { AtomValue } from "./ext-value.js";
+import { READ_AS_DSL } from "./dsl-values.js";
 import { formatFloat } from "./float-format.js";
 
 
@@ -25,7 +26,7 @@ export class DslFloat extends AtomValue {
     this.what = `a ${type}`;
   }
   print(): string {
-    throw new UsageError(`${this.what} is the CuTe DSL's (cutlass.${this.type}(...)); CuTe's C++ print has none: use --dialect dsl`);
+    throw new UsageError(words`${this.what} is the CuTe DSL's (cutlass.${this.type}(...)); CuTe's C++ print has none: use ${READ_AS_DSL}`);
   }
   picture(): string {
     throw new UsageError(`${this.what} has no picture`);
@@ -46,7 +47,7 @@ export class PyFloat extends AtomValue {
     super();
   }
   print(): string {
-    throw new UsageError("a Python float is the CuTe DSL's spelling: use --dialect dsl");
+    throw new UsageError(words`a Python float is the CuTe DSL's spelling: use ${READ_AS_DSL}`);
   }
   picture(): string {
     throw new UsageError(`${this.what} has no picture`);

@@ -1,7 +1,10 @@
 /** Values only the CuTe DSL's spelling has: a numeric type, a Python bool, a keyword argument (src/eval/dsl.ts). */
 import type { Value } from "../core/value.js";
 import { AtomValue, ExtValue } from "./ext-value.js";
-import { UsageError } from "../core/errors.js";
+import { UsageError, input, words } from "../core/errors.js";
+
+/** the dialect that reads and prints the CuTe DSL, as a message names it (the CLI says --dialect dsl) */
+export const READ_AS_DSL = input("dialect", "dsl");
 
 /** a DSL numeric type as a value (`cutlass.Float16`): an argument of an operation */
 export class DslType extends ExtValue {
@@ -49,7 +52,7 @@ export class DslTensorSSA extends AtomValue {
     super();
   }
   print(): string {
-    throw new UsageError("a TensorSSA is the CuTe DSL's (t.load()); CuTe's C++ has no print of it: use --dialect dsl");
+    throw new UsageError(words`a TensorSSA is the CuTe DSL's (t.load()); CuTe's C++ has no print of it: use ${READ_AS_DSL}`);
   }
   picture(): string {
     throw new UsageError("a TensorSSA has no picture");
@@ -65,7 +68,7 @@ export class DslRuntimeScalar extends AtomValue {
     super();
   }
   print(): string {
-    throw new UsageError(`${this.what} is a run-time value of the CuTe DSL: use --dialect dsl`);
+    throw new UsageError(words`${this.what} is a run-time value of the CuTe DSL: use ${READ_AS_DSL}`);
   }
   picture(): string {
     throw new UsageError(`${this.what} has no picture`);
@@ -88,7 +91,7 @@ export class DslPrinted extends AtomValue {
     super();
   }
   print(): string {
-    throw new UsageError("a program in the DSL's spelling prints with --dialect dsl or dsl-printf");
+    throw new UsageError(words`a program in the DSL's spelling prints with ${READ_AS_DSL} or dsl-printf`);
   }
   picture(): string {
     throw new UsageError("a program's prints have no picture");
@@ -103,7 +106,7 @@ export class DslClass extends AtomValue {
     this.what = `the Python type ${name}`;
   }
   print(): string {
-    throw new UsageError(`${this.what} is Python's (type(x) in the CuTe DSL's spelling): use --dialect dsl`);
+    throw new UsageError(words`${this.what} is Python's (type(x) in the CuTe DSL's spelling): use ${READ_AS_DSL}`);
   }
   picture(): string {
     throw new UsageError(`${this.what} has no picture`);

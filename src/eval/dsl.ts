@@ -15,7 +15,7 @@
  * exactly; where the DSL's compiler proves less than what holds (`x + x` is even), cute-ts prints
  * more. A dynamic integer is 64 bits wide (`?{i64}`) when its value follows an Int64 input.
  */
-import { Unsupported, UsageError } from "../core/errors.js";
+import { Unsupported, UsageError, words } from "../core/errors.js";
 import { D, Int, S, SAFE_LIMIT_TEXT, _0 } from "../core/integer.js";
 import * as T from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
@@ -38,7 +38,7 @@ import type { CallNode, Hooks } from "../notation/read.js";
 import { apply } from "./apply.js";
 import { AtomValue, type EvalValue, ExtValue, describe } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
-import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType } from "./dsl-values.js";
+import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType, READ_AS_DSL } from "./dsl-values.js";
 import { DslFloat, PyFloat, arithmetic, promoted, pythonRepr, roundTo, toInteger } from "./dsl-numeric.js";
 
 /** the atoms module (./dsl-atoms.ts, with the catalogs), loaded when an expression names an atom */
@@ -49,11 +49,6 @@ const NEEDS_ATOMS = { needsDslAtoms: true };
 /** the dialects: CuTe's C++ print (the default), the DSL's trace-time print, the DSL's run-time printf */
 export type Dialect = "cxx" | "dsl" | "dsl-printf";
 export const DIALECTS: readonly Dialect[] = ["cxx", "dsl", "dsl-printf"];
-
-export function asDialect(text: string): Dialect {
-  if ((DIALECTS as readonly string[]).includes(text)) return text as Dialect;
-  throw new UsageError(`--dialect takes cxx (CuTe's C++ print, the default), dsl (the CuTe DSL's print at trace time) or dsl-printf (the DSL's cute.printf at run time), not '${text}'`);
-}
 
 // ------------------------------------------------------------------------------ the DSL's own calls
 
@@ -605,7 +600,7 @@ export function showDslValue(r: DslValue, dialect: Dialect): string {
   if (v instanceof DslPrinted) return dialect === "dsl" ? v.trace + v.runtime : v.runtime;
   if ((v instanceof DslFloat || v instanceof PyFloat) && dialect === "dsl-printf") return v.printf() + "\n";
   if (v instanceof AtomValue) {
-    if (dialect === "dsl-printf") throw new UsageError(`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with --dialect dsl`);
+    if (dialect === "dsl-printf") throw new UsageError(words`cute.printf prints integers, tuples, layouts and tensors, not ${v.what}: print it with ${READ_AS_DSL}`);
     const t: unknown = "dsl" in v ? v.dsl : undefined;
     if (typeof t !== "function") throw new Unsupported(`the DSL's print of ${v.what}`);
     return String(t.call(v));

@@ -9,7 +9,7 @@
  * is loaded the first time an expression needs it, so an expression without atoms never loads
  * it and is answered synchronously.
  */
-import { ParseError, Unsupported, UsageError, quote } from "../core/errors.js";
+import { ParseError, Unsupported, UsageError, type Wording, input, quote, words } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { Int } from "../core/integer.js";
 import { show } from "../print/print.js";
@@ -162,13 +162,13 @@ function refuseExt(args: Value[], what: string): void {
 }
 
 /** CuTe's printers: cute-ts eval / print are the print statement */
-const PRINTERS: Readonly<Record<string, string>> = {
+const PRINTERS: Readonly<Record<string, Wording>> = {
   print: "print(...) has no value: write it as a statement of its own (print(x);), or write x alone and cute-ts eval prints it",
   printf: "printf(...) has no value: write it as a statement of its own (printf(\"%d\\n\", x);)",
   print_layout: "print_layout(...) has no value: write it as a statement of its own (print_layout(x);), or x alone for cute-ts print to draw",
   print_tensor: "print_tensor(...) has no value: write it as a statement of its own (print_tensor(x);), or x alone for cute-ts print to draw",
-  print_latex: "cute-ts print --latex draws what print_latex does: write the expression without print_latex(...)",
-  print_svg: "cute-ts print --svg draws what print_svg does: write the expression without print_svg(...)",
+  print_latex: words`cute-ts print ${input("latex")} draws what print_latex does: write the expression without print_latex(...)`,
+  print_svg: words`cute-ts print ${input("svg")} draws what print_svg does: write the expression without print_svg(...)`,
 };
 
 /** device operations a kernel's body calls: they move data or synchronise, which host code cannot */

@@ -3,7 +3,7 @@
  * slots (the dynamic integers of an input), the names of the DSL's own operations as the
  * evaluator's calls, the syntax tree `D`, and the lexer.
  */
-import { ParseError, quote } from "../core/errors.js";
+import { ParseError, input, quote, words } from "../core/errors.js";
 import type { BasisNode, IntNode, Node } from "./parse.js";
 
 // ------------------------------------------------------------------------------ the slots
@@ -252,7 +252,7 @@ export function lex(src: string): Tok[] {
       continue;
     }
     if (c === "{" || c === "}" || c === ";") {
-      throw new ParseError(src, i, `unexpected ${quote(c)}: this is the CuTe DSL's Python spelling (--dialect dsl); CuTe's C++ is read without --dialect`);
+      throw new ParseError(src, i, words`unexpected ${quote(c)}: this is the CuTe DSL's Python spelling (${input("dialect", "dsl")}); CuTe's C++ is read without ${input("dialect")}`);
     }
     throw new ParseError(src, i, `unexpected character ${quote(c)}`);
   }

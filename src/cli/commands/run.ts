@@ -3,6 +3,7 @@ import { type RunResult, runProgram } from "../../eval/run/index.js";
 import { parseArchOption, parseBlockOption, parseDefines, parseThreadOption } from "../../eval/args/run.js";
 import { localIncludes, readRegularFile } from "../files.js";
 import type { CommandSpec, Io } from "../spec.js";
+import { optionSpelling } from "../spelling.js";
 
 export const command: CommandSpec = {
   name: "run",
@@ -30,6 +31,7 @@ export const command: CommandSpec = {
       arch: parseArchOption(opts.arch),
       args: rest,
       readLocal: localIncludes(file, "run"),
+      spelling: optionSpelling,
     });
     return r instanceof Promise ? r.then((x) => done(x, io)) : done(r, io);
   },

@@ -8,7 +8,7 @@
  * (what `cute-ts tma` / `tma-coords` with an im2col --op run); `.get_tma_tensor(shape)` is the
  * im2col coordinate tensor the builder made (CuTe's ignores the shape). Loaded with ./tma.ts.
  */
-import { CuteError, Unsupported } from "../../core/errors.js";
+import { CuteError, Unsupported, input, words } from "../../core/errors.js";
 import type { Int } from "../../core/integer.js";
 import * as T from "../../core/int-tuple.js";
 import { Layout, type Tiler } from "../../core/layout.js";
@@ -38,7 +38,7 @@ abstract class Im2colValue extends AtomValue {
       if (args.length !== 1) throw new CuteError(n.name, `no matching member function for ${args.length} arguments (takes the gmem tensor's shape)`);
       return this.atomOf.tmaTensor as unknown as Value;
     }
-    if (n.name === "get_slice" || n.name === "get_thread_slice") throw new Unsupported(`.${n.name}(...) of an im2col TiledCopy in an expression`, " (cute-ts tma-coords --block partitions it)");
+    if (n.name === "get_slice" || n.name === "get_thread_slice") throw new Unsupported(`.${n.name}(...) of an im2col TiledCopy in an expression`, words` (cute-ts tma-coords ${input("block")} partitions it)`);
     throw new CuteError(`.${n.name}(...)`, `${this.what} made by ${this.builder} has no member function '${n.name}' that cute-ts knows (it knows get_tma_tensor)`);
   }
   picture(): string {

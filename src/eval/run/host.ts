@@ -4,7 +4,7 @@
  * selected thread, shared memory placed as the GPU places it, assertions reported as the
  * compiler and glibc report them, and the names a program's hooks add to the block's.
  */
-import { CuteError, ParseError, UsageError } from "../../core/errors.js";
+import { CuteError, type Input, ParseError, UsageError, input, spell, words } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { PtrIter, Tensor, TmemIter, rawPtr } from "../../core/tensor.js";
 import type { Value } from "../../core/value.js";
@@ -40,6 +40,8 @@ export interface HostConfig {
   arch: "sm90" | "sm100";
   /** told of each print statement that runs, where it stands in its file (1-based line, 0-based column) and what it did */
   onPrint?: (at: SourcePoint, out: PrintOutcome) => void;
+  /** how a note on stderr names the caller's inputs (by default by their parameters' names; the CLI by its options) */
+  spelling?: (i: Input) => string;
 }
 
 /** a place in a source file: 1-based line, 0-based column */
@@ -431,12 +433,12 @@ export class Host implements MachineHost, ProgramHost {
     const grid = dim(grid0), block = dim(block0), cluster = dim(cluster0);
     if (grid.x % cluster.x !== 0 || grid.y % cluster.y !== 0 || grid.z % cluster.z !== 0) throw new UsageError(`${this.where(pos)}: the grid (${grid.x},${grid.y},${grid.z}) is not a whole number of clusters (${cluster.x},${cluster.y},${cluster.z}): the launch fails (cudaErrorInvalidClusterSize)`);
     const [bx, by, bz] = this.config.block;
-    if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(`${this.where(pos)}: --block ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
+    if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(words`${this.where(pos)}: ${input("block")} ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
     const t = this.config.thread;
     const nthreads = block.x * block.y * block.z;
     if (t >= nthreads) {
       // the GPU runs no such thread: the launch prints nothing for it
-      this.err += `cute-ts: ${this.where(pos)}: this launch's blocks have ${nthreads} threads (${block.x},${block.y},${block.z}): --thread ${t} runs none of its code\n`;
+      this.err += spell(words`cute-ts: ${this.where(pos)}: this launch's blocks have ${nthreads} threads (${block.x},${block.y},${block.z}): ${input("thread")} ${t} runs none of its code\n`, this.config.spelling);
       return;
     }
     const g = m.choose(fn.decls, args, fn.name, pos);

@@ -5,6 +5,7 @@
  */
 import { type Preprocessed, preprocess } from "../../notation/cxx/preprocess.js";
 import { type Unit, parseUnit } from "../../notation/cxx/program.js";
+import type { Input } from "../../core/errors.js";
 import { blockSupport } from "../evaluate.js";
 import { Host, type SourcePoint } from "./host.js";
 import { Machine, type PrintOutcome } from "./machine.js";
@@ -27,6 +28,8 @@ export interface RunOptions {
   readLocal?: (from: string, name: string) => { file: string; text: string } | undefined;
   /** filled with each print statement that runs, in order (check pairs them with the comments after them); emptied when a run starts again */
   prints?: PrintEvent[];
+  /** how a note on stderr names the caller's inputs (`thread 40 runs none of its code`; the CLI passes its options' spelling: `--thread 40`) */
+  spelling?: (i: Input) => string;
 }
 
 /** a print statement that ran: where it stands in its file, and what it did */
@@ -66,7 +69,7 @@ export function runProgram(o: RunOptions, loaded: LoadedProgram = loadProgram(o)
     // a run started again once the atoms have loaded prints everything again
     if (prints !== undefined) prints.length = 0;
     const onPrint = prints === undefined ? undefined : (at: SourcePoint, out: PrintOutcome) => void prints.push({ at, out });
-    const host = new Host({ file: o.file, origin: pp.origin, block: o.block ?? [0, 0, 0], thread: o.thread ?? 0, arch: o.arch ?? "sm90", ...(onPrint ? { onPrint } : {}) });
+    const host = new Host({ file: o.file, origin: pp.origin, block: o.block ?? [0, 0, 0], thread: o.thread ?? 0, arch: o.arch ?? "sm90", ...(onPrint ? { onPrint } : {}), ...(o.spelling ? { spelling: o.spelling } : {}) });
     const m = new Machine(unit, host);
     const exit = m.main(o.args ?? []);
     return { stdout: host.out, stderr: host.err, exit };
