@@ -18,29 +18,15 @@ if (!CHROMIUM && !REQUIRED) console.warn(`\n[web-views] skipped: Chromium not fo
 
 const BIG = "(_512,_512):(_1,_512)";
 
-/** in the page: the base canvas's pixel alpha at device pixel (x, y), read from a copy (a readback of the page's own canvas would make Chromium warn) */
-const ALPHA = `window.__alpha = (x, y) => {
-  const b = window.cutePage.stage.base;
-  const c = document.createElement("canvas");
-  c.width = 1; c.height = 1;
-  const ctx = c.getContext("2d", { willReadFrequently: true });
-  ctx.drawImage(b, x, y, 1, 1, 0, 0, 1, 1);
-  return ctx.getImageData(0, 0, 1, 1).data[3];
-};
-window.__px = (x, y) => {
-  const b = window.cutePage.stage.base;
-  const c = document.createElement("canvas");
-  c.width = 1; c.height = 1;
-  const ctx = c.getContext("2d", { willReadFrequently: true });
-  ctx.drawImage(b, x, y, 1, 1, 0, 0, 1, 1);
-  return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
-}`;
+/** in the page: the picture's pixel at device pixel (x, y), its alpha and its colour (read from a copy of its tile, stage.base.pixel) */
+const ALPHA = `window.__alpha = (x, y) => window.cutePage.stage.base.pixel(x, y)[3];
+window.__px = (x, y) => window.cutePage.stage.base.pixel(x, y).slice(0, 3);`;
 
-/** the alpha of the base canvas's pixel at (x, y) CSS pixels of the canvas */
+/** the alpha of the picture's pixel at (x, y) CSS pixels of the canvas */
 const alphaAt = (p: Page, x: number, y: number) =>
   p.evaluate(([x, y]) => {
     const s = (window as any).cutePage.stage;
-    const dpr = s.base.width / s.base.clientWidth;
+    const dpr = s.dpr;
     return (window as any).__alpha(Math.floor(x * dpr), Math.floor(y * dpr)) as number;
   }, [x, y] as const);
 
@@ -74,11 +60,11 @@ for (const width of [1440, 390]) {
         // scroll the canvas's top off the screen, redraw, and look before the second slice
         const seen = await page.evaluate(() => {
           const s = (window as any).cutePage.stage;
-          const top = s.base.getBoundingClientRect().top + window.scrollY;
+          const top = s.base.element.getBoundingClientRect().top + window.scrollY;
           window.scrollTo(0, top + 800);
-          const rect = s.base.getBoundingClientRect();
+          const rect = s.base.element.getBoundingClientRect();
           s.zoom(s.scale);
-          const dpr = s.base.width / s.base.clientWidth;
+          const dpr = s.dpr;
           const alpha = (window as any).__alpha;
           const y = Math.floor(-rect.top * dpr); // the screen's top row: in the first band on the screen
           const x = Math.floor(s.base.width / 2);
@@ -88,6 +74,41 @@ for (const width of [1440, 390]) {
         await page.waitForFunction(() => !document.body.dataset.drawing);
         expect(await alphaAt(page, 40, 40)).toBe(255);
         await page.evaluate(() => window.scrollTo(0, 0));
+      }, 120_000);
+
+      it("its base is canvases of a few rows each, made as the drawing reaches them", async () => {
+        // the 512x512 layout of the test before: redrawn one step a slice, looked at after the first slice and at the end
+        const first = await page.evaluate(() => {
+          const s = (window as any).cutePage.stage;
+          s.zoom(s.scale);
+          return { made: s.base.made, drawing: s.job !== undefined, canvases: s.base.element.querySelectorAll("canvas").length };
+        });
+        expect(first.drawing).toBe(true);
+        expect(first.made).toBeGreaterThan(0);
+        expect(first.made).toBeLessThanOrEqual(2); // one band's rows: a tile or two, not the picture
+        expect(first.canvases).toBe(first.made);
+        await page.waitForFunction(() => !document.body.dataset.drawing);
+        const t = await page.evaluate(() => {
+          const s = (window as any).cutePage.stage;
+          const tiles = [...s.base.element.querySelectorAll("canvas")] as HTMLCanvasElement[];
+          const h0 = tiles[0]!.height;
+          const x = Math.floor(s.base.width / 2) + 1;
+          return {
+            n: tiles.length,
+            biggest: Math.max(...tiles.map((c) => c.width * c.height)),
+            rows: tiles.reduce((a, c) => a + c.height, 0),
+            height: s.base.height,
+            widths: [...new Set(tiles.map((c) => c.width))],
+            width: s.base.width,
+            // the rows either side of the first seam are painted
+            seam: [s.base.pixel(x, h0 - 1)[3], s.base.pixel(x, h0)[3]],
+          };
+        });
+        expect(t.n).toBeGreaterThan(2);
+        expect(t.biggest).toBeLessThanOrEqual(1 << 18);
+        expect(t.rows).toBe(t.height);
+        expect(t.widths).toEqual([t.width]);
+        expect(t.seam).toEqual([255, 255]);
       }, 120_000);
 
       it("keys are handled while it draws, with its progress shown; stop stops it", async () => {
@@ -256,8 +277,8 @@ for (const width of [1440, 390]) {
       const outside = q.texts.findIndex((t) => !coords.has(t.trim()));
       for (const [i, rgb] of [[inside, [175, 255, 175]], [outside, [232, 232, 232]]] as const) {
         const pt = await cellPoint("tensor", Math.floor(i / 16), i % 16, 0.15, 0.15);
-        const box = (await page.locator("canvas.base").boundingBox())!;
-        const dpr = await page.evaluate(() => (window as any).cutePage.stage.base.width / (window as any).cutePage.stage.base.clientWidth);
+        const box = (await page.locator("#stage > .base").boundingBox())!;
+        const dpr = await page.evaluate(() => (window as any).cutePage.stage.dpr);
         expect(await page.evaluate(([x, y]) => (window as any).__px(x, y), [Math.floor((pt.x - box.x) * dpr), Math.floor((pt.y - box.y) * dpr)] as const)).toEqual(rgb);
       }
       await shot("tma-partition");
@@ -334,8 +355,8 @@ for (const width of [1440, 390]) {
         expect(await hover("input", Math.floor(grey / 24), grey % 24)).toMatch(/discarded by local_tile$/);
         expect(await hover("input", 5, 17)).toMatch(/in the tile local_tile keeps$/);
         const pt = await cellPoint("input", 0, 0, 0.15, 0.15);
-        const box = (await page.locator("canvas.base").boundingBox())!;
-        const dpr = await page.evaluate(() => (window as any).cutePage.stage.base.width / (window as any).cutePage.stage.base.clientWidth);
+        const box = (await page.locator("#stage > .base").boundingBox())!;
+        const dpr = await page.evaluate(() => (window as any).cutePage.stage.dpr);
         expect(await page.evaluate(([x, y]) => (window as any).__px(x, y), [Math.floor((pt.x - box.x) * dpr), Math.floor((pt.y - box.y) * dpr)] as const)).toEqual([232, 232, 232]);
         await shot("local-tile");
       }, 120_000);

@@ -223,14 +223,43 @@ for (const mode of ["value", "index", "coordinate"] as const) {
   });
 }
 
-/** lines of text per block of a long output */
+/** a block of a long output: this many lines at most, and fewer where they pass BLOCK_CHARS characters */
 const BLOCK_LINES = 8;
+const BLOCK_CHARS = 1 << 14;
+/** characters of the lines near the screen added per frame: what the browser lays out of them at the next frame stays short */
+const FRAME_CHARS = 1 << 15;
+/** the lines near the screen: those of the first three screens (the browser lays out blocks near the screen too) */
+const nearLines = () => Math.ceil((3 * window.innerHeight) / 17);
+
+/** f after the next frame is drawn (or after 100 ms, where no frame comes: a hidden tab) */
+function afterFrame(f: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+  requestAnimationFrame(() => nextTask(go));
+  setTimeout(go, 100);
+}
+
+/** the offset after the first n lines of a text (its length if it has fewer) */
+function afterLines(text: string, n: number): number {
+  let pos = 0;
+  for (let k = 0; k < n && pos < text.length; k++) {
+    const nl = text.indexOf("\n", pos);
+    pos = nl < 0 ? text.length : nl + 1;
+  }
+  return pos;
+}
 
 /**
  * A long text in blocks of lines the browser lays out only when they come near the screen
- * (content-visibility), each sized beforehand by its lines, added a slice of blocks at a time (a
- * task each, so a 4 MB table never holds the page): the element's text is the same string, byte
- * for byte, once the promise resolves. `still` says whether the text is still wanted.
+ * (content-visibility), each sized beforehand by its lines. The blocks near the screen are added
+ * FRAME_CHARS at a time, a batch a frame (a 4 MB table's lines are thousands of characters long:
+ * a frame that lays out a dozen such blocks holds the page for 100 ms), the rest a slice at a
+ * time (a task each). The element's text is the same string, byte for byte, once the promise
+ * resolves. `still` says whether the text is still wanted.
  */
 async function setText(el: HTMLElement, text: string, still: () => boolean): Promise<void> {
   if (text.length < 65536) {
@@ -238,14 +267,17 @@ async function setText(el: HTMLElement, text: string, still: () => boolean): Pro
     return;
   }
   el.replaceChildren();
+  const near = afterLines(text, nearLines());
   let pos = 0;
   while (pos < text.length) {
     if (!still()) return;
     const start = performance.now();
     const blocks: HTMLElement[] = [];
-    while (pos < text.length && performance.now() - start < SLICE_MS) {
+    const first = pos;
+    const budget = () => pos >= near || pos - first < FRAME_CHARS;
+    while (pos < text.length && budget() && performance.now() - start < SLICE_MS) {
       let end = pos, widest = 0, lines = 0;
-      while (lines < BLOCK_LINES && end < text.length) {
+      while (lines < BLOCK_LINES && end - pos < BLOCK_CHARS && end < text.length) {
         const nl = text.indexOf("\n", end);
         const stop = nl < 0 ? text.length : nl + 1;
         widest = Math.max(widest, stop - end);
@@ -260,7 +292,7 @@ async function setText(el: HTMLElement, text: string, still: () => boolean): Pro
       pos = end;
     }
     el.append(...blocks);
-    if (pos < text.length) await new Promise<void>((r) => nextTask(r));
+    if (pos < text.length) await new Promise<void>((r) => (pos <= near ? afterFrame(r) : nextTask(r)));
   }
 }
 

@@ -2,10 +2,12 @@
  * A panel painted as steps (job.ts runs them in slices): the cells' fills a band of rows at a
  * time (each band one scaled image of one pixel a cell, computed once per picture), the grid
  * and the boxes over the band, then the texts, the visible bands first. Each step is small
- * (a few thousand cells), so no step holds the page for long.
+ * (a few thousand cells), so no step holds the page for long; each paints the tiles (tiles.ts)
+ * of its own rows only, the row labels too.
  */
 import { cellFill, cellText, type Panel } from "./picture.js";
 import type { Step } from "./job.js";
+import type { Tiles } from "./tiles.js";
 import { svgColorBW, svgColorTV, svgInkWhite } from "../print/pictures.js";
 
 export interface Geometry {
@@ -120,10 +122,11 @@ export interface PanelSteps {
   visible: Step[];
   /** the same for the bands off the screen, nearest first */
   rest: Step[];
+  /** the column labels */
   labels: Step;
 }
 
-export function panelSteps(ctx: CanvasRenderingContext2D, p: Panel, g: Geometry): PanelSteps {
+export function panelSteps(surface: Tiles, p: Panel, g: Geometry): PanelSteps {
   const { s, cw } = g;
   const x0 = p.x * cw, y0 = p.y * s;
   // a band: about FILL_PIXELS device pixels
@@ -170,30 +173,33 @@ export function panelSteps(ctx: CanvasRenderingContext2D, p: Panel, g: Geometry)
       const x = ex[k]! - half - left;
       for (let y = 0; y < H; y++) px.fill(ink, y * W + x, y * W + x + lw);
     }
-    ctx.putImageData(img, left, top);
-    if (p.regions) regionLines(ctx, p, g, r0, r1);
+    surface.put(img, left, top);
+    if (p.regions) {
+      const w = Math.max(2, s / 8);
+      surface.draw(y0 + Math.max(0, r0 - 1) * s - w, y0 + r1 * s + w, (ctx) => regionLines(ctx, p, g, r0, r1));
+    }
+    rowLabels(surface, p, g, r0, r1);
   };
 
   const textRows = (r0: number, r1: number) => () => {
     const c = colourRows(p, r0, r1);
-    ctx.font = `${fs}px ${MONO}`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    for (let i = r0 * p.cols, e = r1 * p.cols; i < e; i++) {
-      const t = cellText(p, i);
-      if (t.length === 0) continue;
-      ctx.fillStyle = c.white[i] ? "#fff" : "#000";
-      const cx = x0 + (i % p.cols) * cw + cw / 2, cy = y0 + Math.floor(i / p.cols) * s;
-      if (t.length === 2) {
-        ctx.fillText(t[0]!, cx, cy + s * 0.28);
-        ctx.fillText(t[1]!, cx, cy + s * 0.72);
-      } else ctx.fillText(t[0]!, cx, cy + s / 2);
-    }
+    surface.draw(y0 + r0 * s, y0 + r1 * s, (ctx) => {
+      ctx.font = `${fs}px ${MONO}`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      for (let i = r0 * p.cols, e = r1 * p.cols; i < e; i++) {
+        const t = cellText(p, i);
+        if (t.length === 0) continue;
+        ctx.fillStyle = c.white[i] ? "#fff" : "#000";
+        const cx = x0 + (i % p.cols) * cw + cw / 2, cy = y0 + Math.floor(i / p.cols) * s;
+        if (t.length === 2) {
+          ctx.fillText(t[0]!, cx, cy + s * 0.28);
+          ctx.fillText(t[1]!, cx, cy + s * 0.72);
+        } else ctx.fillText(t[0]!, cx, cy + s / 2);
+      }
+    });
   };
-  const stepsOf = (b: [number, number]): Step[] => {
-    const out: Step[] = [fillBand(b[0], b[1])];
-    return out;
-  };
+  const stepsOf = (b: [number, number]): Step[] => [fillBand(b[0], b[1])];
   const textsOf = (b: [number, number]): Step[] => {
     if (fs === 0) return [];
     const out: Step[] = [];
@@ -205,7 +211,7 @@ export function panelSteps(ctx: CanvasRenderingContext2D, p: Panel, g: Geometry)
   return {
     visible: [...shown.flatMap(stepsOf), ...shown.flatMap(textsOf)],
     rest: hidden.flatMap((b) => [...stepsOf(b), ...textsOf(b)]),
-    labels: () => labels(ctx, p, g),
+    labels: () => colLabels(surface, p, g),
   };
 }
 
@@ -245,18 +251,43 @@ function regionLines(ctx: CanvasRenderingContext2D, p: Panel, g: Geometry, r0: n
   ctx.stroke();
 }
 
-/** row and column labels, thinned out where they would overlap */
-function labels(ctx: CanvasRenderingContext2D, p: Panel, g: Geometry): void {
-  const { s, cw } = g;
-  const x0 = p.x * cw, y0 = p.y * s;
+/** the labels' font size, or 0 where they would be too small to read */
+const labelSize = (s: number) => {
   const ls = Math.min(s * 0.55, 14);
-  if (ls < 5) return;
+  return ls < 5 ? 0 : ls;
+};
+
+function labelStyle(ctx: CanvasRenderingContext2D, g: Geometry, ls: number): void {
   ctx.font = `${ls}px ${MONO}`;
   ctx.fillStyle = g.label;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
+}
+
+/** the row labels of rows [r0, r1), thinned out where they would overlap */
+function rowLabels(surface: Tiles, p: Panel, g: Geometry, r0: number, r1: number): void {
+  const { s, cw } = g;
+  const ls = labelSize(s);
+  if (ls === 0 || p.rowLabelX === undefined) return;
+  const y0 = p.y * s, x = p.rowLabelX * cw + cw / 2;
   const rowStep = Math.max(1, Math.ceil((ls * 1.15) / s));
+  const first = Math.ceil(r0 / rowStep) * rowStep;
+  if (first >= r1) return;
+  surface.draw(y0 + first * s, y0 + r1 * s, (ctx) => {
+    labelStyle(ctx, g, ls);
+    for (let r = first; r < r1; r += rowStep) ctx.fillText(p.rowLabel(r), x, y0 + r * s + s / 2);
+  });
+}
+
+/** the column labels, thinned out where they would overlap */
+function colLabels(surface: Tiles, p: Panel, g: Geometry): void {
+  const { s, cw } = g;
+  const ls = labelSize(s);
+  if (ls === 0 || p.colLabelY === undefined) return;
+  const x0 = p.x * cw, y = p.colLabelY * s;
   const colStep = Math.max(1, Math.ceil((String(Math.max(0, p.cols - 1)).length * ls * 0.62 + 2) / cw));
-  if (p.rowLabelX !== undefined) for (let r = 0; r < p.rows; r += rowStep) ctx.fillText(p.rowLabel(r), p.rowLabelX * cw + cw / 2, y0 + r * s + s / 2);
-  if (p.colLabelY !== undefined) for (let c = 0; c < p.cols; c += colStep) ctx.fillText(p.colLabel(c), x0 + c * cw + cw / 2, p.colLabelY * s + s / 2);
+  surface.draw(y, y + s, (ctx) => {
+    labelStyle(ctx, g, ls);
+    for (let c = 0; c < p.cols; c += colStep) ctx.fillText(p.colLabel(c), x0 + c * cw + cw / 2, y + s / 2);
+  });
 }

@@ -1,12 +1,14 @@
 /**
- * The picture on the page: a base canvas with the cells, labels and grid (drawn when the picture
- * or the zoom changes), and an overlay canvas for what follows the pointer and the keyboard
- * (the hovered cell, the cells of the same index, the selected thread), so a hover or a click
- * redraws only the overlay.
+ * The picture on the page: a base with the cells, labels and grid (drawn when the picture or the
+ * zoom changes; canvases of a few rows each, made as the drawing reaches them, tiles.ts), and an
+ * overlay canvas for what follows the pointer and the keyboard (the hovered cell, the cells of
+ * the same index, the selected thread), so a hover or a click redraws only the overlay. The
+ * overlay is drawn into only when it shows something: a blank overlay asks for no memory.
  */
 import type { Picture } from "./picture.js";
 import { DrawJob, SLICE_MS, type JobStats, type Step } from "./job.js";
 import { panelSteps, type Geometry } from "./paint.js";
+import { Tiles } from "./tiles.js";
 
 export interface CellRef {
   panel: number;
@@ -32,7 +34,8 @@ function rgb(hex: string): string {
 }
 
 export class Stage {
-  readonly base: HTMLCanvasElement;
+  /** the cells, grid and labels */
+  readonly base: Tiles;
   readonly overlay: HTMLCanvasElement;
   picture: Picture | undefined;
   /** pixels per cell height */
@@ -41,14 +44,19 @@ export class Stage {
   hover: CellRef | undefined;
   cursor: CellRef | undefined;
   private cells: CellRef[] = [];
-  private dpr = 1;
+  /** whether the overlay has been drawn into since its last resize */
+  private overlayDrawn = false;
 
   constructor(readonly host: HTMLElement) {
-    this.base = document.createElement("canvas");
+    this.base = new Tiles("base");
     this.overlay = document.createElement("canvas");
-    this.base.className = "base";
     this.overlay.className = "overlay";
-    host.append(this.base, this.overlay);
+    host.append(this.base.element, this.overlay);
+  }
+
+  /** device pixels per CSS pixel of the picture */
+  get dpr(): number {
+    return this.base.dpr;
   }
 
   get colW(): number {
@@ -110,21 +118,19 @@ export class Stage {
     const p = this.picture;
     const w = p ? Math.ceil(p.width * this.colW) + 1 : 0;
     const h = p ? Math.ceil(p.height * this.scale) + 1 : 0;
-    this.dpr = Math.max(0.25, Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_PIXELS / Math.max(1, w * h)), MAX_SIDE / Math.max(1, w, h)));
-    for (const c of [this.base, this.overlay]) {
-      c.width = Math.max(1, Math.round(w * this.dpr));
-      c.height = Math.max(1, Math.round(h * this.dpr));
-      c.style.width = `${w}px`;
-      c.style.height = `${h}px`;
-    }
+    const dpr = Math.max(0.25, Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_PIXELS / Math.max(1, w * h)), MAX_SIDE / Math.max(1, w, h)));
+    this.base.resize(w, h, dpr);
+    const c = this.overlay;
+    c.width = this.base.width;
+    c.height = this.base.height;
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
+    this.overlayDrawn = false;
     this.host.hidden = !p || p.panels.length === 0;
     this.overlay.dataset.scale = String(this.scale);
     if (!p) return;
-    const ctx = this.base.getContext("2d")!;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
     this.drawOverlay();
-    const b = this.base.getBoundingClientRect();
+    const b = this.base.element.getBoundingClientRect();
     const g: Geometry = {
       s: this.scale,
       cw: this.colW,
@@ -134,7 +140,7 @@ export class Stage {
       gridRGB: rgb(css("--grid") || "#000"),
       label: css("--label") || "#000",
     };
-    const parts = p.panels.map((q) => panelSteps(ctx, q, g));
+    const parts = p.panels.map((q) => panelSteps(this.base, q, g));
     const steps: Step[] = [...parts.flatMap((x) => x.visible), ...parts.map((x) => x.labels), ...parts.flatMap((x) => x.rest)];
     const start = performance.now();
     const job = new DrawJob(
@@ -157,7 +163,14 @@ export class Stage {
   /** the overlay: the selected thread's cells (the rest veiled), the hovered cell and its equals, the keyboard cursor */
   drawOverlay(): void {
     const p = this.picture;
+    const shows = p && ((this.selected !== undefined && p.threadCells) || this.hover || this.cursor);
+    // nothing to show on an overlay never drawn into: it stays blank without asking for memory
+    if (!shows && !this.overlayDrawn) {
+      this.cells = [];
+      return;
+    }
     const ctx = this.overlay.getContext("2d")!;
+    this.overlayDrawn = true;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
     if (!p) return;
@@ -244,7 +257,7 @@ export class Stage {
   hit(clientX: number, clientY: number): CellRef | undefined {
     const p = this.picture;
     if (!p) return undefined;
-    const b = this.base.getBoundingClientRect();
+    const b = this.base.element.getBoundingClientRect();
     const col = (clientX - b.left) / this.colW, row = (clientY - b.top) / this.scale;
     for (let k = 0; k < p.panels.length; k++) {
       const q = p.panels[k]!;
@@ -265,7 +278,7 @@ export class Stage {
   /** where a cell is on the page (for the hover box) */
   cellBox(c: CellRef): { x: number; y: number; w: number; h: number } {
     const q = this.picture!.panels[c.panel]!;
-    const b = this.base.getBoundingClientRect();
+    const b = this.base.element.getBoundingClientRect();
     return { x: b.left + (q.x + c.c) * this.colW, y: b.top + (q.y + c.r) * this.scale, w: this.colW, h: this.scale };
   }
 }

@@ -98,12 +98,12 @@ export async function cellPoint(page: Page, panel: string, r: number, c: number,
   const cx = (q.x + c + dx) * g.cw, cy = (q.y + r + dy) * g.s;
   await page.evaluate(([cx, cy]) => {
     const s = (window as any).cutePage.stage;
-    const b = s.base.getBoundingClientRect();
+    const b = s.base.element.getBoundingClientRect();
     window.scrollBy(0, b.top + cy - innerHeight / 2);
     s.host.scrollLeft = Math.max(0, cx - s.host.clientWidth / 2);
   }, [cx, cy] as const);
   await drawn(page);
-  const box = (await page.locator("canvas.base").boundingBox())!;
+  const box = (await page.locator("#stage > .base").boundingBox())!;
   return { x: box.x + cx, y: box.y + cy };
 }
 
