@@ -25,7 +25,7 @@ export interface Geometry {
 }
 
 /** device pixels one fill step paints; cells one text step writes */
-const FILL_PIXELS = 1 << 17;
+const FILL_PIXELS = 1 << 16;
 const TEXT_CELLS = 512;
 
 interface Colours {
@@ -148,30 +148,35 @@ export function panelSteps(surface: Tiles, p: Panel, g: Geometry): PanelSteps {
   const ink = rgbaOf(g.gridRGB);
 
   /** a band of rows as one image of device pixels: the fills with the grid over them */
+  /** the band's image, kept for the next band of the same size (fresh memory is slow to come by) */
+  let kept: ImageData | undefined;
   const fillBand = (r0: number, r1: number) => () => {
     const c = colourRows(p, r0, r1);
     const left = ex[0]! - half, top = ey[r0]! - half;
     const W = ex[p.cols]! - half + lw - left, H = ey[r1]! - half + lw - top;
     if (W <= 0 || H <= 0) return;
-    const img = new ImageData(W, H);
+    const img = kept && kept.width === W && kept.height === H ? kept : (kept = new ImageData(W, H));
     const px = new Uint32Array(img.data.buffer);
+    px.fill(0);
     for (let r = r0; r < r1; r++) {
       const ya = ey[r]! - top, yb = ey[r + 1]! - top;
+      if (yb <= ya) continue;
+      // the row's first line of pixels: the cells' fills, the grid's lines between them; then copied down the row
+      const row = ya * W;
       for (let k = 0; k < p.cols; k++) {
         const x = c.rgba[r * p.cols + k]!;
-        if (x === 0) continue;
-        const xa = ex[k]! - left, xb = ex[k + 1]! - left;
-        for (let y = ya; y < yb; y++) px.fill(x, y * W + xa, y * W + xb);
+        if (x !== 0) px.fill(x, row + ex[k]! - left, row + ex[k + 1]! - left);
       }
+      for (let k = 0; k <= p.cols; k++) {
+        const x = row + ex[k]! - half - left;
+        px.fill(ink, x, x + lw);
+      }
+      for (let y = ya + 1; y < yb; y++) px.copyWithin(y * W, row, row + W);
     }
-    // the grid: a line of lw pixels on each edge
+    // the grid's lines between the rows: lw lines of pixels on each edge
     for (let r = r0; r <= r1; r++) {
       const y = ey[r]! - half - top;
       px.fill(ink, y * W, Math.min(px.length, (y + lw) * W));
-    }
-    for (let k = 0; k <= p.cols; k++) {
-      const x = ex[k]! - half - left;
-      for (let y = 0; y < H; y++) px.fill(ink, y * W + x, y * W + x + lw);
     }
     surface.put(img, left, top);
     if (p.regions) {
