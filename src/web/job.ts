@@ -2,7 +2,9 @@
  * Drawing in slices: a long drawing is a list of small steps run a few milliseconds at a time,
  * each slice a task of its own, so the browser handles input (a key, a click, a scroll) between
  * two slices. A new drawing cancels the one before it. The first slice runs at once, so a small
- * picture is drawn before `start` returns.
+ * picture is drawn before `start` returns. A slice may also end early and let a frame be drawn
+ * before the next one (`frameBreak`): the frame's own work (handing the compositor what the
+ * slices drew) stays short too.
  */
 
 export type Step = () => void;
@@ -35,6 +37,18 @@ export function nextTask(f: () => void): void {
   channel.port2.postMessage(0);
 }
 
+/** f after the next frame is drawn (or after 100 ms, where no frame comes: a hidden tab) */
+export function afterFrame(f: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => nextTask(go));
+  setTimeout(go, 100);
+}
+
 export class DrawJob {
   private next = 0;
   private cancelled = false;
@@ -47,6 +61,8 @@ export class DrawJob {
     private readonly onEnd: (stats: JobStats) => void,
     /** how long a slice may run (tests set 0: one step a slice) */
     private readonly sliceMs = SLICE_MS,
+    /** asked after each step: true ends the slice, and the next one waits for a frame */
+    private readonly frameBreak: () => boolean = () => false,
   ) {
     this.stats = { ms: 0, slices: 0, longestSliceMs: 0, steps: steps.length, done: false };
   }
@@ -71,8 +87,10 @@ export class DrawJob {
     if (this.cancelled) return;
     const start = performance.now();
     const n = this.steps.length;
+    let frame = false;
     while (this.next < n) {
       this.steps[this.next++]!();
+      if ((frame = this.frameBreak())) break;
       if (performance.now() - start >= this.sliceMs) break;
     }
     const end = performance.now();
@@ -80,7 +98,8 @@ export class DrawJob {
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, end - start);
     if (this.next < n) {
       this.onProgress(this.next, n);
-      nextTask(() => this.slice());
+      if (frame) afterFrame(() => this.slice());
+      else nextTask(() => this.slice());
       return;
     }
     this.stats.done = true;

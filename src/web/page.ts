@@ -10,7 +10,7 @@ import { shellLine, type Outcome, type Printed } from "./session.js";
 import { Cancelled, makeEngine, remoteOutcome, WorkerEngine, type OutcomeData, type RemotePicture } from "./engine.js";
 import { decodeState, encodeState, type PageState } from "./state.js";
 import { Stage, type CellRef } from "./stage.js";
-import { nextTask, SLICE_MS } from "./job.js";
+import { afterFrame, nextTask, SLICE_MS } from "./job.js";
 import type { LabelMode, Picture } from "./picture.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -230,18 +230,6 @@ const BLOCK_CHARS = 1 << 14;
 const FRAME_CHARS = 1 << 15;
 /** the lines near the screen: those of the first three screens (the browser lays out blocks near the screen too) */
 const nearLines = () => Math.ceil((3 * window.innerHeight) / 17);
-
-/** f after the next frame is drawn (or after 100 ms, where no frame comes: a hidden tab) */
-function afterFrame(f: () => void): void {
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    f();
-  };
-  requestAnimationFrame(() => nextTask(go));
-  setTimeout(go, 100);
-}
 
 /** the offset after the first n lines of a text (its length if it has fewer) */
 function afterLines(text: string, n: number): number {

@@ -26,7 +26,7 @@ export interface Geometry {
 
 /** device pixels one fill step paints; cells one text step writes */
 const FILL_PIXELS = 1 << 16;
-const TEXT_CELLS = 512;
+const TEXT_CELLS = 256;
 
 interface Colours {
   rgba: Uint32Array;

@@ -154,6 +154,7 @@ export class Stage {
         this.onDrawn?.(stats);
       },
       this.sliceMs,
+      () => this.base.full,
     );
     this.job = job;
     this.overlay.dataset.drawn = "drawing";

@@ -5,11 +5,15 @@
  * picture is 10 MB at once, which on a slow machine holds the page's thread for more than
  * 100 ms at the first slice and again at the frames after it. Tiles spread that memory over the
  * drawing's slices: a slice asks only for the tiles of the rows it paints, and a frame hands
- * the compositor only the tiles that changed.
+ * the compositor only the tiles that changed, and a drawing waits for a frame once it made
+ * TILES_PER_FRAME of them (`full`).
  */
+import { afterFrame } from "./job.js";
 
 /** device pixels of one tile (1 MB) */
 export const TILE_PIXELS = 1 << 18;
+/** tiles made between two frames before a drawing waits for the next frame (each costs that frame a fresh copy) */
+export const TILES_PER_FRAME = 2;
 
 interface Tile {
   canvas: HTMLCanvasElement;
@@ -31,6 +35,8 @@ export class Tiles {
   /** device rows per tile */
   private rows = 1;
   private tiles: Array<Tile | undefined> = [];
+  /** tiles made since the last frame */
+  private fresh = 0;
 
   constructor(className: string) {
     this.element = document.createElement("div");
@@ -61,6 +67,7 @@ export class Tiles {
     canvas.height = h;
     Object.assign(canvas.style, { position: "absolute", left: "0", top: `${y0 / this.dpr}px`, width: `${this.width / this.dpr}px`, height: `${h / this.dpr}px` });
     this.element.append(canvas);
+    if (this.fresh++ === 0) afterFrame(() => (this.fresh = 0));
     t = { canvas, ctx: canvas.getContext("2d")!, y0, h };
     this.tiles[k] = t;
     return t;
@@ -105,6 +112,11 @@ export class Tiles {
     const ctx = c.getContext("2d", { willReadFrequently: true })!;
     ctx.drawImage(t.canvas, x, y - t.y0, 1, 1, 0, 0, 1, 1);
     return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+  }
+
+  /** whether a drawing should let a frame be drawn before it goes on: TILES_PER_FRAME tiles were made since the last */
+  get full(): boolean {
+    return this.fresh >= TILES_PER_FRAME;
   }
 
   /** how many tiles have been made (for tests) */
