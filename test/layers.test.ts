@@ -76,6 +76,15 @@ describe("layers", () => {
     expect(circles).toEqual([]);
   });
 
+  it("the evaluator's values pass through the notation's hooks typed (Hooks<EvalValue>), never cast through unknown", () => {
+    const casts = ["eval", "notation"]
+      .flatMap((d) => files(join(SRC, d)))
+      .flatMap((f) => readFileSync(f, "utf8").split("\n").map((l, i) => ({ l, at: `${relative(SRC, f)}:${i + 1}` })))
+      .filter(({ l }) => /\bas unknown as\b/.test(l))
+      .map(({ at, l }) => `${at}: ${l.trim()}`);
+    expect(casts).toEqual([]);
+  });
+
   it("the checker sees the kinds of import the code uses", () => {
     // a guard on the scanner itself: these three forms are in src/ today
     const all = [...graph.values()].flat();

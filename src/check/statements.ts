@@ -11,9 +11,8 @@ import { CuteError, ParseError, UsageError } from "../core/errors.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor } from "../core/tensor.js";
-import { AtomValue, type EvalValue, evaluateAny } from "../eval/evaluate.js";
+import { AtomValue, type EvalValue, describe, evaluateAny } from "../eval/evaluate.js";
 import { type PastedResult, evaluatePasted } from "../eval/run/pasted.js";
-import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
 
 /**
@@ -51,13 +50,13 @@ export function cString(src: string): string | undefined {
 }
 
 function printed(printer: string, v: EvalValue): string {
-  if (printer === "print") return v instanceof AtomValue ? v.print() : show(v);
+  if (printer === "print") return v instanceof AtomValue ? v.print() : describe(v);
   if (printer === "print_layout") {
     if (v instanceof Layout || v instanceof ComposedLayout) return print_layout(v);
-    throw new UsageError(`print_layout takes a layout; this is ${v instanceof AtomValue ? v.what : show(v)}`);
+    throw new UsageError(`print_layout takes a layout; this is ${describe(v)}`);
   }
   if (v instanceof Tensor) return print_tensor(v);
-  throw new UsageError(`print_tensor takes a tensor; this is ${v instanceof AtomValue ? v.what : show(v)}`);
+  throw new UsageError(`print_tensor takes a tensor; this is ${describe(v)}`);
 }
 
 /** cute-ts's own limits ("cute-ts does not support X yet"), whichever error class says so */

@@ -14,7 +14,10 @@ export type StrideLeaf = Int | ScaledBasis;
 export type Stride = Tup<StrideLeaf>;
 
 /** the slice wildcard `_` */
-export class Underscore {}
+export class Underscore {
+  /** (a type-level brand only: an empty class would let any object pass for a Value) */
+  declare private readonly underscore: true;
+}
 export const _ = new Underscore();
 export type Coord = Tup<Int | Underscore>;
 

@@ -4,7 +4,7 @@ import { ScaledBasis } from "./basis.js";
 import { Underscore } from "./int-tuple.js";
 import { Layout } from "./layout.js";
 import { ComposedLayout, Swizzle, SmemPtrFlag, SwizzleInnerComposed } from "./swizzle.js";
-import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter } from "./tensor.js";
+import { Tensor, CountingIter, ArithIter, PtrIter, TmemIter, DescIter, TransformIter } from "./tensor.js";
 import { MixedBits } from "./mixed-bits.js";
 
 /** the LayoutLeft / LayoutRight generator tags */
@@ -27,6 +27,7 @@ export type Value =
   | PtrIter
   | TmemIter
   | DescIter
+  | TransformIter
   | MajorTag
   | MixedBits
   | Value[];

@@ -15,13 +15,12 @@ import { D, Int } from "../core/integer.js";
 import { Layout, make_layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { ArithIter, CountingIter, PtrIter, Tensor, TmemIter } from "../core/tensor.js";
-import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { print_layout, print_tensor } from "../print/layout.js";
 import { NO_TARGS, type Node, type Program, type Stmt, type TypeRef, forEachChild, initNode as makeInit, intNode, nameNode, parseProgram, spellType, typeNameNode } from "../notation/parse.js";
-import { type CallNode, type Hooks, type InitNode, evalNode } from "../notation/read.js";
+import { type CallNode, type InitNode, evalNode } from "../notation/read.js";
 import { asIntTuple, isIntTuple } from "../notation/coerce.js";
-import { AtomValue, type EvalValue, ExtValue, extState } from "./ext-value.js";
+import { AtomValue, type EvalHooks, type EvalValue, ExtValue, extState, unchecked } from "./ext-value.js";
 import { blockSupport, checkValue, computedTarg, retyped } from "./evaluate.js";
 import { FloatValue, floatType, printFloat, toFloat, truncated } from "./float.js";
 import { cPrintf, cString } from "./printf.js";
@@ -41,7 +40,7 @@ export interface Scope {
   /** the block has template arguments computed when it runs (Program.computed): they are resolved in this scope */
   computed: boolean;
   /** a program's own meaning of names and calls (src/eval/run/), around the block's hooks */
-  wrap?: (h: Hooks) => Hooks;
+  wrap?: (h: EvalHooks) => EvalHooks;
   /**
    * the scopes inside the block's own (compound statements, ifs' and loops' bodies, a for's
    * init), innermost last: for each name declared there, what the name held outside, put back
@@ -235,7 +234,7 @@ function runBlock(prog: Program & { k: "block" }, src: string, force: boolean): 
 }
 
 /** hooks that hand each evaluated call's arguments and result to `count` */
-function counted(h: Hooks, count: (values: readonly unknown[]) => void): Hooks {
+function counted(h: EvalHooks, count: (values: readonly unknown[]) => void): EvalHooks {
   const after = <T>(args: readonly unknown[], r: T): T => {
     count([...args, r]);
     return r;
@@ -316,7 +315,7 @@ export function bindDeclared(scope: Scope, d: { name: string; bind: string[] | n
   });
 }
 
-export const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v as Value));
+export const describe = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v));
 
 /**
  * `x = e;` for an integer variable the block declared: a dynamic integer (an int) takes the new
@@ -335,12 +334,12 @@ export function assign(st: Stmt & { k: "assign" }, scope: Scope, v: EvalValue, s
   // a floating value converts to an int toward zero
   if (v instanceof FloatValue && !old.s) return truncated(v);
   if (!(v instanceof Int)) throw new CuteError(`${st.name} = ...`, `no viable conversion from ${describe(v)} to the integer ${st.name}`, [describe(v)]);
-  if (old.s && v.v !== old.v) throw new CuteError(`${st.name} = ...`, `${st.name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`, [show(old as Value), show(v as Value)]);
+  if (old.s && v.v !== old.v) throw new CuteError(`${st.name} = ...`, `${st.name} is an Int<${old.v}>: it holds ${old.v} only, not ${v.v}`, [show(old), show(v)]);
   return old.s ? old : D(v.v);
 }
 
 /** the value a declarator declares */
-export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: Hooks, scope: Scope, src: string): EvalValue {
+export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["decls"][number], ev: (n: Node) => EvalValue, hooks: EvalHooks, scope: Scope, src: string): EvalValue {
   const init = d.init;
   const one = (): EvalValue => {
     if (init === null) throw new CuteError(`${typeText(st.type, src)} ${d.name}`, "declaration of a deduced type without an initializer");
@@ -370,14 +369,14 @@ export function declare(st: Stmt & { k: "decl" }, d: (Stmt & { k: "decl" })["dec
     if (!deduced(v)) throw new CuteError(`${type.name} ${d.name} = ...`, `no viable conversion from ${describe(v)} to ${type.name}`, [describe(v)]);
     return v;
   }
-  const make = (args: EvalValue[], pos: number): EvalValue => hooks.init(initNode(type, pos), args as Value[], src) as EvalValue;
+  const make = (args: EvalValue[], pos: number): EvalValue => hooks.init(initNode(type, pos), args, src);
   if (init === null) return make([], type.pos);
   if (init.k !== "=") return make(init.args.map(ev), init.pos);
   const v = ev(init.e);
   // an integer type from a float or double: toward zero
   if (v instanceof FloatValue && coreType(type.name) !== undefined && make([], type.pos) instanceof Int) return truncated(v);
   // copy-initialisation: a core type converts the value; an atom type takes an atom as it is
-  if (coreType(type.name)) return convert(make([], type.pos) as Value, v as Value, `${spellType(type, src)} ${d.name}`) as EvalValue;
+  if (coreType(type.name)) return convert(unchecked(make([], type.pos)), v, `${spellType(type, src)} ${d.name}`) as EvalValue;
   if (v instanceof AtomValue) return v;
   return make([v], type.pos);
 }
@@ -483,7 +482,7 @@ const SPELLED = new WeakSet<Node>();
 
 export function typeArg(t: Node, scope: Scope, src: string, depth: number): Node {
   // sizeof(Element) * size(val_layout): computed in the block's scope, an integer from here on
-  if (t.k === "texpr") return computedTarg(t, src, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue) as Value);
+  if (t.k === "texpr") return computedTarg(t, src, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue));
   // decltype(e) (a program's template argument): the type of e's value, carried on a name node
   if (t.k === "call" && t.name === "decltype") {
     const v = checkValue(evalNode(resolveTypes(t.args[0]!, scope, src), src, blockHooks(blockSupport.hooks(), scope, src)) as EvalValue);
@@ -516,15 +515,15 @@ function valueName(v: EvalValue, pos: number): Node {
 }
 
 /** the value a `decltype(e)` alias value-initialises, e evaluated in the block's scope (once) */
-function decltypeValue(name: string, scope: Scope, src: string, base: Hooks = blockSupport.hooks()): EvalValue {
+function decltypeValue(name: string, scope: Scope, src: string, base: EvalHooks = blockSupport.hooks()): EvalValue {
   return scope.decltypes.get(name) ?? decltypeAlias(name, scope, (e) => checkValue(evalNode(resolveTypes(e, scope, src), src, blockHooks(base, scope, src)) as EvalValue))!;
 }
 
 /** the hooks last made for a scope, with the base and text they were made for (they read the scope's maps as they are when called) */
-const HOOKS = new WeakMap<Scope, { base: Hooks; src: string; hooks: Hooks }>();
+const HOOKS = new WeakMap<Scope, { base: EvalHooks; src: string; hooks: EvalHooks }>();
 
 /** the block's own meaning of names and of calls and values of aliased types */
-export function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
+export function blockHooks(base: EvalHooks, scope: Scope, src: string): EvalHooks {
   const made = HOOKS.get(scope);
   if (made !== undefined && made.base === base && made.src === src) return made.hooks;
   const h = ownHooks(base, scope, src);
@@ -532,12 +531,12 @@ export function blockHooks(base: Hooks, scope: Scope, src: string): Hooks {
   HOOKS.set(scope, { base, src, hooks });
   return hooks;
 }
-function ownHooks(base: Hooks, scope: Scope, src: string): Hooks {
+function ownHooks(base: EvalHooks, scope: Scope, src: string): EvalHooks {
   return {
     ...base,
     name(n) {
       const v = scope.values.get(n.name);
-      if (v !== undefined) return v as Value;
+      if (v !== undefined) return v;
       if (DEVICE_VALUES.has(n.name)) throw new ParseError(src, n.pos, `${n.name} is a CUDA device value: cute-ts evaluates host code, so write the index itself (e.g. 37)`);
       if (scope.aliases.has(n.name)) throw new ParseError(src, n.pos, `'${n.name}' names a type (using ${n.name} = ...): write a value of it, ${n.name}{}`);
       if (/^[a-z_]\w*$/i.test(n.name) && !/^(?:LayoutLeft|LayoutRight|GenColMajor|GenRowMajor|ArithTuple_?\d+|true|false|nullptr)$/.test(n.name)) {
@@ -549,14 +548,14 @@ function ownHooks(base: Hooks, scope: Scope, src: string): Hooks {
       const d = scope.aliases.get(n.name)?.k === "decltype" ? decltypeValue(n.name, scope, src, base) : undefined;
       if (d !== undefined) {
         if (args.length > 0) throw new CuteError(`${n.name}{...}`, "cute-ts value-initialises a decltype alias only: write {}");
-        return d as Value;
+        return d;
       }
       return base.init(n, args, s);
     },
     call(n: CallNode, args, s) {
       // a declared value called: CuTe's operator() (sA(_,_,0), L(3))
       const v = n.types === null ? scope.values.get(n.name) : undefined;
-      if (v !== undefined) return base.apply(v as Value, args);
+      if (v !== undefined) return base.apply(v, args);
       if (scope.aliases.get(n.name)?.k === "decltype" && args.length === 0) return this.init(makeInit(n.pos, n.name, n.targs, n.types, n.args), args, s);
       return base.call(n, args, s);
     },
@@ -590,9 +589,9 @@ export function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalV
     case "print":
       if (v instanceof AtomValue) return v.print();
       if (v instanceof FloatValue) return printFloat(v);
-      return show(v as Value);
+      return describe(v);
     case "print_layout": {
-      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v as Value) ? make_layout(asIntTuple(v as Value, "print_layout")) : undefined;
+      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v) ? make_layout(asIntTuple(v, "print_layout")) : undefined;
       if (l === undefined) throw new CuteError("print_layout", "no matching overload: it draws a rank-2 layout", [describe(v)]);
       return print_layout(l, force);
     }
@@ -604,7 +603,7 @@ export function printStatement(st: Stmt & { k: "print" }, ev: (n: Node) => EvalV
       const kind = fn === "print_latex" ? "latex" : "svg";
       const pics = blockSupport.pictures();
       if (v instanceof AtomValue) return v.picture(kind, force, pics.atoms);
-      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v as Value) ? make_layout(asIntTuple(v as Value, fn)) : undefined;
+      const l = v instanceof Layout || v instanceof ComposedLayout ? v : isIntTuple(v) ? make_layout(asIntTuple(v, fn)) : undefined;
       if (l === undefined) throw new CuteError(fn, "no matching overload: it draws a layout, a TiledMMA or a TiledCopy", [describe(v)]);
       return kind === "latex" ? pics.layouts.print_latex_layout(l, force) : pics.layouts.print_svg_layout(l, force);
     }

@@ -17,21 +17,20 @@ import { Layout, make_layout } from "../core/layout.js";
 import type { Tiler } from "../core/layout.js";
 import type { IntTuple } from "../core/int-tuple.js";
 import { Underscore } from "../core/int-tuple.js";
-import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 import { asLayout, asTiler } from "../notation/coerce.js";
 import { resolveMma, type MmaTraits } from "../atoms/mma/catalog.js";
 import { type TiledMma, make_tiled_mma } from "../atoms/mma/tiled-mma.js";
 import { CopyAtom, make_copy_atom } from "../atoms/copy/atom.js";
 import { TiledCopy, type TiledMmaLike, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_impl } from "../atoms/copy/tiled.js";
-import { AtomValue } from "./ext-value.js";
+import { AtomValue, type EvalValue, describe, unchecked } from "./ext-value.js";
 import { CopyAtomValue, MmaAtomValue, MmaOpValue, TiledCopyValue, TiledMmaValue, tiledMmaLike } from "./atom-values.js";
 import { DslBool, DslKeyword, DslType } from "./dsl-values.js";
 import { type DslNumeric, dslNumeric, dslNumericNames } from "../core/dsl-types.js";
 
 // ------------------------------------------------------------------------------ the DSL's numeric types
 
-function numeric(v: Value | undefined, what: string): DslNumeric {
+function numeric(v: EvalValue | undefined, what: string): DslNumeric {
   const x = v as unknown;
   if (!(x instanceof DslType)) throw new UsageError(`${what} is a DSL numeric type, such as cutlass.Float16`);
   const n = dslNumeric(x.name);
@@ -42,11 +41,11 @@ function numeric(v: Value | undefined, what: string): DslNumeric {
 // ------------------------------------------------------------------------------ arguments
 
 interface Bound {
-  pos: Value[];
-  kw: Map<string, Value>;
+  pos: EvalValue[];
+  kw: Map<string, EvalValue>;
 }
-function bind(args: Value[]): Bound {
-  const pos: Value[] = [], kw = new Map<string, Value>();
+function bind(args: EvalValue[]): Bound {
+  const pos: EvalValue[] = [], kw = new Map<string, EvalValue>();
   for (const a of args) {
     const x = a as unknown;
     if (x instanceof DslKeyword) kw.set(x.name, x.value);
@@ -55,7 +54,7 @@ function bind(args: Value[]): Bound {
   return { pos, kw };
 }
 /** the argument of this position or keyword, refusing unknown keywords and extra positions */
-function params(name: string, b: Bound, names: string[]): (Value | undefined)[] {
+function params(name: string, b: Bound, names: string[]): (EvalValue | undefined)[] {
   if (b.pos.length > names.length) throw new UsageError(`${name} takes at most ${names.length} arguments (${names.join(", ")})`);
   for (const k of b.kw.keys()) if (!names.includes(k)) throw new UsageError(`${name} has no parameter '${k}' (parameters: ${names.join(", ")})`);
   return names.map((n, i) => {
@@ -68,27 +67,27 @@ function need<T>(v: T | undefined, name: string, what: string): T {
   if (v === undefined) throw new UsageError(`${name} needs its argument '${what}'`);
   return v;
 }
-function staticInts(v: Value | undefined, what: string): number[] {
+function staticInts(v: EvalValue | undefined, what: string): number[] {
   const xs = Array.isArray(v) ? v : [v];
   return xs.map((x) => {
     if (x instanceof Int && x.s) return x.v;
-    throw new UsageError(`${what} is a tuple of Python ints, not ${x === undefined ? "nothing" : show(x as Value)}`);
+    throw new UsageError(`${what} is a tuple of Python ints, not ${x === undefined ? "nothing" : describe(x)}`);
   });
 }
-function bool(v: Value | undefined, dflt: boolean, what: string): boolean {
+function bool(v: EvalValue | undefined, dflt: boolean, what: string): boolean {
   if (v === undefined) return dflt;
   const x = v as unknown;
   if (x instanceof DslBool) return x.v;
   throw new UsageError(`${what} is True or False`);
 }
 /** the member of a DSL enum (cute.nvgpu.cpasync.LoadCacheMode.GLOBAL: GLOBAL) */
-function enumMember(v: Value, enumName: string, what: string): string {
+function enumMember(v: EvalValue, enumName: string, what: string): string {
   const x = v as unknown;
   const m = x instanceof DslType ? new RegExp(`(?:^|\\.)${enumName}\\.([A-Z][A-Z0-9_]*)$`).exec(x.name) : null;
   if (!m) throw new UsageError(`${what} is a member of ${enumName}, such as cute.nvgpu.cpasync.${enumName}.ALWAYS`);
   return m[1]!;
 }
-function staticInt(v: Value | undefined, dflt: number, what: string): number {
+function staticInt(v: EvalValue | undefined, dflt: number, what: string): number {
   if (v === undefined) return dflt;
   if (v instanceof Int && v.s) return v.v;
   throw new UsageError(`${what} is a Python int`);
@@ -121,13 +120,13 @@ class DslCopyOp extends AtomValue {
 // ------------------------------------------------------------------------------ the operations
 
 /** the shape (M,N,K) of an instruction, as a Python tuple of ints */
-function shapeMNK(v: Value | undefined, name: string): [number, number, number] {
+function shapeMNK(v: EvalValue | undefined, name: string): [number, number, number] {
   const s = staticInts(need(v, name, "shape_mnk"), `${name}'s shape_mnk`);
   if (s.length !== 3) throw new UsageError(`${name}'s shape_mnk is (M, N, K)`);
   return s as [number, number, number];
 }
 
-function mmaOp(cxx: string, text: string, name: string): Value {
+function mmaOp(cxx: string, text: string, name: string): EvalValue {
   let traits: MmaTraits;
   try {
     traits = resolveMma(cxx);
@@ -135,14 +134,14 @@ function mmaOp(cxx: string, text: string, name: string): Value {
     if (e instanceof UsageError) throw new UsageError(`${name}: the DSL makes no such operation (CuTe has no ${cxx})`);
     throw e;
   }
-  return new MmaOpValue(traits, text) as unknown as Value;
+  return new MmaOpValue(traits, text);
 }
 
 /** a Python tuple as the DSL's __str__ shows it, (16, 8, 16) */
 const pyTuple = (xs: number[]) => `(${xs.join(", ")})`;
 
 /** the DSL's operations cute-ts reads, by their name after `cute.` */
-const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
+const OPS: Readonly<Record<string, (b: Bound, name: string) => EvalValue>> = {
   // nvgpu/warp/mma.py: A row-major, B column-major (TN); the SM80 mma.sync instructions
   "nvgpu.warp.MmaF16BF16Op"(b, name) {
     const [ab, acc, sh] = params(name, b, ["ab_dtype", "acc_dtype", "shape_mnk"]);
@@ -174,20 +173,20 @@ const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
   // nvgpu/common.py: a copy of num_bits_per_copy bits (make_copy_atom's keyword; the value type's width by default)
   "nvgpu.CopyUniversalOp"(b, name) {
     params(name, b, []);
-    return new DslCopyOp(name, (bits) => `UniversalCopy<uint${bits}_t>`) as unknown as Value;
+    return new DslCopyOp(name, (bits) => `UniversalCopy<uint${bits}_t>`);
   },
   // nvgpu/warp/copy.py: ldmatrix / stmatrix of 8x8 matrices of 16-bit elements
   "nvgpu.warp.LdMatrix8x8x16bOp"(b, name) {
     const [tr, nm] = params(name, b, ["transpose", "num_matrices"]);
     const t = bool(tr, false, `${name}'s transpose`), n = staticInt(nm, 1, `${name}'s num_matrices`);
     if (![1, 2, 4].includes(n)) throw new UsageError(`${name}'s num_matrices is 1, 2 or 4`);
-    return new DslCopyOp(name, () => (t ? `SM75_U16x${2 * n}_LDSM_T` : `SM75_U32x${n}_LDSM_N`)) as unknown as Value;
+    return new DslCopyOp(name, () => (t ? `SM75_U16x${2 * n}_LDSM_T` : `SM75_U32x${n}_LDSM_N`));
   },
   "nvgpu.warp.StMatrix8x8x16bOp"(b, name) {
     const [tr, nm] = params(name, b, ["transpose", "num_matrices"]);
     const t = bool(tr, false, `${name}'s transpose`), n = staticInt(nm, 1, `${name}'s num_matrices`);
     if (![1, 2, 4].includes(n)) throw new UsageError(`${name}'s num_matrices is 1, 2 or 4`);
-    return new DslCopyOp(name, () => (t ? `SM90_U16x${2 * n}_STSM_T` : `SM90_U32x${n}_STSM_N`)) as unknown as Value;
+    return new DslCopyOp(name, () => (t ? `SM90_U16x${2 * n}_STSM_T` : `SM90_U32x${n}_STSM_N`));
   },
   // nvgpu/cpasync/copy.py: cp.async of num_bits_per_copy bits (32, 64 or 128)
   "nvgpu.cpasync.CopyG2SOp"(b, name) {
@@ -195,51 +194,48 @@ const OPS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
     // LoadCacheMode.ALWAYS (the default) is cp.async.ca, GLOBAL is cp.async.cg
     const m = mode === undefined ? "ALWAYS" : enumMember(mode, "LoadCacheMode", `${name}'s cache_mode`);
     if (m !== "ALWAYS" && m !== "GLOBAL") throw new UsageError(`${name}'s cache_mode is LoadCacheMode.ALWAYS or LoadCacheMode.GLOBAL in cute-ts, not ${m}`);
-    return new DslCopyOp(name, (bits) => `SM80_CP_ASYNC_CACHE${m}<uint${bits}_t>`) as unknown as Value;
+    return new DslCopyOp(name, (bits) => `SM80_CP_ASYNC_CACHE${m}<uint${bits}_t>`);
   },
 };
 
 // ------------------------------------------------------------------------------ the atom functions
 
-function mmaTraitsOf(v: Value | undefined, name: string): MmaTraits {
-  const x = v as unknown;
-  if (x instanceof MmaOpValue || x instanceof MmaAtomValue) return x.traits;
-  throw new UsageError(`${name} takes an MMA operation or atom (such as cute.nvgpu.warp.MmaF16BF16Op(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+function mmaTraitsOf(v: EvalValue | undefined, name: string): MmaTraits {
+  if (v instanceof MmaOpValue || v instanceof MmaAtomValue) return v.traits;
+  throw new UsageError(`${name} takes an MMA operation or atom (such as cute.nvgpu.warp.MmaF16BF16Op(...)), not ${v instanceof AtomValue ? v.what : show(unchecked(v!))}`);
 }
-function copyAtomOf(v: Value | undefined, name: string): CopyAtomValue {
-  const x = v as unknown;
-  if (x instanceof CopyAtomValue) return x;
-  if (x instanceof DslCopyOp) throw new UsageError(`${name} takes a copy atom: cute.make_copy_atom(${x.dslName}(...), dtype)`);
-  throw new UsageError(`${name} takes a copy atom (cute.make_copy_atom(op, dtype)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+function copyAtomOf(v: EvalValue | undefined, name: string): CopyAtomValue {
+  if (v instanceof CopyAtomValue) return v;
+  if (v instanceof DslCopyOp) throw new UsageError(`${name} takes a copy atom: cute.make_copy_atom(${v.dslName}(...), dtype)`);
+  throw new UsageError(`${name} takes a copy atom (cute.make_copy_atom(op, dtype)), not ${v instanceof AtomValue ? v.what : show(unchecked(v!))}`);
 }
-function tiledMmaOf(v: Value | undefined, name: string): TiledMma {
-  const x = v as unknown;
-  if (x instanceof TiledMmaValue) return x.mma;
-  throw new UsageError(`${name} takes a TiledMMA (cute.make_tiled_mma(...)), not ${x instanceof AtomValue ? x.what : show(v as Value)}`);
+function tiledMmaOf(v: EvalValue | undefined, name: string): TiledMma {
+  if (v instanceof TiledMmaValue) return v.mma;
+  throw new UsageError(`${name} takes a TiledMMA (cute.make_tiled_mma(...)), not ${v instanceof AtomValue ? v.what : show(unchecked(v!))}`);
 }
-function layoutArg(v: Value | undefined, name: string, what: string): Layout {
+function layoutArg(v: EvalValue | undefined, name: string, what: string): Layout {
   const x = need(v, name, what);
   if (x instanceof Layout) return x;
   if (x instanceof Int || Array.isArray(x)) return make_layout(x as IntTuple);
-  return asLayout(x, name);
+  return asLayout(unchecked(x), name);
 }
 /** a permutation tiler as the DSL takes one: None is `_` */
-function permutation(v: Value | undefined, name: string): Tiler | undefined {
+function permutation(v: EvalValue | undefined, name: string): Tiler | undefined {
   if (v === undefined) return undefined;
   if (v instanceof Underscore) return undefined;
-  return asTiler(v, name);
+  return asTiler(unchecked(v), name);
 }
 
-const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
+const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => EvalValue>> = {
   make_mma_atom(b, name) {
     const [op] = params(name, b, ["op"]);
-    return new MmaAtomValue(mmaTraitsOf(need(op, name, "op"), name), "dsl") as unknown as Value;
+    return new MmaAtomValue(mmaTraitsOf(need(op, name, "op"), name), "dsl");
   },
   make_tiled_mma(b, name) {
     const [op, atoms, perm] = params(name, b, ["op_or_atom", "atom_layout_mnk", "permutation_mnk"]);
     const traits = mmaTraitsOf(need(op, name, "op_or_atom"), name);
     const layout = atoms === undefined ? make_layout([S(1), S(1), S(1)]) : layoutArg(atoms, name, "atom_layout_mnk");
-    return new TiledMmaValue(make_tiled_mma(traits, layout, permutation(perm, name))) as unknown as Value;
+    return new TiledMmaValue(make_tiled_mma(traits, layout, permutation(perm, name)));
   },
   make_copy_atom(b, name) {
     const [op, t, bits] = params(name, b, ["op", "copy_internal_type", "num_bits_per_copy"]);
@@ -247,28 +243,28 @@ const FUNCTIONS: Readonly<Record<string, (b: Bound, name: string) => Value>> = {
     if (!(x instanceof DslCopyOp)) throw new UsageError(`${name} takes a copy operation, such as cute.nvgpu.CopyUniversalOp()`);
     const vt = numeric(need(t, name, "copy_internal_type"), `${name}'s copy_internal_type`);
     const n = staticInt(bits, vt.bits, `${name}'s num_bits_per_copy`);
-    return new CopyAtomValue(make_copy_atom(x.cxx(n, vt.bits), vt.cxx), "dsl", vt.mlir) as unknown as Value;
+    return new CopyAtomValue(make_copy_atom(x.cxx(n, vt.bits), vt.cxx), "dsl", vt.mlir);
   },
   make_tiled_copy_tv(b, name) {
     const [atom, thr, val] = params(name, b, ["atom", "thr_layout", "val_layout"]);
     const a = copyAtomOf(atom, name);
-    return new TiledCopyValue(make_tiled_copy(a.atom, layoutArg(thr, name, "thr_layout"), layoutArg(val, name, "val_layout")), a.mlir) as unknown as Value;
+    return new TiledCopyValue(make_tiled_copy(a.atom, layoutArg(thr, name, "thr_layout"), layoutArg(val, name, "val_layout")), a.mlir);
   },
   make_tiled_copy(b, name) {
     const [atom, tv, tiler] = params(name, b, ["atom", "layout_tv", "tiler_mn"]);
     const a = copyAtomOf(atom, name);
-    return new TiledCopyValue(make_tiled_copy_impl(a.atom, layoutArg(tv, name, "layout_tv"), asTiler(need(tiler, name, "tiler_mn"), name)), a.mlir) as unknown as Value;
+    return new TiledCopyValue(make_tiled_copy_impl(a.atom, layoutArg(tv, name, "layout_tv"), asTiler(unchecked(need(tiler, name, "tiler_mn")), name)), a.mlir);
   },
   make_tiled_copy_A: forMma(make_tiled_copy_A),
   make_tiled_copy_B: forMma(make_tiled_copy_B),
   make_tiled_copy_C: forMma(make_tiled_copy_C),
 };
 
-function forMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (b: Bound, name: string) => Value {
+function forMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (b: Bound, name: string) => EvalValue {
   return (b, name) => {
     const [atom, mma] = params(name, b, ["atom", "tiled_mma"]);
     const a = copyAtomOf(atom, name);
-    return new TiledCopyValue(f(a.atom, tiledMmaLike(tiledMmaOf(mma, name))), a.mlir) as unknown as Value;
+    return new TiledCopyValue(f(a.atom, tiledMmaLike(tiledMmaOf(mma, name))), a.mlir);
   };
 }
 
@@ -278,7 +274,7 @@ export function dslAtomNames(): string[] {
 }
 
 /** `cute.<name>(args)` for an operation or atom function; keyword arguments come as DslKeyword values */
-export function dslAtomCall(name: string, args: Value[]): Value {
+export function dslAtomCall(name: string, args: EvalValue[]): EvalValue {
   const shown = `cute.${name}`;
   const b = bind(args);
   if (Object.hasOwn(OPS, name)) return OPS[name]!(b, shown);

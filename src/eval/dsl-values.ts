@@ -1,6 +1,6 @@
 /** Values only the CuTe DSL's spelling has: a numeric type, a Python bool, a keyword argument (src/eval/dsl.ts). */
 import type { Value } from "../core/value.js";
-import { AtomValue, ExtValue } from "./ext-value.js";
+import { AtomValue, type EvalValue, ExtValue } from "./ext-value.js";
 import { UsageError, input, words } from "../core/errors.js";
 
 /** the dialect that reads and prints the CuTe DSL, as a message names it (the CLI says --dialect dsl) */
@@ -26,7 +26,7 @@ export class DslKeyword extends ExtValue {
   readonly what: string;
   constructor(
     readonly name: string,
-    readonly value: Value,
+    readonly value: EvalValue,
   ) {
     super();
     this.what = `the keyword argument ${name}=`;

@@ -22,7 +22,6 @@ import { Underscore } from "../core/int-tuple.js";
 import { Layout } from "../core/layout.js";
 import { ComposedLayout } from "../core/swizzle.js";
 import { Tensor, ArithIter, CountingIter, deref } from "../core/tensor.js";
-import type { Value } from "../core/value.js";
 import type { Idx } from "../core/basis.js";
 import { show } from "../print/print.js";
 import { type DynInfo, dynamicLeaves, showDsl, showDslPrintf, showDslPrintTensor } from "../print/dsl.js";
@@ -34,9 +33,9 @@ import { type Node, opNode } from "../notation/parse.js";
 import { PtrIter, elementAddress } from "../core/tensor.js";
 import { type DslFloatType, dslNumeric, dslNumericNames, dslNumericOfMlir, isDslFloatType, mlirOfCxx } from "../core/dsl-types.js";
 import { make_tensor_view } from "../tensor/memory.js";
-import type { CallNode, Hooks } from "../notation/read.js";
+import type { CallNode } from "../notation/read.js";
 import { apply } from "./apply.js";
-import { AtomValue, type EvalValue, ExtValue, describe } from "./ext-value.js";
+import { AtomValue, type EvalHooks, type EvalValue, ExtValue, describe, unchecked } from "./ext-value.js";
 import { evaluateTree } from "./evaluate.js";
 import { DslBool, DslClass, DslKeyword, DslPrinted, DslRuntimeScalar, DslTensorSSA, DslType, READ_AS_DSL } from "./dsl-values.js";
 import { DslFloat, PyFloat, arithmetic, promoted, pythonRepr, roundTo, toInteger } from "./dsl-numeric.js";
@@ -52,46 +51,45 @@ export const DIALECTS: readonly Dialect[] = ["cxx", "dsl", "dsl-printf"];
 
 // ------------------------------------------------------------------------------ the DSL's own calls
 
-const asValue = (x: ExtValue): Value => x as unknown as Value;
 
-function staticIndex(v: Value, what: string): number {
+function staticIndex(v: EvalValue, what: string): number {
   if (v instanceof Int && v.s) return v.v;
-  throw new UsageError(`${what} is a Python int (a static integer), not ${show(v)}`);
+  throw new UsageError(`${what} is a Python int (a static integer), not ${describe(v)}`);
 }
 
 /** t.load() of a tensor over memory: a TensorSSA of its element type and shape */
-function tensorSSA(p: PtrIter, shape: T.IntTuple, base: Hooks, at: CallNode, src: string, elementType?: string): Value {
+function tensorSSA(p: PtrIter, shape: T.IntTuple, base: EvalHooks, at: CallNode, src: string, elementType?: string): EvalValue {
   const mlir = elementType ?? (p.type !== undefined ? mlirOfCxx(p.type) : undefined) ?? `i${p.bits}`;
-  const size = base.call({ ...at, name: "size", targs: [], args: [] }, [shape as Value], src);
+  const size = base.call({ ...at, name: "size", targs: [], args: [] }, [shape as EvalValue], src);
   if (!(size instanceof Int) || !size.s) throw new UsageError("t.load() takes a tensor of a static shape (the DSL's TensorSSA is a vector of a static size)");
-  return asValue(new DslTensorSSA(mlir, shape as Value, showDsl(shape as Value, () => ({ div: 1, i64: false })), size.v));
+  return new DslTensorSSA(mlir, shape, showDsl(shape, () => ({ div: 1, i64: false })), size.v);
 }
 
 /** `v[i]` of a TensorSSA: a slice (None in the coordinate) is a TensorSSA of the sliced shape, an element a run-time value */
-function indexSSA(v: DslTensorSSA, i: Value, base: Hooks, at: CallNode, src: string): Value {
-  const hasNone = (x: Value): boolean => x instanceof Underscore || (Array.isArray(x) && x.some(hasNone));
-  if (!hasNone(i)) return asValue(new DslRuntimeScalar(`an element of ${v.what}`));
+function indexSSA(v: DslTensorSSA, i: EvalValue, base: EvalHooks, at: CallNode, src: string): EvalValue {
+  const hasNone = (x: EvalValue): boolean => x instanceof Underscore || (Array.isArray(x) && x.some(hasNone));
+  if (!hasNone(i)) return new DslRuntimeScalar(`an element of ${v.what}`);
   const l = base.call({ ...at, name: "make_layout", targs: [], args: [] }, [v.shape], src);
   const sliced = base.call({ ...at, name: "slice", targs: [], args: [] }, [i, l], src) as Layout;
   return tensorSSA(new PtrIter(0, 0, -1, [], undefined), sliced.shape, base, at, src, v.mlir);
 }
 
 /** `x[i]`: a mode of a layout (get), an element (or a slice) of a tensor, an item of a Python tuple */
-function index(target: Value, i: Value, base: Hooks, at: CallNode, src: string): Value {
+function index(target: EvalValue, i: EvalValue, base: EvalHooks, at: CallNode, src: string): EvalValue {
   const t = target as unknown;
   if (t instanceof DslTensorSSA) return indexSSA(t, i, base, at, src);
   if (target instanceof Layout || target instanceof ComposedLayout) {
     const k = staticIndex(i, "a layout's index");
     return base.call({ ...at, name: "get", targs: [k], args: [] }, [target], src);
   }
-  if (target instanceof Tensor) return apply(target, [i]);
+  if (target instanceof Tensor) return apply(target, [unchecked(i)]);
   if (Array.isArray(target)) {
     const k = staticIndex(i, "a tuple's index");
     const n = target.length;
     if (k < -n || k >= n) throw new UsageError(`tuple index ${k} out of range (the tuple has ${n} items)`);
     return target[k < 0 ? n + k : k]!;
   }
-  throw new UsageError(`${show(target)} cannot be indexed: x[i] takes a layout, a tensor or a tuple`);
+  throw new UsageError(`${describe(target)} cannot be indexed: x[i] takes a layout, a tensor or a tuple`);
 }
 function layoutShape(c: ComposedLayout): T.IntTuple {
   let b: unknown = c.b;
@@ -100,14 +98,14 @@ function layoutShape(c: ComposedLayout): T.IntTuple {
 }
 
 /** the value of an ArithIter or CountingIter as a Python value (a pointer's element is memory the host does not have) */
-function iterValue(t: Tensor): Value {
+function iterValue(t: Tensor): EvalValue {
   const it = t.iter;
   if (it instanceof CountingIter) return it.v;
-  if (it instanceof ArithIter) return it.coord as Value;
-  return deref(it, _0) as Value;
+  if (it instanceof ArithIter) return it.coord as EvalValue;
+  return deref(it, _0) as EvalValue;
 }
 
-function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: string): Value {
+function attribute(name: string, x: EvalValue, base: EvalHooks, at: CallNode, src: string): EvalValue {
   const cute = (fn: string) => base.call({ ...at, name: fn, targs: [], args: [] }, [x], src);
   switch (name) {
     case "shape":
@@ -123,36 +121,36 @@ function attribute(name: string, x: Value, base: Hooks, at: CallNode, src: strin
       if (x instanceof Tensor) return iterValue(x);
       break;
     case "inner":
-      if (x instanceof ComposedLayout) return x.a as Value;
+      if (x instanceof ComposedLayout) return x.a as EvalValue;
       break;
     case "outer":
-      if (x instanceof ComposedLayout) return x.b as Value;
+      if (x instanceof ComposedLayout) return x.b as EvalValue;
       break;
     case "offset":
-      if (x instanceof ComposedLayout) return x.offset as Value;
+      if (x instanceof ComposedLayout) return x.offset as EvalValue;
       break;
     case "load()":
       if (x instanceof Tensor && x.iter instanceof PtrIter) return tensorSSA(x.iter, x.layout instanceof Layout ? x.layout.shape : layoutShape(x.layout), base, at, src);
-      throw new UsageError(`t.load() takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(x)}`);
+      throw new UsageError(`t.load() takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${describe(x)}`);
   }
-  throw new UsageError(`cute-ts does not know the attribute .${name} of ${x instanceof Layout ? "a layout" : x instanceof Tensor ? "a tensor" : x instanceof ComposedLayout ? "a composed layout" : show(x)}`);
+  throw new UsageError(`cute-ts does not know the attribute .${name} of ${x instanceof Layout ? "a layout" : x instanceof Tensor ? "a tensor" : x instanceof ComposedLayout ? "a composed layout" : describe(x)}`);
 }
 
-const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value | undefined => {
+const INTERCEPT = (n: CallNode, args: EvalValue[], src: string, base: EvalHooks): EvalValue | undefined => {
   if (!n.name.startsWith("dsl.")) return undefined;
   switch (n.name) {
     case DSL_INDEX:
       return index(args[0]!, args[1]!, base, n, src);
     case DSL_ATTR: {
       const name = String(n.targs[0]);
-      if (name.startsWith("=")) return asValue(new DslKeyword(name.slice(1), args[0]!));
+      if (name.startsWith("=")) return new DslKeyword(name.slice(1), args[0]!);
       return attribute(name, args[0]!, base, n, src);
     }
     case DSL_COORD_TENSOR: {
-      const [it, l] = args as [Value, Value];
-      if (!(l instanceof Layout || l instanceof ComposedLayout)) throw new UsageError(`a tensor's layout is a layout, not ${show(l)}`);
+      const [it, l] = args as [EvalValue, EvalValue];
+      if (!(l instanceof Layout || l instanceof ComposedLayout)) throw new UsageError(`a tensor's layout is a layout, not ${describe(l)}`);
       if (it instanceof PtrIter) return make_tensor_view(it, l);
-      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError(`cute.make_tensor takes a pointer (cute.runtime.make_ptr(...)) or a coordinate, not ${show(it)}`);
+      if (!(it instanceof Int || Array.isArray(it))) throw new UsageError(`cute.make_tensor takes a pointer (cute.runtime.make_ptr(...)) or a coordinate, not ${describe(it)}`);
       return new Tensor(new ArithIter(it as Idx), l);
     }
     case DSL_GROUP_MODES: {
@@ -163,14 +161,14 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
       return base.call({ ...n, name: x instanceof Tensor ? "group_modes" : "group", targs: [b, e] } as CallNode, args, src);
     }
     case DSL_TYPE:
-      return asValue(new DslType(String(n.targs[0])));
+      return new DslType(String(n.targs[0]));
     case DSL_TYPE_OF:
-      return asValue(new DslClass(String(n.targs[0])));
+      return new DslClass(String(n.targs[0]));
     case DSL_PYFLOAT:
-      return asValue(new PyFloat(n.targs[0] as number));
+      return new PyFloat(n.targs[0] as number);
     case DSL_FLOAT: {
       const type = String(n.targs[0]) as DslFloatType;
-      return asValue(new DslFloat(type, roundTo(type, numberOf(args[0]!, `cutlass.${type}(...)`))));
+      return new DslFloat(type, roundTo(type, numberOf(args[0]!, `cutlass.${type}(...)`)));
     }
     case DSL_TO:
       return converted(args[0]!, args[1]!);
@@ -179,15 +177,15 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
     case DSL_MAKE_PTR:
       return n.targs.length > 0 ? printedPtr(n.targs) : makePtr(args);
     case DSL_FRAGMENT: {
-      const [shape, dtype] = args as [Value, Value];
+      const [shape, dtype] = args as [EvalValue, EvalValue];
       const l = shape instanceof Layout ? shape : Array.isArray(shape) || shape instanceof Int ? base.call({ ...n, name: "make_layout", targs: [] } as CallNode, [shape], src) : undefined;
-      if (!(l instanceof Layout)) throw new UsageError(`cute.make_fragment takes a layout or a shape, not ${show(shape)}`);
+      if (!(l instanceof Layout)) throw new UsageError(`cute.make_fragment takes a layout or a shape, not ${describe(shape)}`);
       const t = numericOf(dtype, "cute.make_fragment's dtype");
       // a register tensor's pointer: rmem, 32-byte aligned (the print of a fragment in the DSL's print notebook)
       return new Tensor(new PtrIter(t.bits, 0, -1, ["rmem"], t.cxx, FRAGMENT_ALIGN), l);
     }
     case DSL_BOOL:
-      return asValue(new DslBool(n.targs[0] === 1));
+      return new DslBool(n.targs[0] === 1);
     case DSL_OP:
       if (ATOMS === undefined) throw NEEDS_ATOMS;
       return ATOMS.dslAtomCall(String(n.targs[0]), args);
@@ -198,7 +196,7 @@ const INTERCEPT = (n: CallNode, args: Value[], src: string, base: Hooks): Value 
 // ------------------------------------------------------------------------------ numbers
 
 /** the number an integer or a float holds */
-function numberOf(v: Value, what: string): number {
+function numberOf(v: EvalValue, what: string): number {
   const x = v as unknown;
   if (x instanceof Int) return x.v;
   if (x instanceof DslFloat || x instanceof PyFloat) return x.v;
@@ -206,14 +204,14 @@ function numberOf(v: Value, what: string): number {
 }
 
 /** x.to(T) of a Numeric: to a float type, the value rounded as T stores it; to an integer type, truncated toward zero and wrapped to T's bits */
-function converted(x: Value, t: Value): Value {
+function converted(x: EvalValue, t: EvalValue): EvalValue {
   const type = t as unknown;
   const n = type instanceof DslType ? dslNumeric(type.name) : undefined;
   if (n === undefined) throw new UsageError(`x.to(T) takes one of the DSL's numeric types (${dslNumericNames().map((k) => "cutlass." + k).join(", ")})`);
   const v = numberOf(x, "x.to(T)");
   const given: unknown = x;
   if ((given instanceof Int && given.s) || given instanceof PyFloat) throw new UsageError("x.to(T) converts the DSL's Numeric values (cutlass.Int32(42).to(...)); a Python int or float has no .to");
-  if (isDslFloatType(n.name)) return asValue(new DslFloat(n.name, roundTo(n.name, v)));
+  if (isDslFloatType(n.name)) return new DslFloat(n.name, roundTo(n.name, v));
   if (/^U?[Ii]nt\d+$/.test(n.name)) return D(toInteger(v, n));
   throw new Unsupported(`x.to(cutlass.${n.name})`);
 }
@@ -224,7 +222,7 @@ function converted(x: Value, t: Value): Value {
  * Int32 with a Float32 is a Float32, `/` of integers a Float32; a dynamic value makes the result
  * dynamic)
  */
-function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string): Value {
+function arith(op: string, args: EvalValue[], base: EvalHooks, n: CallNode, src: string): EvalValue {
   const xs = args as unknown[];
   const floating = xs.some((x) => x instanceof DslFloat || x instanceof PyFloat);
   if (!floating && op === "**") return integerPower(args);
@@ -241,21 +239,21 @@ function arith(op: string, args: Value[], base: Hooks, n: CallNode, src: string)
       throw new Unsupported("complex numbers", ` (in Python (${text(xs[0], vals[0]!)}) ** ${text(xs[1], vals[1]!)} is one)`);
     }
     if (comparison) throw new UsageError(`${op} of two Python numbers: Python answers True or False itself, the DSL is not involved`);
-    return asValue(new PyFloat(r));
+    return new PyFloat(r);
   }
   if (comparison) return D(r);
   const type = promoted(xs.map((x) => (x instanceof DslFloat ? x.type : undefined)));
-  return asValue(new DslFloat(type, roundTo(type, r)));
+  return new DslFloat(type, roundTo(type, r));
 }
 
 /** an integer to a power: an integer for an exponent >= 0 (dynamic where either is), a float below */
-function integerPower(args: Value[]): Value {
+function integerPower(args: EvalValue[]): EvalValue {
   const [a, b] = args as unknown[];
   if (!(a instanceof Int) || !(b instanceof Int)) throw new UsageError(`** takes numbers, not ${describe(args[!(a instanceof Int) ? 0 : 1]!)}`);
   const dynamic = !a.s || !b.s;
   // Python's ints: 0 ** -1 raises (a DSL value's run-time pow gives inf)
   if (!dynamic && a.v === 0 && b.v < 0) throw new UsageError("0.0 cannot be raised to a negative power (Python raises ZeroDivisionError)");
-  if (b.v < 0) return asValue(dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v));
+  if (b.v < 0) return dynamic ? new DslFloat("Float32", roundTo("Float32", a.v ** b.v)) : new PyFloat(a.v ** b.v);
   const r = b.v > 64 && Math.abs(a.v) > 1 ? Number.NaN : a.v ** b.v;
   if (!Number.isSafeInteger(r)) throw new UsageError(`integer overflow: ${a.v} ** ${b.v} is beyond ${SAFE_LIMIT_TEXT} (cute-ts refuses rather than round)`);
   return dynamic ? D(r || 0) : S(r || 0);
@@ -266,10 +264,10 @@ function integerPower(args: Value[]): Value {
 /** the alignment of a register tensor's storage, as the DSL prints make_fragment's (print.ipynb: `f32, rmem, align<32>`) */
 const FRAGMENT_ALIGN = 32;
 
-function numericOf(v: Value, what: string) {
+function numericOf(v: EvalValue, what: string) {
   const x = v as unknown;
   const n = x instanceof DslType ? dslNumeric(x.name) : undefined;
-  if (n === undefined) throw new UsageError(`${what} is a DSL numeric type (${dslNumericNames().map((k) => "cutlass." + k).join(", ")}), not ${x instanceof DslType ? x.name : show(v)}`);
+  if (n === undefined) throw new UsageError(`${what} is a DSL numeric type (${dslNumericNames().map((k) => "cutlass." + k).join(", ")}), not ${x instanceof DslType ? x.name : describe(v)}`);
   return n;
 }
 
@@ -288,10 +286,10 @@ function checkAlign(align: number, bytes: number, what: string): number {
 }
 
 /** cute.runtime.make_ptr(dtype, value, mem_space=AddressSpace.generic, assumed_align=None): its alignment defaults to the element's size */
-function makePtr(args: Value[]): PtrIter {
-  const [dtype, value, space, align] = args as [Value, Value | undefined, Value | undefined, Value | undefined];
+function makePtr(args: EvalValue[]): PtrIter {
+  const [dtype, value, space, align] = args as [EvalValue, EvalValue | undefined, EvalValue | undefined, EvalValue | undefined];
   const t = numericOf(dtype, "cute.runtime.make_ptr's dtype");
-  if (!(value instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's value is an address (an integer), not ${value === undefined ? "nothing" : show(value)}`);
+  if (!(value instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's value is an address (an integer), not ${value === undefined ? "nothing" : describe(value)}`);
   const x = space as unknown;
   let tags: readonly ("gmem" | "smem" | "rmem")[] = [];
   if (space !== undefined && !(space instanceof Underscore)) {
@@ -301,7 +299,7 @@ function makePtr(args: Value[]): PtrIter {
   const bytes = Math.max(1, t.bits / 8);
   let a = bytes;
   if (align !== undefined && !(align instanceof Underscore)) {
-    if (!(align instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's assumed_align is an integer (bytes), not ${show(align)}`);
+    if (!(align instanceof Int)) throw new UsageError(`cute.runtime.make_ptr's assumed_align is an integer (bytes), not ${describe(align)}`);
     a = checkAlign(align.v, bytes, "cute.runtime.make_ptr's assumed_align");
   }
   if (value.v < 0 || !Number.isSafeInteger(value.v)) throw new UsageError(`a pointer's address is a non-negative integer below 2^53, not ${value.v}`);
@@ -386,7 +384,7 @@ function leavesOf(p: DslProgram, src: string): Int[] | undefined {
   try {
     const v = runOnce(p, src);
     if (v instanceof Promise || v instanceof AtomValue) return undefined;
-    return dynamicLeaves(v as Value);
+    return dynamicLeaves(unchecked(v));
   } catch {
     return undefined;
   }
@@ -400,8 +398,8 @@ function gcdNum(a: number, b: number): number {
 }
 
 /** what the DSL's types know of each dynamic integer of `v` (see the module's comment) */
-function dynamicInfo(p: DslProgram, src: string, v: Value): DynInfo[] {
-  const leaves = dynamicLeaves(v);
+function dynamicInfo(p: DslProgram, src: string, v: EvalValue): DynInfo[] {
+  const leaves = dynamicLeaves(unchecked(v));
   if (leaves.length === 0) return [];
   const g = new Array<number>(leaves.length).fill(0);
   let samples = 0;
@@ -431,10 +429,10 @@ function dynamicInfo(p: DslProgram, src: string, v: Value): DynInfo[] {
 }
 
 /** printf needs every dynamic value: a `?` the result depends on is refused, named */
-function refuseUnknown(p: DslProgram, src: string, v: Value): void {
+function refuseUnknown(p: DslProgram, src: string, v: EvalValue): void {
   const unknown = p.slots.filter((s) => s.given === undefined);
   if (unknown.length === 0) return;
-  const leaves = dynamicLeaves(v);
+  const leaves = dynamicLeaves(unchecked(v));
   if (leaves.length === 0) return;
   for (const probe of unknown) {
     setSlots(p, (s) => (s.given !== undefined ? s.given : s === probe ? stand_in(s) * 3 + s.div : stand_in(s)));
@@ -562,7 +560,7 @@ async function runStatements(st: DslStatements, src: string): Promise<DslValue> 
       }
       if (o.kind === "fill" || o.kind === "print_tensor") {
         const t = await value(o.tensor);
-        if (!(t instanceof Tensor && t.iter instanceof PtrIter && t.layout instanceof Layout)) throw new UsageError(`${o.kind === "fill" ? "t.fill" : "cute.print_tensor"} takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${show(t as Value)}`);
+        if (!(t instanceof Tensor && t.iter instanceof PtrIter && t.layout instanceof Layout)) throw new UsageError(`${o.kind === "fill" ? "t.fill" : "cute.print_tensor"} takes a tensor over memory (cute.make_tensor(cute.runtime.make_ptr(...), layout)), not ${describe(t)}`);
         if (o.kind === "fill") fillMemory(memory, t, o.value);
         else runtime += printTensor(memory, t, o.verbose);
         continue;
@@ -592,7 +590,7 @@ export function evaluateDsl(src: string, dialect: Dialect): DslValue | Promise<D
   return finish(p, src, v, dialect);
 }
 
-const overMemory = (v: Value): boolean => (v instanceof Tensor && v.iter instanceof PtrIter) || (Array.isArray(v) && v.some(overMemory));
+const overMemory = (v: EvalValue): boolean => (v instanceof Tensor && v.iter instanceof PtrIter) || (Array.isArray(v) && v.some(overMemory));
 
 /** the text the DSL prints for the value, a newline at the end */
 export function showDslValue(r: DslValue, dialect: Dialect): string {

@@ -12,9 +12,8 @@
 import { ParseError, Unsupported, UsageError, type Wording, input, quote, words } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { Int } from "../core/integer.js";
-import { show } from "../print/print.js";
 import { type Node, type TArg, intNode, parse, spellType } from "../notation/parse.js";
-import { type CallNode, type Hooks, type InitNode, type MemberNode, evalNode } from "../notation/read.js";
+import { type CallNode, type InitNode, type MemberNode, evalNode } from "../notation/read.js";
 import { lookupFunction, nearestNames } from "./functions/index.js";
 import { addressOf, apply } from "./apply.js";
 import { castTo, operate, pointeeBits } from "./operators.js";
@@ -22,21 +21,21 @@ import { valueTypeNames } from "../core/value-types.js";
 import { nearest } from "../core/suggest.js";
 import { coreMember } from "./members.js";
 import { Braced, construct, coreType, unknownType } from "./types.js";
-import { AtomValue, type EvalValue, ExtValue, type Pictures, extState, findExt } from "./ext-value.js";
+import { AtomValue, type EvalHooks, type EvalValue, ExtValue, type Pictures, describe, extState, findExt, unchecked } from "./ext-value.js";
 import { FloatValue, floatOp, makeFloat } from "./float.js";
 
 /** what ./functions/atoms.ts provides once loaded */
 export interface AtomsModule {
-  call(n: CallNode, args: Value[], src: string): Value | undefined;
-  init(n: InitNode, args: Value[], src: string): Value;
-  member(n: MemberNode, target: AtomValue, args: Value[], src: string): Value;
-  overload(n: CallNode, args: Value[]): Value | undefined;
+  call(n: CallNode, args: EvalValue[], src: string): EvalValue | undefined;
+  init(n: InitNode, args: EvalValue[], src: string): EvalValue;
+  member(n: MemberNode, target: AtomValue, args: EvalValue[], src: string): EvalValue;
+  overload(n: CallNode, args: EvalValue[]): EvalValue | undefined;
 }
 let ATOMS: AtomsModule | undefined;
 /** what ./functions/tma.ts provides once loaded: TMA operations and builders */
 interface TmaModule {
-  call(n: CallNode, args: Value[], src: string): Value;
-  init(n: InitNode, args: Value[]): Value;
+  call(n: CallNode, args: EvalValue[], src: string): EvalValue;
+  init(n: InitNode, args: EvalValue[]): EvalValue;
 }
 let TMA: TmaModule | undefined;
 /** set when an expression names a TMA operation or builder: the next load brings ./functions/tma.ts too */
@@ -154,7 +153,7 @@ const ATOM_LIKE = /^(?:MMA_Atom|Copy_Atom)$|(?:^|::)(?:SM\d+_|UniversalFMA|Unive
 const ONLY_EVAL = "a value of `cute-ts eval` and `cute-ts print` only; a layout, shape or tiler is expected here";
 
 /** a core function, type or operator refuses atoms and braced lists among its arguments */
-function refuseExt(args: Value[], what: string): void {
+function refuseExt(args: EvalValue[], what: string): void {
   const e = findExt(args);
   if (e === undefined) return;
   if (e instanceof Braced) throw new UsageError(`${what}: a braced list {...} is only the argument of a value of a type, as in Stride<int,_1>{128, {}}`);
@@ -191,20 +190,20 @@ function unknownFunction(n: CallNode, src: string): never {
  * operations), asked before the registry: a value, or undefined to go on as CuTe would. `base`
  * is the evaluator's own hooks, so that an answer can be made of CuTe's functions and types.
  */
-export type CallIntercept = (n: CallNode, args: Value[], src: string, base: Hooks) => Value | undefined;
+export type CallIntercept = (n: CallNode, args: EvalValue[], src: string, base: EvalHooks) => EvalValue | undefined;
 
 /**
  * A template argument computed when the expression runs (`sizeof(Element) * size(val_layout)`),
  * as the integer constant C++ makes of it; `value` evaluates its expression where it stands
  */
-export function computedTarg(t: Node & { k: "texpr" }, src: string, value: (e: Node) => Value): Node {
+export function computedTarg(t: Node & { k: "texpr" }, src: string, value: (e: Node) => EvalValue): Node {
   const v = value(t.e);
-  if (!(v instanceof Int)) throw new ParseError(src, t.pos, `a template argument is an integer constant or a type: ${quote(spellType(t, src))} is ${show(v)}`);
+  if (!(v instanceof Int)) throw new ParseError(src, t.pos, `a template argument is an integer constant or a type: ${quote(spellType(t, src))} is ${describe(v)}`);
   return intNode(t.pos, v.v, false);
 }
 
 /** n's template arguments with the computed ones (texpr, at any depth) made integers and spelled again; n itself when it has none */
-function withComputedTargs<N extends Node & { k: "call" | "init" }>(n: N, src: string, hooks: Hooks): N {
+function withComputedTargs<N extends Node & { k: "call" | "init" }>(n: N, src: string, hooks: EvalHooks): N {
   if (n.types === null || !n.types.some(hasComputed)) return n;
   const resolve = (t: Node): Node => {
     if (t.k === "texpr") return computedTarg(t, src, (e) => evalNode(e, src, hooks));
@@ -224,8 +223,15 @@ export function retyped<N extends Node & { types: Node[] | null }>(n: N, types: 
 }
 const hasComputed = (t: Node): boolean => t.k === "texpr" || (t.k === "name" && t.types !== null && t.types.some(hasComputed));
 
-function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
-  const hooks: Hooks = {
+/**
+ * Values an operation of the core takes: while no atom, float or braced list was made (extState)
+ * none can be among them, and once one was, refuseExt has looked at them first
+ */
+const coreValues = (args: EvalValue[]): Value[] => args as Value[];
+const coreValue = (v: EvalValue): Value => v as Value;
+
+function makeHooks(atoms: boolean, intercept?: CallIntercept): EvalHooks {
+  const hooks: EvalHooks = {
     call(n0, args, src) {
       const n = withComputedTargs(n0, src, hooks);
       if (intercept !== undefined) {
@@ -240,7 +246,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
           if (o !== undefined) return o;
           refuseExt(args, `${n.name}(...)`);
         }
-        return fn(args, n.targs, n.name);
+        return fn(coreValues(args), n.targs, n.name);
       }
       // T(args): a value of a type, as T{args}
       if (coreType(n.name)) {
@@ -256,7 +262,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
       return ATOMS.call(n, args, src) ?? unknownFunction(n, src);
     },
     init(n0, args, src) {
-      if (n0.name === "") return new Braced(args) as unknown as Value;
+      if (n0.name === "") return new Braced(args);
       const n = withComputedTargs(n0, src, hooks);
       if (coreType(n.name)) {
         if (extState.made) refuseExt(args.filter((a) => !(a instanceof Braced)), `${n.name}{...}`);
@@ -271,17 +277,17 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
       return ATOMS.init(n, args, src);
     },
     float(n) {
-      return makeFloat(n.v, n.s ? "float" : "double") as unknown as Value;
+      return makeFloat(n.v, n.s ? "float" : "double");
     },
     op(n, args) {
       // host code's float or double: C++'s arithmetic on it
-      if ((args as unknown[]).some((a) => a instanceof FloatValue)) return floatOp(n.name, args) as Value;
+      if (args.some((a) => a instanceof FloatValue)) return floatOp(n.name, args);
       if (extState.made) refuseExt(args, `operator${n.name.replace(/^u(?=.)/, "")}`);
-      return operate(n.name, args);
+      return operate(n.name, coreValues(args));
     },
     apply(target, args) {
       if (extState.made) refuseExt([target, ...args], "operator()");
-      return apply(target, args);
+      return apply(coreValue(target), coreValues(args));
     },
     cast(n, arg, src) {
       if (extState.made) refuseExt([arg], `(${n.name}*)`);
@@ -289,20 +295,19 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
         const near = nearest(n.name, valueTypeNames());
         throw new ParseError(src, n.pos, `unknown value type '${n.name}' in a cast (T*)${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}`);
       }
-      return castTo(n.name, n.v, arg);
+      return castTo(n.name, n.v, coreValue(arg));
     },
     addressOf(_n, target, args) {
       if (extState.made) refuseExt([target, ...args], "operator&");
-      return addressOf(target, args);
+      return addressOf(coreValue(target), coreValues(args));
     },
     member(n, target, args, src) {
       // an atom exists only once the atoms module is loaded
-      const t: unknown = target;
-      if (t instanceof AtomValue) {
-        return t.member !== undefined ? t.member(n, args, src) : ATOMS!.member(n, t, args, src);
+      if (target instanceof AtomValue) {
+        return target.member !== undefined ? target.member(n, args, src) : ATOMS!.member(n, target, args, src);
       }
       if (extState.made) refuseExt([target, ...args], `.${n.name}(...)`);
-      return coreMember(n, target, args, src);
+      return coreMember(n, coreValue(target), coreValues(args), src);
     },
   };
   return hooks;
@@ -310,7 +315,7 @@ function makeHooks(atoms: boolean, intercept?: CallIntercept): Hooks {
 const CORE = makeHooks(false);
 const WITH_ATOMS = makeHooks(true);
 
-function run(tree: Node, src: string, hooks: Hooks): EvalValue {
+function run(tree: Node, src: string, hooks: EvalHooks): EvalValue {
   extState.made = false;
   return checkValue(evalNode(tree, src, hooks) as EvalValue);
 }
@@ -331,7 +336,7 @@ export function checkValue(v: EvalValue): EvalValue {
  * evaluation stopped because the module is not loaded yet: load it and evaluate again.
  */
 export const blockSupport = {
-  hooks: (): Hooks => WITH_ATOMS,
+  hooks: (): EvalHooks => WITH_ATOMS,
   needsAtoms: (e: unknown): boolean => e === NEEDS_ATOMS,
   loadAtoms: loadModules,
   /** f(), loading first the modules `tree` (the parsed program f runs) needs, and any f still stops for */
@@ -342,7 +347,8 @@ export const blockSupport = {
 
 /** a core value: an integer, tuple, layout, swizzle, composed layout or tensor (no atoms) */
 export function evaluate(src: string): Value {
-  return run(parse(src), src, CORE) as Value;
+  // (the core hooks make no atom; a float of host code is refused where a core value is used)
+  return unchecked(run(parse(src), src, CORE));
 }
 
 /** any value `cute-ts eval` prints, atoms included; a promise only while the atoms module loads */
@@ -361,7 +367,7 @@ export function evaluateTree(tree: Node, src: string, intercept: CallIntercept):
 
 /** CuTe's print() of any value: the atoms print themselves (several lines), the rest as print/print.ts does */
 export function showValue(v: EvalValue): string {
-  return v instanceof AtomValue ? v.print() : show(v) + "\n";
+  return v instanceof AtomValue ? v.print() : describe(v) + "\n";
 }
 
-export { AtomValue, ExtValue, type EvalValue };
+export { AtomValue, ExtValue, type EvalValue, describe, unchecked };

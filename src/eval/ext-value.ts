@@ -7,7 +7,7 @@
 import { CuteError } from "../core/errors.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
-import type { MemberNode } from "../notation/read.js";
+import type { Hooks, MemberNode } from "../notation/read.js";
 import { formatFloat } from "./float-format.js";
 
 /** set when an ExtValue is made; the evaluator clears it before each expression */
@@ -33,7 +33,7 @@ export abstract class AtomValue extends ExtValue {
   /** print_latex / print_svg, where CuTe draws it, with the pictures module (src/atoms/pictures.ts, loaded by the caller) */
   abstract picture(kind: "latex" | "svg", force: boolean, pics: Pictures): string;
   /** its member functions `x.f(args)`, where the value answers them itself (the TMA values); else the atoms module does */
-  member?(n: MemberNode, args: Value[], src: string): Value;
+  member?(n: MemberNode, args: EvalValue[], src: string): EvalValue;
 }
 
 export type FloatType = "float" | "double";
@@ -54,8 +54,22 @@ export class FloatValue extends ExtValue {
   }
 }
 
-/** what `cute-ts eval` can print: a core value, an atom, or host code's float or double */
-export type EvalValue = Value | AtomValue | FloatValue;
+/** a bare braced list `{a, b}`: the arguments of a value whose type the context gives (src/eval/types.ts) */
+export class Braced extends ExtValue {
+  readonly what = "a braced list {...}";
+  constructor(readonly items: EvalValue[]) {
+    super();
+  }
+}
+
+/**
+ * What the evaluator's values are: a core value, or one of its own (an ExtValue: an atom, host
+ * code's float or double, a braced list, the DSL's types, keywords and bools, a program's values)
+ */
+export type EvalValue = Value | ExtValue;
+
+/** the notation's hooks as the evaluator instantiates them: over its own values */
+export type EvalHooks = Hooks<EvalValue>;
 
 /** an ExtValue anywhere in a value (tuples included) */
 export function findExt(v: unknown): ExtValue | undefined {
@@ -69,15 +83,21 @@ export function findExt(v: unknown): ExtValue | undefined {
   return undefined;
 }
 
-/** a value as a refusal names it: an atom by what it is, anything else as printed */
-export function describe(v: Value): string {
-  const x = v as unknown;
-  return x instanceof AtomValue ? x.what : show(v);
+/** a value as a refusal names it: an atom (a float, a braced list) by what it is, anything else as printed */
+export function describe(v: EvalValue): string {
+  return v instanceof ExtValue ? v.what : show(v);
 }
 
+/**
+ * A value handed on to the core's coercions (asIntTuple, asLayout, asTiler ...) as it is: they
+ * refuse any value not theirs, an atom or a float included, naming it as print names it (by what
+ * it is). Where an atom must be refused as CuTe refuses it, use `core`.
+ */
+export const unchecked = (v: EvalValue): Value => v as Value;
+
 /** a core value where a layout or tiler is expected; an atom there is refused */
-export function core(v: Value, name: string): Value {
-  const x = v as unknown;
-  if (x instanceof AtomValue) throw new CuteError(name, `no matching overload: ${x.what} where a layout is expected`);
-  return v;
+export function core(v: EvalValue, name: string): Value {
+  if (v instanceof AtomValue) throw new CuteError(name, `no matching overload: ${v.what} where a layout is expected`);
+  // a float or a braced list goes on to the operation, which refuses it as it refuses any value not its own
+  return v as Value;
 }

@@ -26,21 +26,16 @@ import { show } from "../print/print.js";
 import { type Node, spellType } from "../notation/parse.js";
 import { asIntTuple, asStride } from "../notation/coerce.js";
 import { smemAtom, smemAtomBits, type SmemAtomMajor, type SmemAtomSwizzle } from "../atoms/mma/smem-atoms.js";
-import { ExtValue } from "./ext-value.js";
+import { Braced, type EvalValue, ExtValue } from "./ext-value.js";
 
-/** a bare braced list `{a, b}`: the arguments of a value whose type the context gives */
-export class Braced extends ExtValue {
-  readonly what = "a braced list {...}";
-  constructor(readonly items: Value[]) {
-    super();
-  }
-}
+export { Braced };
 
 /** one use of a type: its name, template arguments as nodes (null without `<>`), the value's arguments */
 export interface TypeUse {
   name: string;
   types: Node[] | null;
-  args: Value[];
+  /** core values and braced lists (the evaluator refused any other value before, when one was made) */
+  args: EvalValue[];
   pos: number;
   src: string;
 }
@@ -100,12 +95,12 @@ function noArgs(u: TypeUse, what: string): void {
   }
 }
 
-const showArg = (v: Value): string => (v instanceof ExtValue ? v.what : show(v));
+const showArg = (v: EvalValue): string => (v instanceof ExtValue ? v.what : show(v));
 
 // ---------------------------------------------------------------- conversions
 
 /** an argument converted to the type whose value-initialised value is `def` */
-export function convert(def: Value, arg: Value, what: string): Value {
+export function convert(def: Value, arg: EvalValue, what: string): Value {
   if (arg instanceof Braced) return fromBraced(def, arg.items, what);
   if (def instanceof Int) {
     if (!(arg instanceof Int)) throw cannot(def, arg, what);
@@ -126,12 +121,12 @@ export function convert(def: Value, arg: Value, what: string): Value {
     if (!(arg instanceof Layout)) throw cannot(def, arg, what);
     return new Layout(convert(def.shape, arg.shape, what) as T.IntTuple, convert(def.stride as Value, arg.stride as Value, what) as T.Stride);
   }
-  if (arg.constructor !== def.constructor) throw cannot(def, arg, what);
+  if (arg instanceof ExtValue || arg.constructor !== def.constructor) throw cannot(def, arg, what);
   return arg;
 }
 
 /** `{a, b}` as the type of `def`: a tuple element by element, a layout from (shape, stride), a scalar from its one value */
-function fromBraced(def: Value, items: Value[], what: string): Value {
+function fromBraced(def: Value, items: EvalValue[], what: string): Value {
   if (items.length === 0) return def;
   if (Array.isArray(def)) {
     if (items.length !== def.length) throw new CuteError(what, `no matching constructor: ${items.length} values for a tuple of ${def.length}`, items.map(showArg));
@@ -142,12 +137,12 @@ function fromBraced(def: Value, items: Value[], what: string): Value {
   throw new CuteError(what, `no matching constructor: ${items.length} values for one`, items.map(showArg));
 }
 
-function cannot(def: Value, arg: Value, what: string): CuteError {
+function cannot(def: Value, arg: EvalValue, what: string): CuteError {
   return new CuteError(what, `no conversion from ${showArg(arg)} to the type whose value is ${show(def)}`, [showArg(arg)]);
 }
 
 /** Layout<Shape,Stride>{shape, stride}: each argument converted, the missing ones value-initialised */
-function layoutFrom(shape: Value, stride: Value, args: Value[], what: string): Layout {
+function layoutFrom(shape: Value, stride: Value, args: EvalValue[], what: string): Layout {
   if (args.length > 2) throw new CuteError(what, `no matching constructor for ${args.length} arguments (a layout takes a shape and a stride)`, args.map(showArg));
   const s = args[0] === undefined ? shape : convert(shape, args[0], what);
   const d = args[1] === undefined ? stride : convert(stride, args[1], what);

@@ -10,7 +10,7 @@ import { Layout, Tiler, make_layout } from "../core/layout.js";
 import type { Value } from "../core/value.js";
 import { show } from "../print/print.js";
 
-export function isIntTuple(v: Value): v is IntTuple {
+export function isIntTuple(v: unknown): v is IntTuple {
   return v instanceof Int || (Array.isArray(v) && v.every(isIntTuple));
 }
 export function asIntTuple(v: Value, what: string): IntTuple {

@@ -23,34 +23,52 @@ import type { CallNode, CastNode, FloatNode, InitNode, LambdaNode, MemberNode, N
 
 /**
  * What an expression's calls, applications, C++ values of a type (`T<...>{args}`) and operators
- * mean; the literal reader knows none of them.
+ * mean; the literal reader knows none of them. `V` is the caller's values: the literals read
+ * here are core `Value`s and tuples of `V`, so `V` includes them (`Reads<V>` checks it where the
+ * hooks are used); the evaluator's `V` adds its atoms, floats and a program's values.
  */
-export interface Hooks {
-  call(n: CallNode, args: Value[], src: string): Value;
-  apply(target: Value, args: Value[]): Value;
-  init(n: InitNode, args: Value[], src: string): Value;
-  op(n: OpNode, args: Value[], src: string): Value;
+export interface Hooks<V> {
+  call(n: CallNode, args: V[], src: string): V;
+  apply(target: V, args: V[]): V;
+  init(n: InitNode, args: V[], src: string): V;
+  op(n: OpNode, args: V[], src: string): V;
   /** `(T*)x`: a C++ cast to a pointer type */
-  cast(n: CastNode, arg: Value, src: string): Value;
+  cast(n: CastNode, arg: V, src: string): V;
   /** `&X(args)`: the address of a tensor's element (what X(args) would read) */
-  addressOf(n: OpNode, target: Value, args: Value[], src: string): Value;
+  addressOf(n: OpNode, target: V, args: V[], src: string): V;
   /** `target.name(args)`: a member function call */
-  member(n: MemberNode, target: Value, args: Value[], src: string): Value;
+  member(n: MemberNode, target: V, args: V[], src: string): V;
   /** `x[i]` of a value that is not a tensor (a program's argv, vectors) */
-  subscript?(target: Value, args: Value[], n: Node, src: string): Value;
+  subscript?(target: V, args: V[], n: Node, src: string): V;
   /** a condition's truth (`c ? x : y`), where the evaluator has values other than integers */
-  truth?(v: Value, n: OpNode, src: string): boolean;
+  truth?(v: V, n: OpNode, src: string): boolean;
   /** a bare name the notation does not know (LayoutLeft, ArithTuple5 are read here): a snippet's variable */
-  name?(n: NameNode, src: string): Value | undefined;
+  name?(n: NameNode, src: string): V | undefined;
   /** a lambda of a program (`cute-ts run`): the closure the evaluator makes of it */
-  lambda?(n: LambdaNode, src: string): Value;
+  lambda?(n: LambdaNode, src: string): V;
   /** a string literal of a program (`cute-ts run`): a value of host code only, where the evaluator has one */
-  string?(n: StringNode, src: string): Value;
+  string?(n: StringNode, src: string): V;
   /** a C++ floating-point literal (1.5, 1.0f): a value of host code only, where the evaluator has one */
-  float?(n: FloatNode, src: string): Value;
+  float?(n: FloatNode, src: string): V;
 }
 
-export function evalNode(n: Node, src: string, h: Hooks): Value {
+/**
+ * Hooks whose values include the core values the literals read here are (an integer, a layout,
+ * ...): `Hooks<V>` itself when `V` does, else `never`, so that evaluating with a narrower `V` does
+ * not compile. What evalNode returns of its own is then a `V`.
+ */
+export type Reads<V> = [Value] extends [V] ? Hooks<V> : never;
+
+/**
+ * The value of a parsed expression: its literals read here, everything else asked of the hooks.
+ * `readNode` is written once for any values (`Hooks<unknown>`); what it returns is the hooks' `V`
+ * or a literal, which `Reads<V>` says is a `V` too.
+ */
+export const evalNode = readNode as <V>(n: Node, src: string, h: Reads<V>) => V;
+/** each node's value, in order */
+export const evalAll = readAll as <V>(ns: Node[], src: string, h: Reads<V>) => V[];
+
+function readNode(n: Node, src: string, h: Hooks<unknown>): unknown {
   switch (n.k) {
     case "int":
       return n.s ? S(n.v) : D(n.v);
@@ -59,10 +77,11 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "under":
       return UNDER;
     case "tuple":
-      return n.s ? evalNode(n.items[0]!, src, h) : evalAll(n.items, src, h);
+      return n.s ? readNode(n.items[0]!, src, h) : readAll(n.items, src, h);
     case "layout": {
-      const shape = evalNode(n.shape, src, h);
-      const stride = evalNode(n.stride, src, h);
+      // whatever the hooks gave, the coercions refuse all but integers (and bases) and their tuples
+      const shape = readNode(n.shape, src, h) as Value;
+      const stride = readNode(n.stride, src, h) as Value;
       return make_layout(asIntTuple(shape, "the shape of a layout"), asStride(stride, "the stride of a layout"));
     }
     case "swizzle":
@@ -71,9 +90,10 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return new SmemPtrFlag(n.bits);
     case "composed":
       // mixed bits can only be an offset: an odd number of parts from the end (composedOf checks the rest)
-      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && (n.parts.length - 1 - i) % 2 === 1 ? mixedBitsOf(p) : evalNode(p, src, h))));
+      // (composedOf refuses parts that are not swizzles, layouts, offsets or iterators)
+      return composedOf(n.parts.map((p, i) => (p.k === "mixed" && i >= 1 && (n.parts.length - 1 - i) % 2 === 1 ? mixedBitsOf(p) : (readNode(p, src, h) as Value))));
     case "texpr":
-      return evalNode(n.e, src, h);
+      return readNode(n.e, src, h);
     case "float":
       if (h.float === undefined) throw new ParseError(src, n.pos, "a floating-point number is a value of C++ host code: cute-ts eval reads it (float alpha = 1.0f;), a layout holds integers");
       return h.float(n, src);
@@ -82,10 +102,10 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
     case "name":
       return (h.name !== undefined ? h.name(n, src) : undefined) ?? nameValue(n.name, src, n.pos);
     case "call":
-      return h.call(n, evalAll(n.args, src, h), src);
+      return h.call(n, readAll(n.args, src, h), src);
     case "apply": {
-      const target = evalNode(n.target, src, h);
-      const args = evalAll(n.args, src, h);
+      const target = readNode(n.target, src, h);
+      const args = readAll(n.args, src, h);
       // t[c]: CuTe's Tensor::operator[] reads the element at one coordinate (no slicing)
       if (n.subscript === true && h.subscript !== undefined && !(target instanceof Tensor)) return h.subscript(target, args, n, src);
       if (n.subscript === true) {
@@ -95,35 +115,35 @@ export function evalNode(n: Node, src: string, h: Hooks): Value {
       return h.apply(target, args);
     }
     case "init":
-      return h.init(n, evalAll(n.args, src, h), src);
+      return h.init(n, readAll(n.args, src, h), src);
     case "op": {
       const a = n.args[0]!;
       // c ? x : y evaluates one of x and y
       if (n.name === "?:") {
-        const c = evalNode(a, src, h);
-        return evalNode(n.args[h.truth !== undefined ? (h.truth(c, n, src) ? 1 : 2) : c instanceof Int && c.v !== 0 ? 1 : 2]!, src, h);
+        const c = readNode(a, src, h);
+        return readNode(n.args[h.truth !== undefined ? (h.truth(c, n, src) ? 1 : 2) : c instanceof Int && c.v !== 0 ? 1 : 2]!, src, h);
       }
-      if (n.name === "u&" && a.k === "apply") return h.addressOf(n, evalNode(a.target, src, h), evalAll(a.args, src, h), src);
-      return h.op(n, evalAll(n.args, src, h), src);
+      if (n.name === "u&" && a.k === "apply") return h.addressOf(n, readNode(a.target, src, h), readAll(a.args, src, h), src);
+      return h.op(n, readAll(n.args, src, h), src);
     }
     case "ptr":
       return pointerOf(n, src);
     case "cast":
-      return h.cast(n, evalNode(n.args[0]!, src, h), src);
+      return h.cast(n, readNode(n.args[0]!, src, h), src);
     case "string":
       if (h.string === undefined) throw new ParseError(src, n.pos, "a string literal is a value of a program's host code (cute-ts run)");
       return h.string(n, src);
     case "member":
-      return h.member(n, evalNode(n.target, src, h), evalAll(n.args, src, h), src);
+      return h.member(n, readNode(n.target, src, h), readAll(n.args, src, h), src);
     case "lambda":
       if (h.lambda === undefined) throw new ParseError(src, n.pos, "a lambda is a value of a program (cute-ts run)");
       return h.lambda(n, src);
   }
 }
 
-export function evalAll(ns: Node[], src: string, h: Hooks): Value[] {
-  const out: Value[] = []; // pushed, not preallocated: a tuple stays a packed array, as the algebra's own tuples are
-  for (let i = 0; i < ns.length; i++) out.push(evalNode(ns[i]!, src, h));
+function readAll(ns: Node[], src: string, h: Hooks<unknown>): unknown[] {
+  const out: unknown[] = []; // pushed, not preallocated: a tuple stays a packed array, as the algebra's own tuples are
+  for (let i = 0; i < ns.length; i++) out.push(readNode(ns[i]!, src, h));
   return out;
 }
 
@@ -218,7 +238,7 @@ function composedOf3(a: Value, off: Value, b: Value): Value {
   return make_composed(a, off as Int, b);
 }
 
-const LITERAL: Hooks = {
+const LITERAL: Hooks<Value> = {
   call(n, _args, src) {
     throw new ParseError(src, n.pos, `${quote(n.name + "(...)")} is a function call; only a value written as CuTe prints it is read here`);
   },

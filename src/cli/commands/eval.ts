@@ -1,5 +1,5 @@
 import { UsageError } from "../../core/errors.js";
-import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
+import { AtomValue, type EvalValue, unchecked } from "../../eval/evaluate.js";
 import { type PastedResult, evaluatePasted } from "../../eval/run/pasted.js";
 import { FloatValue, printFloat } from "../../eval/float.js";
 import { show } from "../../print/print.js";
@@ -96,5 +96,7 @@ function writeValue(io: Io, v: EvalValue): void {
     io.out(io.json ? jsonLine(printedObjectsJson(text, parseLayoutText)) : text);
     return;
   }
-  io.out(io.json ? jsonLine(toJson(v)) : show(v) + "\n");
+  // a core value (the evaluator refused a braced list as an expression's value: checkValue)
+  const c = unchecked(v);
+  io.out(io.json ? jsonLine(toJson(c)) : show(c) + "\n");
 }

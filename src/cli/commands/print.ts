@@ -2,7 +2,7 @@ import { UsageError } from "../../core/errors.js";
 import { Layout } from "../../core/layout.js";
 import { ComposedLayout } from "../../core/swizzle.js";
 import { Tensor } from "../../core/tensor.js";
-import { AtomValue, type EvalValue } from "../../eval/evaluate.js";
+import { AtomValue, type EvalValue, describe } from "../../eval/evaluate.js";
 import { type PastedResult, evaluatePasted } from "../../eval/run/pasted.js";
 import { hintDialect } from "./eval.js";
 import { FILE_OPTION, programText, readsStdin } from "../input.js";
@@ -10,7 +10,6 @@ import { asIntTuple, isIntTuple } from "../../notation/coerce.js";
 import * as L from "../../core/layout.js";
 import { FORCE_MAX_CELLS, STREAM_MAX_CELLS, writeLayoutCellsJson, writePrintLayout, writePrintTensor, writeTensorValuesJson } from "../../print/layout.js";
 import { jsonLine, toJson } from "../../print/json.js";
-import { show } from "../../print/print.js";
 import { printedObjectsJson } from "../../print/json.js";
 import { parseLayoutText } from "../../notation/read.js";
 import { pictureOptions, type CommandSpec, type Io, type OptionValues } from "../spec.js";
@@ -76,7 +75,7 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
     if (isIntTuple(v)) v = L.make_layout(asIntTuple(v, "shape"));
     const force = opts.force === true;
     if (opts.latex || opts.svg) {
-      if (!(v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`--latex and --svg draw a layout; got ${show(v)}`);
+      if (!(v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`--latex and --svg draw a layout; got ${describe(v)}`);
       const l = v;
       return import("../../print/pictures.js").then((pics) => {
         io.out(opts.latex ? pics.print_latex_layout(l, force) : pics.print_svg_layout(l, force));
@@ -88,7 +87,7 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
     const lim = { force, hard: io.stream ? STREAM_MAX_CELLS : FORCE_MAX_CELLS, bytes: io.outBytes };
     const write = (s: string) => io.out(s);
     if (io.json) {
-      if (!(v instanceof Tensor || v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${show(v)}`);
+      if (!(v instanceof Tensor || v instanceof Layout || v instanceof ComposedLayout)) throw new UsageError(`print draws a rank-2 layout or a tensor; this is ${describe(v)}`);
       // the document's fields, then the cells or values as JSON text (the same bytes as JSON.stringify of the whole)
       const head = jsonLine(toJson(v));
       const open = head.slice(0, head.lastIndexOf("}"));
@@ -98,7 +97,7 @@ function draw(e: EvalValue, opts: OptionValues, io: Io): number | Promise<number
     }
     if (v instanceof Tensor) writePrintTensor(v, write, lim);
     else if (v instanceof Layout || v instanceof ComposedLayout) writePrintLayout(v, write, lim);
-    else throw new UsageError(`print draws a rank-2 layout (print_layout) or a tensor (print_tensor); this is ${show(v)} — use \`cute-ts eval\` to print other values`);
+    else throw new UsageError(`print draws a rank-2 layout (print_layout) or a tensor (print_tensor); this is ${describe(v)} — use \`cute-ts eval\` to print other values`);
     return 0;
 }
 

@@ -14,7 +14,6 @@ import * as T from "../../core/int-tuple.js";
 import type { IntTuple } from "../../core/int-tuple.js";
 import { Layout } from "../../core/layout.js";
 import { Tensor, TmemIter } from "../../core/tensor.js";
-import type { Value } from "../../core/value.js";
 import { asIntTuple, asLayout, asTiler, isIntTuple } from "../../notation/coerce.js";
 import { type Node, type TArg, spellType } from "../../notation/parse.js";
 import type { CallNode, InitNode, MemberNode } from "../../notation/read.js";
@@ -28,7 +27,7 @@ import { TiledCopy, type TiledMmaLike, formatTiledCopy, get_layoutD_MN, get_layo
 import * as ThrCopy from "../../atoms/copy/thr-copy.js";
 import { TmemTensor, make_tmem_copy, tmem_copy_atom } from "../../atoms/copy/tmem.js";
 import { parseValueType } from "../../core/value-types.js";
-import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
+import { AtomValue, type EvalValue, type Pictures, core, describe } from "../ext-value.js";
 import { CopyAtomValue, MmaAtomValue, MmaOpValue, TiledCopyValue, TiledMmaValue, tiledMmaLike } from "../atom-values.js";
 import { nargs } from "./registry.js";
 import { SMEM_DESC_CALL, smemDescCall } from "./smem-desc.js";
@@ -92,7 +91,7 @@ function unwrap(text: string, wrapper: string): string {
   return m ? m[1]! : text;
 }
 
-function onlyEmpty(name: string, args: Value[]): void {
+function onlyEmpty(name: string, args: EvalValue[]): void {
   if (args.length > 0) throw new CuteError(`${name}{...}`, "no matching constructor: an atom is made from its type alone, write {}", []);
 }
 
@@ -113,19 +112,19 @@ function refuseBareAlias(text: string): void {
   throw new CuteError(bare, `argument list for alias template ${bare} is missing (an alias template of SM90::GMMA::MMA_...; C++17 deduces none): write ${bare}<>{} or give its arguments`);
 }
 
-function atomType(name: string, types: Node[] | null, args: Value[], pos: number, src: string): Value {
+function atomType(name: string, types: Node[] | null, args: EvalValue[], pos: number, src: string): EvalValue {
   if (name === "MMA_Atom") {
     if (types === null || types.length !== 1) throw new ParseError(src, pos, "MMA_Atom<OP> takes one template argument, the MMA operation");
     onlyEmpty(name, args);
     const op = unwrap(spellType(types[0]!, src), "MMA_Traits");
     refuseBareAlias(op);
-    return new MmaAtomValue(resolveMma(op)) as unknown as Value;
+    return new MmaAtomValue(resolveMma(op));
   }
   if (types === null) refuseBareAlias(name);
   if (name === "Copy_Atom") {
     if (types === null || types.length !== 2) throw new ParseError(src, pos, "Copy_Atom<OP, T> takes two template arguments, the copy operation and the value type");
     onlyEmpty(name, args);
-    return new CopyAtomValue(make_copy_atom(unwrap(spellType(types[0]!, src), "Copy_Traits"), spellType(types[1]!, src))) as unknown as Value;
+    return new CopyAtomValue(make_copy_atom(unwrap(spellType(types[0]!, src), "Copy_Traits"), spellType(types[1]!, src)));
   }
   const text = spelled(name, types, src);
   const isCopy = COPY_LIKE.test(name);
@@ -133,7 +132,7 @@ function atomType(name: string, types: Node[] | null, args: Value[], pos: number
     try {
       const traits = resolveMma(text);
       onlyEmpty(name, args);
-      return new MmaOpValue(traits) as unknown as Value;
+      return new MmaOpValue(traits);
     } catch (e) {
       if (!(e instanceof UsageError && /^unknown MMA operation/.test(e.message))) throw e;
       if (MMA_LIKE.test(name)) throw e;
@@ -142,7 +141,7 @@ function atomType(name: string, types: Node[] | null, args: Value[], pos: number
   try {
     copyTraits(text);
     onlyEmpty(name, args);
-    return new CopyOpValue(text) as unknown as Value;
+    return new CopyOpValue(text);
   } catch (e) {
     if (!(e instanceof UsageError && /^unknown copy operation/.test(e.message))) throw e;
     if (isCopy) throw e;
@@ -150,25 +149,25 @@ function atomType(name: string, types: Node[] | null, args: Value[], pos: number
   throw unknownType(name, src, pos);
 }
 
-export function init(n: InitNode, args: Value[], src: string): Value {
+export function init(n: InitNode, args: EvalValue[], src: string): EvalValue {
   return atomType(n.name, n.types, args, n.pos, src);
 }
 
 // ---------------------------------------------------------------- functions
 
-function mmaTraitsOf(v: Value, name: string): MmaTraits {
+function mmaTraitsOf(v: EvalValue, name: string): MmaTraits {
   const x = v as unknown;
   if (x instanceof MmaAtomValue || x instanceof MmaOpValue) return x.traits;
   throw new CuteError(name, "no matching overload: the first argument is an MMA_Atom<OP>{} or an MMA operation OP{}", [String(x instanceof AtomValue ? x.what : "a value that is not an MMA atom")]);
 }
-export function copyAtomOf(v: Value, name: string): CopyAtom {
+export function copyAtomOf(v: EvalValue, name: string): CopyAtom {
   const x = v as unknown;
   if (x instanceof CopyAtomValue) return x.atom;
   if (x instanceof CopyOpValue) throw new CuteError(name, `no matching overload: it takes a Copy_Atom<${x.op}, T>{}, not the operation alone`);
   throw new CuteError(name, "no matching overload: the first argument is a Copy_Atom<OP, T>{}", [String(x instanceof AtomValue ? x.what : "a value that is not a copy atom")]);
 }
 /** the TiledMMA a value holds (a ThrMMA derives from its TiledMMA); refused otherwise, naming `which` argument it was */
-export function tiledMmaOf(v: Value, name: string, which = "the second argument"): TiledMma {
+export function tiledMmaOf(v: EvalValue, name: string, which = "the second argument"): TiledMma {
   const x = v as unknown;
   if (x instanceof TiledMmaValue) return x.mma;
   // a ThrMMA derives from its TiledMMA
@@ -176,20 +175,20 @@ export function tiledMmaOf(v: Value, name: string, which = "the second argument"
   throw new CuteError(name, `no matching overload: ${which} is a TiledMMA (make_tiled_mma(...))`, [describe(v)]);
 }
 
-const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>> = {
+const FUNCTIONS: Readonly<Record<string, (args: EvalValue[], name: string) => EvalValue>> = {
   make_tiled_mma(args, name) {
     nargs(name, args, 1, 3);
     const traits = mmaTraitsOf(args[0]!, name);
     const layout = args[1] === undefined ? undefined : asLayout(core(args[1], name), name);
     const perm = args[2] === undefined ? undefined : asTiler(core(args[2], name), name);
-    return new TiledMmaValue(make_tiled_mma(traits, layout, perm)) as unknown as Value;
+    return new TiledMmaValue(make_tiled_mma(traits, layout, perm));
   },
   make_tiled_copy(args, name) {
     nargs(name, args, 2, 3);
     const atom = copyAtomOf(args[0]!, name);
     const thr = asLayout(core(args[1]!, name), name);
     const val = args[2] === undefined ? undefined : asLayout(core(args[2], name), name);
-    return new TiledCopyValue(make_tiled_copy(atom, thr, val)) as unknown as Value;
+    return new TiledCopyValue(make_tiled_copy(atom, thr, val));
   },
   make_tiled_copy_A: copyForMma(make_tiled_copy_A),
   make_tiled_copy_B: copyForMma(make_tiled_copy_B),
@@ -200,7 +199,7 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
   // make_cotiled_copy(atom, atom_tv_layout, data_layout): the TiledCopy whose threads and values take the data's addresses
   make_cotiled_copy(args, name) {
     nargs(name, args, 3, 3);
-    return new TiledCopyValue(make_cotiled_copy(copyAtomOf(args[0]!, name), asLayout(core(args[1]!, name), name), asLayout(core(args[2]!, name), name))) as unknown as Value;
+    return new TiledCopyValue(make_cotiled_copy(copyAtomOf(args[0]!, name), asLayout(core(args[1]!, name), name), asLayout(core(args[2]!, name), name)));
   },
   make_tmem_copy(args, name) {
     nargs(name, args, 2, 2);
@@ -208,7 +207,7 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
     const x = args[0] as unknown;
     // make_tmem_copy(OP{}, tmem) is make_tmem_copy(Copy_Atom<OP, value_type of tmem>{}, tmem)
     const atom = x instanceof CopyOpValue ? tmem_copy_atom(x.op, tmem) : copyAtomOf(args[0]!, name);
-    return new TiledCopyValue(make_tmem_copy(atom, tmem)) as unknown as Value;
+    return new TiledCopyValue(make_tmem_copy(atom, tmem));
   },
   partition_shape_A: partitionShape("A"),
   partition_shape_B: partitionShape("B"),
@@ -227,14 +226,14 @@ const FUNCTIONS: Readonly<Record<string, (args: Value[], name: string) => Value>
 };
 
 /** a Tensor<tmem_ptr<T>, Layout> as the TMEM copies take it; T is known by its width only (tmem_ptr's print) */
-function tmemTensorOf(v: Value, name: string): TmemTensor {
+function tmemTensorOf(v: EvalValue, name: string): TmemTensor {
   if (v instanceof Tensor && v.iter instanceof TmemIter && v.layout instanceof Layout) {
     return new TmemTensor(parseValueType(v.iter.type ?? `uint${v.iter.bits}_t`), v.layout, v.iter.addr);
   }
   throw new CuteError(name, "no matching overload: the second argument is a TMEM tensor (tmem_ptr<T> and a layout, e.g. a UMMA TiledMMA's make_fragment_C / partition_fragment_C)", [describe(v)]);
 }
 
-function partitionShape(w: Operand): (args: Value[], name: string) => Value {
+function partitionShape(w: Operand): (args: EvalValue[], name: string) => EvalValue {
   return (args, name) => {
     nargs(name, args, 2, 2);
     return ThrMMA.partition_shape(tiledMmaOf(args[0]!, name, "the first argument"), w, asIntTuple(core(args[1]!, name), `the shape of ${name}`));
@@ -242,7 +241,7 @@ function partitionShape(w: Operand): (args: Value[], name: string) => Value {
 }
 
 /** CuTe has partition_fragment_C(tiled_mma, shape) only: A's and B's depend on the tensor and the thread */
-function noStaticFragment(w: "A" | "B"): (args: Value[], name: string) => Value {
+function noStaticFragment(w: "A" | "B"): (args: EvalValue[], name: string) => EvalValue {
   return (_args, name) => {
     throw new CuteError(name, `no matching function: CuTe has partition_fragment_C(tiled_mma, shape) only; A's and B's fragments depend on the tensor and the thread: tiled_mma.get_slice(thr_idx).partition_fragment_${w}(tensor)`);
   };
@@ -252,12 +251,12 @@ function noStaticFragment(w: "A" | "B"): (args: Value[], name: string) => Value 
  * CuTe's overloads of a core function for atoms: size<I...>(tiled_mma) is the size of its
  * ThrLayoutVMNK (the threads), size(tiled_copy) its TiledNumThr; undefined for other calls
  */
-export function overload(n: CallNode, args: Value[]): Value | undefined {
+export function overload(n: CallNode, args: EvalValue[]): EvalValue | undefined {
   if (n.name === "size" && args.length === 1 && (args[0] as unknown) instanceof AtomValue) return sizeOf(args, n.targs, n.name);
   return undefined;
 }
 
-function sizeOf(args: Value[], targs: TArg[], name: string): Value {
+function sizeOf(args: EvalValue[], targs: TArg[], name: string): EvalValue {
   nargs(name, args, 1, 1);
   const x = args[0] as unknown;
   if (x instanceof TiledMmaValue || x instanceof ThrMmaValue) return lookupFunction("size")!([(x instanceof TiledMmaValue ? x.mma : x.thr.mma).thrLayoutVMNK], targs, name);
@@ -266,7 +265,7 @@ function sizeOf(args: Value[], targs: TArg[], name: string): Value {
 }
 
 /** tile_size<I>(tiled_mma) = tile_size_mnk<I>(); tile_size<I...>(tiled_copy) = size<I...>(shape(Tiler_MN)) */
-function tileSize(args: Value[], targs: TArg[], name: string): Value {
+function tileSize(args: EvalValue[], targs: TArg[], name: string): EvalValue {
   nargs(name, args, 1, 1);
   const x = args[0] as unknown;
   const is = targs.map((t) => {
@@ -286,25 +285,25 @@ function tileSize(args: Value[], targs: TArg[], name: string): Value {
   throw new CuteError(name, "no matching overload: tile_size takes a TiledMMA or a TiledCopy", [describe(args[0]!)]);
 }
 
-function copyForMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (args: Value[], name: string) => Value {
+function copyForMma(f: (a: CopyAtom, m: TiledMmaLike) => TiledCopy): (args: EvalValue[], name: string) => EvalValue {
   return (args, name) => {
     nargs(name, args, 2, 2);
-    return new TiledCopyValue(f(copyAtomOf(args[0]!, name), tiledMmaLike(tiledMmaOf(args[1]!, name)))) as unknown as Value;
+    return new TiledCopyValue(f(copyAtomOf(args[0]!, name), tiledMmaLike(tiledMmaOf(args[1]!, name))));
   };
 }
 
 /** make_tiled_copy_S/D(atom, tiled_copy): another atom over the Src/Dst partitioning of a TiledCopy (copy_atom.hpp) */
-function copyForCopy(f: (a: CopyAtom, tc: TiledCopy) => TiledCopy): (args: Value[], name: string) => Value {
+function copyForCopy(f: (a: CopyAtom, tc: TiledCopy) => TiledCopy): (args: EvalValue[], name: string) => EvalValue {
   return (args, name) => {
     nargs(name, args, 2, 2);
     const x = args[1] as unknown;
     if (!(x instanceof TiledCopyValue)) throw new CuteError(name, "no matching overload: the second argument is a TiledCopy (make_tiled_copy(...))", [describe(args[1]!)]);
-    return new TiledCopyValue(f(copyAtomOf(args[0]!, name), x.tc)) as unknown as Value;
+    return new TiledCopyValue(f(copyAtomOf(args[0]!, name), x.tc));
   };
 }
 
 /** an atom function, or `T<...>(args)` for an atom type; undefined when the name is neither */
-export function call(n: CallNode, args: Value[], src: string): Value | undefined {
+export function call(n: CallNode, args: EvalValue[], src: string): EvalValue | undefined {
   if (SMEM_DESC_CALL.test(n.name)) return smemDescCall(n, args, src);
   if (n.name === "tile_size") return tileSize(args, n.targs, n.name);
   if (n.name === "thr_size") return sizeOf(args, n.targs, n.name);
@@ -321,10 +320,10 @@ export function call(n: CallNode, args: Value[], src: string): Value | undefined
 
 // ---------------------------------------------------------------- member functions
 
-type Method<X> = (self: X, args: Value[], targs: TArg[], name: string) => Value;
+type Method<X> = (self: X, args: EvalValue[], targs: TArg[], name: string) => EvalValue;
 
 /** the thread index of get_slice / get_thread_slice: an integral value (CuTe requires is_integral) */
-function threadIndex(args: Value[], name: string): Int {
+function threadIndex(args: EvalValue[], name: string): Int {
   nargs(name, args, 1, 1);
   const t = args[0]!;
   if (!(t instanceof Int)) throw new CuteError(name, "no matching member function: the thread index is an integer (is_integral<ThrIdx>)", [describe(t)]);
@@ -332,7 +331,7 @@ function threadIndex(args: Value[], name: string): Int {
 }
 
 /** the tensor a partition takes: CuTe's partition_* read its data() and layout() */
-function tensorArg(args: Value[], name: string): Tensor {
+function tensorArg(args: EvalValue[], name: string): Tensor {
   nargs(name, args, 1, 1);
   const t = args[0]!;
   if (t instanceof Tensor) return t;
@@ -341,7 +340,7 @@ function tensorArg(args: Value[], name: string): Tensor {
 }
 
 /** make_fragment_A/B/C's argument: a partitioned tensor, or its layout or shape (partition_shape_A/B/C) */
-function fragmentArg(args: Value[], name: string): Tensor | Layout | IntTuple {
+function fragmentArg(args: EvalValue[], name: string): Tensor | Layout | IntTuple {
   nargs(name, args, 1, 1);
   const t = args[0]!;
   if (t instanceof Tensor || t instanceof Layout || isIntTuple(t)) return t;
@@ -349,7 +348,7 @@ function fragmentArg(args: Value[], name: string): Tensor | Layout | IntTuple {
 }
 
 const none =
-  <X>(f: (self: X) => Value): Method<X> =>
+  <X>(f: (self: X) => EvalValue): Method<X> =>
   (self, args, _t, name) => {
     nargs(name, args, 0, 0);
     return f(self);
@@ -363,7 +362,7 @@ function modeTarg(targs: TArg[], name: string): 0 | 1 | 2 {
 }
 
 /** a layout or a tensor through f (a tensor keeps its iterator) */
-function layoutOrTensor(args: Value[], name: string, onLayout: (l: Layout) => Layout, onTensor: (t: Tensor) => Tensor): Value {
+function layoutOrTensor(args: EvalValue[], name: string, onLayout: (l: Layout) => Layout, onTensor: (t: Tensor) => Tensor): EvalValue {
   nargs(name, args, 1, 1);
   const x = args[0]!;
   if (x instanceof Tensor) return onTensor(x);
@@ -372,14 +371,14 @@ function layoutOrTensor(args: Value[], name: string, onLayout: (l: Layout) => La
 }
 
 const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
-  get_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))) as unknown as Value,
-  get_thread_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))) as unknown as Value,
+  get_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))),
+  get_thread_slice: (mma, args, _t, name) => new ThrMmaValue(ThrMMA.get_slice(mma, threadIndex(args, name))),
   get_layoutA_TV: none((mma) => layoutTV(mma, "A")),
   get_layoutB_TV: none((mma) => layoutTV(mma, "B")),
   get_layoutC_TV: none((mma) => layoutTV(mma, "C")),
-  get_layoutA_MK: none((mma) => layoutMN(mma, "A") as Value),
-  get_layoutB_NK: none((mma) => layoutMN(mma, "B") as Value),
-  get_layoutC_MN: none((mma) => layoutMN(mma, "C") as Value),
+  get_layoutA_MK: none((mma) => layoutMN(mma, "A") as EvalValue),
+  get_layoutB_NK: none((mma) => layoutMN(mma, "B") as EvalValue),
+  get_layoutC_MN: none((mma) => layoutMN(mma, "C") as EvalValue),
   get_thr_layout_vmnk: none((mma) => mma.thrLayoutVMNK),
   // the member type TiledMMA::AtomThrID, as `typename decltype(mma)::AtomThrID{}` names it
   AtomThrID: none((mma) => mma.atom.thrID),
@@ -387,7 +386,7 @@ const MMA_METHODS: Readonly<Record<string, Method<TiledMma>>> = {
   thrfrg_B: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "B", l), (t) => ThrMMA.thrfrgTensor(mma, "B", t)),
   thrfrg_C: (mma, args, _t, name) => layoutOrTensor(args, name, (l) => ThrMMA.thrfrgChecked(mma, "C", l), (t) => ThrMMA.thrfrgTensor(mma, "C", t)),
   tile_size_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), tileSizeMNK(mma, modeTarg(targs, name))),
-  permutation_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), permutationMNK(mma, modeTarg(targs, name)) as Value),
+  permutation_mnk: (mma, args, targs, name) => (nargs(name, args, 0, 0), permutationMNK(mma, modeTarg(targs, name)) as EvalValue),
   // MMA_Atom's static make_fragment_A/B/C, which a TiledMMA (and a ThrMMA) inherits: of a partitioned tensor
   make_fragment_A: (mma, args, _t, name) => make_fragment(mma, "A", fragmentArg(args, name)),
   make_fragment_B: (mma, args, _t, name) => make_fragment(mma, "B", fragmentArg(args, name)),
@@ -404,12 +403,12 @@ const THR_MMA_METHODS: Readonly<Record<string, Method<ThrMMA.ThrMma>>> = {
 };
 
 const COPY_METHODS: Readonly<Record<string, Method<TiledCopy>>> = {
-  get_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))) as unknown as Value,
-  get_thread_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))) as unknown as Value,
+  get_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))),
+  get_thread_slice: (tc, args, _t, name) => new ThrCopyValue(ThrCopy.get_slice(tc, threadIndex(args, name))),
   get_layoutS_TV: none(get_layoutS_TV),
   get_layoutD_TV: none(get_layoutD_TV),
-  get_layoutS_MN: none((tc) => get_layoutS_MN(tc) as Value),
-  get_layoutD_MN: none((tc) => get_layoutD_MN(tc) as Value),
+  get_layoutS_MN: none((tc) => get_layoutS_MN(tc) as EvalValue),
+  get_layoutD_MN: none((tc) => get_layoutD_MN(tc) as EvalValue),
   tidfrg_S: (tc, args, _t, name) => layoutOrTensor(args, name, (l) => tidfrg_S(tc, l), (t) => ThrCopy.tidfrgTensor(tc, "S", t)),
   tidfrg_D: (tc, args, _t, name) => layoutOrTensor(args, name, (l) => tidfrg_D(tc, l), (t) => ThrCopy.tidfrgTensor(tc, "D", t)),
 };
@@ -426,7 +425,7 @@ function method<X>(table: Readonly<Record<string, Method<X>>>, name: string): Me
 }
 
 /** `target.name<targs>(args)` on an atom value: CuTe's member functions of TiledMMA, ThrMMA, TiledCopy and ThrCopy */
-export function member(n: MemberNode, target: AtomValue, args: Value[], src: string): Value {
+export function member(n: MemberNode, target: AtomValue, args: EvalValue[], src: string): EvalValue {
   const name = n.name;
   if (target instanceof ThrMmaValue) {
     const f = method(THR_MMA_METHODS, name);

@@ -46,7 +46,7 @@ export function onLayoutLike(v: Value, name: string, f: (b: Layout) => Layout): 
 export function refuseTensor(v: Value, name: string): void {
   if (v instanceof Tensor) throw new CuteError(name, "no matching overload for a tensor", [show(v)]);
 }
-export function nargs(name: string, args: Value[], lo: number, hi = lo): void {
+export function nargs(name: string, args: readonly unknown[], lo: number, hi = lo): void {
   if (args.length < lo || args.length > hi) {
     throw new CuteError(name, `no matching overload for ${args.length} argument${args.length === 1 ? "" : "s"} (takes ${lo === hi ? lo : `${lo} to ${hi}`})`);
   }

@@ -7,12 +7,11 @@
  */
 import { CuteError, UsageError } from "../../core/errors.js";
 import { Tensor } from "../../core/tensor.js";
-import type { Value } from "../../core/value.js";
 import { type Node, spellType } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
 import { make_desc_of_tensor } from "../../atoms/mma/fragment.js";
 import { type SmemDescriptor, formatSmemDescriptor } from "../../atoms/mma/smem-desc.js";
-import { AtomValue, describe } from "../ext-value.js";
+import { AtomValue, describe, type EvalValue } from "../ext-value.js";
 import { nargs } from "./registry.js";
 
 /** the calls this module answers */
@@ -34,7 +33,7 @@ export class SmemDescValue extends AtomValue {
 }
 
 /** `GMMA::make_gmma_desc<GMMA::Major::K>(tensor)`, `UMMA::make_umma_desc<UMMA::Major::MN>(tensor)` */
-export function smemDescCall(n: CallNode, args: Value[], src: string): Value {
+export function smemDescCall(n: CallNode, args: EvalValue[], src: string): EvalValue {
   const m = SMEM_DESC_CALL.exec(n.name)!;
   const ns = m[1] as "GMMA" | "UMMA";
   const name = `${ns}::make_${m[2]}_desc`;
@@ -46,5 +45,5 @@ export function smemDescCall(n: CallNode, args: Value[], src: string): Value {
   nargs(name, args, 1, 1);
   const t = args[0]!;
   if (!(t instanceof Tensor)) throw new CuteError(name, "no matching function: it takes the smem tensor of one MMA's operand block", [describe(t)]);
-  return new SmemDescValue(make_desc_of_tensor(ns, major as "K" | "MN", t)) as unknown as Value;
+  return new SmemDescValue(make_desc_of_tensor(ns, major as "K" | "MN", t));
 }

@@ -18,7 +18,6 @@ import * as T from "../../core/int-tuple.js";
 import type { Coord, IntTuple } from "../../core/int-tuple.js";
 import { Layout, type Tiler } from "../../core/layout.js";
 import { PtrIter, Tensor } from "../../core/tensor.js";
-import type { Value } from "../../core/value.js";
 import { show } from "../../print/print.js";
 import { asIntTuple, asTiler, isIntTuple } from "../../notation/coerce.js";
 import { type Node, spellType } from "../../notation/parse.js";
@@ -28,7 +27,7 @@ import { getTmaTensor, partition } from "../../atoms/tma/coords.js";
 import { TMA_OPS, checkSmemBits, smemLayoutOf, tmaOp, tmaValueType, type TmaValueType } from "../../atoms/tma/types.js";
 import { clusterLayoutVMNK, makeTmaAtomSm100, makeTmaCopySm100, type UmmaOperand } from "../../atoms/tma/sm100.js";
 import { formatTiledCopy } from "../../atoms/copy/index.js";
-import { AtomValue, type Pictures, core, describe } from "../ext-value.js";
+import { AtomValue, type EvalValue, type Pictures, core, describe, unchecked } from "../ext-value.js";
 import { nargs } from "./registry.js";
 import { copyAtomOf, tiledMmaOf } from "./atoms.js";
 import { create_tma_multicast_mask, tma_partition, TMA_PARTITION_DEFAULTS } from "../../atoms/tma/partition.js";
@@ -58,12 +57,12 @@ class TmaOpValue extends AtomValue {
 }
 
 /** what a TMA value's members are: a table of member functions by name */
-type Members = Readonly<Record<string, (args: Value[], name: string) => Value>>;
+type Members = Readonly<Record<string, (args: EvalValue[], name: string) => EvalValue>>;
 
 abstract class TmaValue extends AtomValue {
   protected abstract members(): Members;
   /** `this.name(args)`: CuTe's member function of this object */
-  override member(n: MemberNode, args: Value[]): Value {
+  override member(n: MemberNode, args: EvalValue[]): EvalValue {
     const m = this.members();
     const f = Object.hasOwn(m, n.name) ? m[n.name]! : undefined;
     if (f === undefined) {
@@ -92,7 +91,7 @@ class TmaTiledCopyValue extends TmaValue {
     return kind === "latex" ? p.print_latex_tiled_copy(this.copy.tiled, force) : p.print_svg_tiled_copy(this.copy.tiled, force);
   }
   protected members(): Members {
-    const slice = (args: Value[], name: string): Value => new TmaThrCopyValue(this.copy, ctaRank(args, name), this.builder) as unknown as Value;
+    const slice = (args: EvalValue[], name: string): EvalValue => new TmaThrCopyValue(this.copy, ctaRank(args, name), this.builder);
     return { get_tma_tensor: (args, name) => tmaTensor(this.copy, args, name), get_slice: slice, get_thread_slice: slice };
   }
 }
@@ -135,7 +134,7 @@ class TmaThrCopyValue extends TmaValue {
     throw new CuteError("print_latex", "no matching overload for a ThrCopy (it is not a TiledCopy): draw the TiledCopy");
   }
   protected members(): Members {
-    const part = (side: "S" | "D") => (args: Value[], name: string): Value => {
+    const part = (side: "S" | "D") => (args: EvalValue[], name: string): EvalValue => {
       if (args.length !== 1) throw new CuteError(name, `no matching member function for ${args.length} arguments (takes one tensor)`);
       const t = args[0]!;
       if (!(t instanceof Tensor)) throw new CuteError(name, "no matching member function: it partitions a tensor", [describe(t)]);
@@ -146,7 +145,7 @@ class TmaThrCopyValue extends TmaValue {
 }
 
 /** get_slice's index: an integer (CuTe requires is_integral) */
-function ctaRank(args: Value[], name: string): Int {
+function ctaRank(args: EvalValue[], name: string): Int {
   if (args.length !== 1) throw new CuteError(name, `no matching member function for ${args.length} arguments (takes the CTA's rank in the cluster)`);
   const r = args[0]!;
   if (!(r instanceof Int)) throw new CuteError(name, "no matching member function: the index is an integer (is_integral<ThrIdx>)", [describe(r)]);
@@ -154,9 +153,9 @@ function ctaRank(args: Value[], name: string): Int {
 }
 
 /** get_tma_tensor(g_shape): the shape must be congruent with the coordinate strides the TMA made */
-function tmaTensor(a: TmaAtom, args: Value[], name: string): Value {
+function tmaTensor(a: TmaAtom, args: EvalValue[], name: string): EvalValue {
   if (args.length !== 1) throw new CuteError(name, `no matching member function for ${args.length} arguments (takes the gmem tensor's shape)`);
-  const shape = asIntTuple(args[0]!, name);
+  const shape = asIntTuple(unchecked(args[0]!), name);
   if (!T.congruent(shape, a.gStride as T.Tup<unknown>)) {
     throw new CuteError(name, "static_assert(is_congruent<decltype(g_shape), decltype(aux_params_.g_stride_)>::value): the shape is not congruent with the gmem tensor's", [show(shape), show(a.args.gmem.shape)]);
   }
@@ -165,14 +164,14 @@ function tmaTensor(a: TmaAtom, args: Value[], name: string): Value {
 
 // ---------------------------------------------------------------- the builders' arguments
 
-function opOf(v: Value | undefined, name: string): string {
+function opOf(v: EvalValue | undefined, name: string): string {
   const x = v as unknown;
   if (x instanceof TmaOpValue) return x.op;
   throw new CuteError(name, "no matching overload: the first argument is a TMA copy operation such as SM90_TMA_LOAD{}", [v === undefined ? "none" : describe(v)]);
 }
 
 /** the gmem tensor: its layout, and its element type (the TMA's, unless a template argument names one) */
-function gmemOf(v: Value | undefined, name: string, targ: string | undefined): { gmem: Layout; type: TmaValueType } {
+function gmemOf(v: EvalValue | undefined, name: string, targ: string | undefined): { gmem: Layout; type: TmaValueType } {
   if (!(v instanceof Tensor)) throw new CuteError(name, "no matching overload: the second argument is the gmem tensor (make_tensor(make_gmem_ptr(ptr), layout))", [v === undefined ? "none" : describe(v)]);
   if (!(v.layout instanceof Layout)) throw new Unsupported(`${name} of a tensor with a composed layout`);
   const it = v.iter;
@@ -189,7 +188,7 @@ function gmemOf(v: Value | undefined, name: string, targ: string | undefined): {
   return { gmem: v.layout, type: tmaValueType(elem) };
 }
 
-function tmaArgs(args: Value[], name: string, targs: Node[] | null, srcText: (n: Node) => string): TmaArgs {
+function tmaArgs(args: EvalValue[], name: string, targs: Node[] | null, srcText: (n: Node) => string): TmaArgs {
   const op = opOf(args[0], name);
   if (IM2COL.test(op)) throw new CuteError(name, `no matching overload for the im2col operation ${op}: make_im2col_tma_copy (or make_im2col_tma_copy/atom_A/B_sm100) builds its TMA`);
   if (!TMA_OPS.some((o) => o === op)) tmaOp(op); // its refusal
@@ -202,7 +201,7 @@ function tmaArgs(args: Value[], name: string, targs: Node[] | null, srcText: (n:
 }
 
 /** a cluster size: a static integer, or a shape whose size is taken (make_tma_atom's size(cluster_size)) */
-function clusterOf(v: Value, name: string, shapeOk: boolean): Int {
+function clusterOf(v: EvalValue, name: string, shapeOk: boolean): Int {
   const c = core(v, name);
   if (c instanceof Int) return c;
   if (shapeOk && isIntTuple(c)) {
@@ -214,7 +213,7 @@ function clusterOf(v: Value, name: string, shapeOk: boolean): Int {
 }
 
 
-type Builder = (args: Value[], name: string, n: CallNode, src: string) => Value;
+type Builder = (args: EvalValue[], name: string, n: CallNode, src: string) => EvalValue;
 
 const spelledOf = (src: string) => (t: Node): string => spellType(t, src);
 
@@ -225,15 +224,15 @@ const sm100 = (kind: "copy" | "atom", w: UmmaOperand): Builder => (args, name, n
   const mma = tiledMmaOf(args[4]!, name, "the fifth argument");
   const mmaTiler = asTiler(core(args[3]!, name), name) as Tiler;
   const a = { tma, operand: w, mma, mmaTiler };
-  if (kind === "copy") return new TmaTiledCopyValue(makeTmaCopySm100(a), name) as unknown as Value;
+  if (kind === "copy") return new TmaTiledCopyValue(makeTmaCopySm100(a), name);
   const c = core(args[5]!, name);
   const vmnk = c instanceof Layout ? c : isIntTuple(c) ? clusterLayoutVMNK(mma, c) : undefined;
   if (vmnk === undefined) throw new CuteError(name, "no matching overload: the sixth argument is the cluster layout (CTA_V,CTA_M,CTA_N,CTA_K)", [describe(c)]);
-  return new TmaAtomValue(makeTmaAtomSm100(a, vmnk), name) as unknown as Value;
+  return new TmaAtomValue(makeTmaAtomSm100(a, vmnk), name);
 };
 
 /** an im2col builder's op, gmem and smem, read as make_tma_copy reads them */
-function im2colBase(args: Value[], name: string): Omit<TmaArgs, "op"> & { op: string } {
+function im2colBase(args: EvalValue[], name: string): Omit<TmaArgs, "op"> & { op: string } {
   const op = opOf(args[0], name);
   if (!IM2COL.test(op)) throw new CuteError(name, `no matching overload: the first argument is an im2col copy operation (SM90_TMA_LOAD_IM2COL{}, ...), not ${op}{}`);
   const { gmem, type } = gmemOf(args[1], name, undefined);
@@ -245,7 +244,7 @@ function im2colBase(args: Value[], name: string): Omit<TmaArgs, "op"> & { op: st
 const IM2COL_BUILDERS = im2colBuilders(im2colBase);
 
 const BUILDERS: Readonly<Record<string, Builder>> = {
-  ...Object.fromEntries(Object.entries(IM2COL_BUILDERS).map(([k, f]) => [k, ((args: Value[], name: string) => f(args, name)) as Builder])),
+  ...Object.fromEntries(Object.entries(IM2COL_BUILDERS).map(([k, f]) => [k, ((args: EvalValue[], name: string) => f(args, name)) as Builder])),
   make_tma_copy(args, name, n, src) {
     nargs(name, args, 3, 5);
     const a = tmaArgs(args, name, n.types, spelledOf(src));
@@ -255,14 +254,14 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
       a.ctaTiler = asTiler(core(args[3]!, name), name) as Tiler;
       a.cluster = clusterOf(args[4]!, name, false);
     }
-    return new TmaTiledCopyValue(makeTmaCopy(a), name) as unknown as Value;
+    return new TmaTiledCopyValue(makeTmaCopy(a), name);
   },
   make_tma_atom(args, name, n, src) {
     nargs(name, args, 4, 5);
     const a = tmaArgs(args, name, n.types, spelledOf(src));
     a.ctaTiler = asTiler(core(args[3]!, name), name) as Tiler;
     if (args.length === 5) a.cluster = clusterOf(args[4]!, name, true);
-    return new TmaAtomValue(makeTmaAtom(a), name) as unknown as Value;
+    return new TmaAtomValue(makeTmaAtom(a), name);
   },
   make_tma_copy_A_sm100: sm100("copy", "A"),
   make_tma_copy_B_sm100: sm100("copy", "B"),
@@ -288,12 +287,12 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
     const ctaLayout = five ? ctaLayoutOf(args[2]!, name) : TMA_PARTITION_DEFAULTS.ctaLayout;
     const s = tensorArg(args[five ? 3 : 1], name, "stensor, the smem tensor (TMATile, Rest...)");
     const g = tensorArg(args[five ? 4 : 2], name, "gtensor, the gmem tensor (TMATile, Rest...)");
-    return tma_partition(atom.numValSrc, ctaCoord, ctaLayout, s, g) as unknown as Value;
+    return tma_partition(atom.numValSrc, ctaCoord, ctaLayout, s, g);
   },
 };
 
 /** tma_partition's first argument: a Copy_Atom<Args...> (make_tma_atom's); CuTe has no overload for a TiledCopy */
-function copyAtomArg(v: Value, name: string): CopyAtom {
+function copyAtomArg(v: EvalValue, name: string): CopyAtom {
   const x = v as unknown;
   if (x instanceof TmaAtomValue) return x.atom.atom;
   if (x instanceof TmaTiledCopyValue || x instanceof TmaThrCopyValue) {
@@ -302,19 +301,19 @@ function copyAtomArg(v: Value, name: string): CopyAtom {
   return copyAtomOf(v, name);
 }
 
-function ctaCoordOf(v: Value, name: string): IntTuple {
+function ctaCoordOf(v: EvalValue, name: string): IntTuple {
   const c = core(v, name);
   if (isIntTuple(c)) return c;
   throw new CuteError(name, "no matching overload: cta_coord is the CTA's coordinate in cta_layout (an integer or a tuple of integers)", [describe(c)]);
 }
 
-function ctaLayoutOf(v: Value, name: string): Layout {
+function ctaLayoutOf(v: EvalValue, name: string): Layout {
   const c = core(v, name);
   if (c instanceof Layout) return c;
   throw new CuteError(name, "no matching overload: cta_layout is a Layout<TShape,TStride> (CTA coordinate -> logical multicast id)", [describe(c)]);
 }
 
-function tensorArg(v: Value | undefined, name: string, what: string): Tensor {
+function tensorArg(v: EvalValue | undefined, name: string, what: string): Tensor {
   if (v instanceof Tensor) return v;
   throw new CuteError(name, `no matching overload: ${what} is a Tensor`, [v === undefined ? "none" : describe(v)]);
 }
@@ -322,16 +321,16 @@ function tensorArg(v: Value | undefined, name: string, what: string): Tensor {
 const bare = (name: string): string => name.replace(/^cute::/, "");
 
 /** `OP{}` (or `OP()`, a call): a TMA operation made from its type alone */
-export function init(n: InitNode | CallNode, args: Value[]): Value {
+export function init(n: InitNode | CallNode, args: EvalValue[]): EvalValue {
   const op = bare(n.name);
   if (n.types !== null) throw new CuteError(`${op}<...>`, "a TMA operation takes no template arguments");
   if (args.length > 0) throw new CuteError(`${op}{...}`, "no matching constructor: an operation is made from its type alone, write {}");
   if (!IM2COL.test(op)) tmaOp(op);
-  return new TmaOpValue(op) as unknown as Value;
+  return new TmaOpValue(op);
 }
 
 /** a TMA builder's call, or `OP()` for an operation */
-export function call(n: CallNode, args: Value[], src: string): Value {
+export function call(n: CallNode, args: EvalValue[], src: string): EvalValue {
   const name = bare(n.name);
   if (TMA_OP_NAME.test(n.name)) return init(n, args);
   return BUILDERS[name]!(args, name, n, src);

@@ -33,8 +33,10 @@ export interface CallHost {
 type Host = CallHost;
 
 type Call = (args: EvalValue[], host: Host, n: CallNode, f?: Frame) => EvalValue | undefined;
+/** a device call always answers (a host call may decline: undefined) */
+type DeviceCall = (args: EvalValue[], host: Host, n: CallNode) => EvalValue;
 
-const ok: Call = () => D(0);
+const ok: DeviceCall = () => D(0);
 
 /** the variable a `&x` argument names */
 function target(n: Node | undefined): string | undefined {
@@ -179,7 +181,7 @@ function dim3Of(h: Host, f: (b: number, c: number, g: number) => number): EvalVa
 }
 
 /** data movement and math in device code: no data moves; the operands are CuTe's tensors or atoms */
-const noData: Call = (args) => {
+const noData: DeviceCall = (args) => {
   void args;
   return D(0);
 };
@@ -197,7 +199,7 @@ const PASSED = new Set<string>();
 
 /** the same, after what CuTe checks of the operands at compile time (./checks.ts) */
 const checked =
-  (name: string, check: (args: EvalValue[]) => StaticFailure | undefined): Call =>
+  (name: string, check: (args: EvalValue[]) => StaticFailure | undefined): DeviceCall =>
   (args, h, n) => {
     const key = args.every((a) => typeof a === "object" && a !== null) ? `${name}:${args.map(idOf).join(",")}` : undefined;
     if (key !== undefined && PASSED.has(key)) return D(0);
@@ -210,7 +212,7 @@ const checked =
     return D(0);
   };
 
-export const DEVICE_CALLS: Record<string, Call> = {
+export const DEVICE_CALLS: Record<string, DeviceCall> = {
   thread0: (_a, h) => D(+(linearThread(h) === 0 && linearBlock(h) === 0)),
   block0: (_a, h) => D(+(linearBlock(h) === 0)),
   thread: (a, h) => D(+(linearThread(h) === intOf(a[0]!, "thread") && linearBlock(h) === (a[1] === undefined ? 0 : intOf(a[1], "thread")))),

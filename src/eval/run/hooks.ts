@@ -8,12 +8,10 @@ import { CuteError, ParseError } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { PtrIter, Tensor, TmemIter, ptrAdd, rawPtr } from "../../core/tensor.js";
 import { Underscore, has_underscore as hasUnderscore } from "../../core/int-tuple.js";
-import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
 import { NO_TARGS, type Node, type TypeRef, memberNode, nameNode, typeNameNode } from "../../notation/parse.js";
-import { type Hooks } from "../../notation/read.js";
 import { type Scope, describe } from "../block.js";
-import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
+import { AtomValue, type EvalHooks, type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
 import { type Frame, Lambda, type Machine } from "./machine.js";
@@ -52,15 +50,15 @@ export interface ProgramHost extends CallHost, SharedWords {
 export const SCALARS = new Set(["int", "unsigned", "long", "short", "char", "size_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "uint8_t", "int8_t", "uint16_t", "int16_t", "bool"]);
 
 /** the slices made of each tensor, by coordinate */
-const SLICES = new WeakMap<Tensor, Map<string, Value>>();
+const SLICES = new WeakMap<Tensor, Map<string, EvalValue>>();
 /** a coordinate of integers and _ as a key (a static integer marked), or undefined for anything else */
-function coordKey(args: Value[]): string | undefined {
+function coordKey(args: readonly EvalValue[]): string | undefined {
   let k = "";
   for (const a of args) {
     if (a instanceof Int) k += a.s ? `_${a.v},` : `${a.v},`;
     else if (a instanceof Underscore) k += "*,";
     else if (Array.isArray(a)) {
-      const inner = coordKey(a as Value[]);
+      const inner = coordKey(a);
       if (inner === undefined) return undefined;
       k += `(${inner}),`;
     } else return undefined;
@@ -78,61 +76,61 @@ function streamFloat(v: FloatValue): string {
   return formatFloat("g", v.v, 6, "");
 }
 
-export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
+export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHooks {
   const m = host.machine;
   const src = m.src;
   return {
     ...h,
     name(n, s) {
       const v = f.values.get(n.name);
-      if (v !== undefined) return v as Value;
+      if (v !== undefined) return v;
       const dev = host.device;
       if (dev !== null) {
         const d = { threadIdx: dev.threadIdx, blockIdx: dev.blockIdx, blockDim: dev.blockDim, gridDim: dev.gridDim }[n.name];
-        if (d !== undefined) return d as unknown as Value;
+        if (d !== undefined) return d;
       }
       const short = n.name.replace(/^(?:::)?(?:std::|cute::)/, "");
-      if (short === "cout" || short === "cerr") return new Stream(short === "cerr") as unknown as Value;
-      if (short === "endl") return new Endl() as unknown as Value;
+      if (short === "cout" || short === "cerr") return new Stream(short === "cerr");
+      if (short === "endl") return new Endl();
       const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f)));
       if (c !== undefined) return D(c);
       // S::kName: a static constexpr member of a struct the unit defines
       const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
       const sv = st?.layout.scope?.values.get(st.member);
-      if (sv !== undefined) return sv as Value;
+      if (sv !== undefined) return sv;
       if (/^cuda[A-Z]\w*$/.test(n.name)) return D(0);
       if (n.types !== null && /(?:^|::)(?:co)?size_v$/.test(n.name)) return D(host.constantOf(n, f));
       const fns = m.functions(n.name);
-      if (fns.length > 0) return new FunctionRef(n.name, fns, n.types) as unknown as Value;
+      if (fns.length > 0) return new FunctionRef(n.name, fns, n.types);
       const g = host.globals?.values.get(n.name);
-      if (g !== undefined) return g as Value;
+      if (g !== undefined) return g;
       return h.name?.(n, s);
     },
     string(n) {
-      return new CStr(n.text) as unknown as Value;
+      return new CStr(n.text);
     },
     lambda(n) {
-      return m.closure(n, f) as unknown as Value;
+      return m.closure(n, f);
     },
     call(n, args0, s) {
       const args = args0 as EvalValue[];
       const held = f.values.get(n.name);
-      if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0)) as Value;
-      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f, held.bound) ?? D(0)) as Value;
+      if (held instanceof Lambda) return (m.callLambda(held, args, n.pos) ?? D(0));
+      if (held instanceof FunctionRef) return (m.call(m.choose(held.decls, args, n.name, n.pos), args, held.types, f, held.bound) ?? D(0));
       // S::f(args): a static member function of a struct the unit defines
       const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;
       const statics = st === undefined ? [] : (st.layout.methods ?? []).filter((x) => x.name === st.member);
-      if (st !== undefined && statics.length > 0) return (m.call(m.choose(statics, args, n.name, n.pos), args, n.types, f, (g) => host.thisScope(st.layout, null, g)) ?? D(0)) as Value;
-      if (held instanceof Tensor && n.types === null) return this.apply(held as unknown as Value, args0);
+      if (st !== undefined && statics.length > 0) return (m.call(m.choose(statics, args, n.name, n.pos), args, n.types, f, (g) => host.thisScope(st.layout, null, g)) ?? D(0));
+      if (held instanceof Tensor && n.types === null) return this.apply(held, args0);
       const fns = m.functions(n.name);
       if (fns.length > 0 && fns.some((g) => args.length >= g.params.filter((p) => p.default === null).length && args.length <= g.params.length)) {
         const r = m.callAgain(m.choose(fns, args, n.name, n.pos), args, n.types, f);
-        return (r ?? D(0)) as Value;
+        return (r ?? D(0));
       }
       const short = shortName(host.qualified(n.name, f));
       if (n.name === "dim3") {
         const d = args.map((x) => intOf(x, "dim3"));
-        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
+        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1);
       }
       const sized = n.name === "sizeof" && n.types !== null ? n.types[0] : undefined;
       if (sized?.k === "name") {
@@ -143,19 +141,19 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
       const scalar = host.typeName({ k: "type", node: typeNameNode(n.name, n.pos), pos: n.pos }, f);
       if (args.length <= 1 && (SCALARS.has(scalar) || scalar === "float" || scalar === "double" || findValueType(scalar) !== undefined) && n.types === null && !CUTE_SCALAR_CALLS.has(scalar)) {
         const a = args[0] ?? D(0);
-        if (a instanceof Unknown) return a as unknown as Value;
-        if (scalar === "float" || scalar === "double") return (toFloat(a, scalar) ?? a) as Value;
-        if (SCALARS.has(scalar)) return (a instanceof FloatValue ? truncated(a) : a instanceof Int ? D(a.v) : a) as Value;
-        return a as Value;
+        if (a instanceof Unknown) return a;
+        if (scalar === "float" || scalar === "double") return (toFloat(a, scalar) ?? a);
+        if (SCALARS.has(scalar)) return (a instanceof FloatValue ? truncated(a) : a instanceof Int ? D(a.v) : a);
+        return a;
       }
       const obj = deviceObject(short, () => (n.types ?? []).map((t) => host.constantOf(t, f)));
-      if (obj !== undefined && args.length === 0) return obj as unknown as Value;
+      if (obj !== undefined && args.length === 0) return obj;
       const dev = host.device !== null ? DEVICE_CALLS[short] : undefined;
-      if (dev !== undefined) return dev(args, host, n) as Value;
+      if (dev !== undefined) return dev(args, host, n);
       const hc = HOST_CALLS[short];
       if (hc !== undefined) {
         const r = hc(args, host, n, f);
-        if (r !== undefined) return r as Value;
+        if (r !== undefined) return r;
       }
       return h.call(n, args0, s);
     },
@@ -175,17 +173,17 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
     },
     apply(target, args) {
       const t = target as unknown;
-      if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]")) as unknown as Value;
-      if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`) as unknown as Value;
-      if (t instanceof PtrIter) return new Unknown("a value in memory (p[i])") as unknown as Value;
+      if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]"));
+      if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`);
+      if (t instanceof PtrIter) return new Unknown("a value in memory (p[i])");
       if (t instanceof Tensor && (t.iter instanceof PtrIter || t.iter instanceof TmemIter) && !args.some((a) => hasUnderscore(a))) {
         // an element of a tensor over memory: host code in a loop (a reference check) runs none of the loop
         const why = `an element of a tensor in ${t.iter instanceof TmemIter ? "TMEM" : "memory"} (a value only the GPU's run has)`;
         if (host.device === null && m.loops > 0) m.undecided(why, 0);
-        return new Unknown(why) as unknown as Value;
+        return new Unknown(why);
       }
-      if (t instanceof Unknown) return t as unknown as Value;
-      if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0)) as Value;
+      if (t instanceof Unknown) return t;
+      if (t instanceof Lambda) return (m.callLambda(t, args as EvalValue[], t.node.pos) ?? D(0));
       // a slice of a tensor (tCsA(_,_,k)): the same tensor and coordinate give the same slice (a main loop slices the same ones again and again)
       if (t instanceof Tensor) {
         const key = coordKey(args);
@@ -209,7 +207,7 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
       }
       if (t instanceof Buffer) {
         // a host_vector's data() is a T*; a device_vector's a thrust::device_ptr (.get() unwraps it)
-        if (n.name === "data" || n.name === "begin") return t.device ? (t as unknown as Value) : rawPtr(t.bits, t.addr, t.type);
+        if (n.name === "data" || n.name === "begin") return t.device ? (t) : rawPtr(t.bits, t.addr, t.type);
         if (n.name === "get") return rawPtr(t.bits, t.addr, t.type);
         if (n.name === "size") return D(t.count);
         if (n.name === "end") return rawPtr(t.bits, t.addr + (t.count * t.bits) / 8, t.type);
@@ -218,15 +216,15 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
         const v = t.fields.get(n.name);
         if (v !== undefined) return v;
         if (n.field) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
-        if (/^(?:seconds|milliseconds|elapsed\w*)$/.test(n.name)) return new Unknown(`a time measured on the GPU (${n.name}())`) as unknown as Value;
+        if (/^(?:seconds|milliseconds|elapsed\w*)$/.test(n.name)) return new Unknown(`a time measured on the GPU (${n.name}())`);
         return D(0);
       }
       if (t instanceof StructRef) {
         const mem = t.layout.members.get(n.name);
         const methods = (t.layout.methods ?? []).filter((g) => g.name === n.name);
-        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t.layout, t, g)) ?? D(0)) as Value;
+        if (mem === undefined && !n.field && methods.length > 0) return (m.call(m.choose(methods, args as EvalValue[], n.name, n.pos), args as EvalValue[], null, f, (g) => host.thisScope(t.layout, t, g)) ?? D(0));
         if (mem === undefined) throw new ParseError(src, n.pos, `${t.layout.name} has no member ${n.name}`);
-        return memberValue(mem, t.addr) as unknown as Value;
+        return memberValue(mem, t.addr);
       }
       if (t instanceof ArrayRef) {
         if (n.name === "begin" || n.name === "data") return rawPtr(t.bits, t.addr, t.type);
@@ -235,9 +233,9 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
       if (t instanceof PipelineState || t instanceof TmemAllocator) {
         const r = t instanceof PipelineState ? t.field(n.name) : t.call(n.name, args as EvalValue[], host);
         if (r === undefined) throw new ParseError(src, n.pos, `cute-ts does not know the member ${n.name} of ${t.what}`);
-        return r as Value;
+        return r;
       }
-      if (t instanceof Unknown) return t as unknown as Value;
+      if (t instanceof Unknown) return t;
       if (t instanceof FunctionRef) throw new ParseError(src, n.pos, `${t.name} is a function: it has no member ${n.name}`);
       // tma.with(barrier[, mask]): the copy bound to its barrier, an executable copy; no data moves on the host
       if (n.name === "with" && !n.field && t instanceof AtomValue && !(t instanceof RunValue)) return target;
@@ -248,17 +246,17 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
       const [a, b] = args;
       if (n.name === "<<" && a instanceof Stream) {
         host.write(streamText(b!, n.args[1]!, f, host), a.err);
-        return a as unknown as Value;
+        return a;
       }
       // &storage.member: a pointer to the member's first element
-      if (n.name === "u&") return (a instanceof ArrayRef ? rawPtr(a.bits, a.addr, a.type) : a) as Value;
-      if (a instanceof PipelineState && n.name === "+" && b instanceof Int) return a.advance(b.v) as unknown as Value;
+      if (n.name === "u&") return (a instanceof ArrayRef ? rawPtr(a.bits, a.addr, a.type) : a);
+      if (a instanceof PipelineState && n.name === "+" && b instanceof Int) return a.advance(b.v);
       if (n.name === "u*") {
-        if (a instanceof StructRef || a instanceof FunctionRef) return a as unknown as Value;
-        if (a instanceof PtrIter) return new Unknown("a value in memory (*p)") as unknown as Value;
+        if (a instanceof StructRef || a instanceof FunctionRef) return a;
+        if (a instanceof PtrIter) return new Unknown("a value in memory (*p)");
       }
       const u = args.find((x) => x instanceof Unknown);
-      if (u !== undefined) return u as Value;
+      if (u !== undefined) return u;
       if (args.some((x) => x instanceof CStr || x instanceof Buffer || x instanceof FunctionRef)) {
         // a string or a pointer in a condition: non-null
         const t = (x: EvalValue) => (x instanceof Int ? x.v !== 0 : true);
@@ -266,7 +264,7 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
         if (n.name === "||") return D(+(t(a!) || t(b!)));
         if (n.name === "u!") return D(+!t(a!));
       }
-      if ((n.name === "/" || n.name === "%") && b instanceof Int && b.v === 0 && a instanceof FloatValue) return makeFloat(a.v / 0, a.type) as unknown as Value;
+      if ((n.name === "/" || n.name === "%") && b instanceof Int && b.v === 0 && a instanceof FloatValue) return makeFloat(a.v / 0, a.type);
       return h.op(n, args0, s);
     },
     cast(n, arg, s) {
@@ -275,23 +273,23 @@ export function programHooks(h: Hooks, f: Frame, host: ProgramHost): Hooks {
       if (layout !== undefined) {
         const p = arg as unknown;
         if (!(p instanceof PtrIter)) throw new CuteError(`reinterpret_cast<${n.name}*>`, "casts a pointer to shared memory", [describe(arg as EvalValue)]);
-        return new StructRef(layout, p.addr) as unknown as Value;
+        return new StructRef(layout, p.addr);
       }
       if (n.name === "void" || n.name === "char" || arg instanceof RunValue) return arg;
       return h.cast(n, arg, s);
     },
     init(n, args, s) {
-      if (n.name === "" && args.length > 0 && args.some((x) => x instanceof RunValue)) return new Aggregate(args) as unknown as Value;
+      if (n.name === "" && args.length > 0 && args.some((x) => x instanceof RunValue)) return new Aggregate(args);
       // T::Member{} of a deduced type parameter T: the member type of T's value, as decltype(x)::Member{}
       const colons = n.name.lastIndexOf("::");
       const owner = colons > 0 ? f.decltypes.get(n.name.slice(0, colons)) : undefined;
       if (owner !== undefined && args.length === 0) {
         const member = memberNode(n.pos, n, n.name.slice(colons + 2), NO_TARGS, null, []);
-        return h.member(member, owner as Value, [], s);
+        return h.member(member, owner, [], s);
       }
       if (n.name === "dim3") {
         const d = args.map((x) => intOf(x as EvalValue, "dim3"));
-        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1) as unknown as Value;
+        return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1);
       }
       return h.init(n, args, s);
     },

@@ -7,14 +7,11 @@
 import { CuteError, type Input, ParseError, UsageError, input, spell, words } from "../../core/errors.js";
 import { D, Int } from "../../core/integer.js";
 import { PtrIter, Tensor, TmemIter, rawPtr } from "../../core/tensor.js";
-import type { Value } from "../../core/value.js";
 import { findValueType } from "../../core/value-types.js";
 import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, nameNode, spellType } from "../../notation/parse.js";
-import { type Hooks } from "../../notation/read.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { type Scope, bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
-import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
-import { show } from "../../print/print.js";
+import { AtomValue, type EvalHooks, type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
 import { type Frame, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
 import { ArrayRef, Buffer, Exit, intOf, CStr, Dim3, FunctionRef, HostObject, RunValue, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
@@ -173,7 +170,7 @@ export class Host implements MachineHost, ProgramHost {
     if (st.op === null && tg.k === "member" && tg.field && tg.target.k === "name") {
       const o = f.values.get(tg.target.name);
       if (o instanceof HostObject) {
-        o.fields.set(tg.name, this.machine.ev(st.e, f) as Value);
+        o.fields.set(tg.name, this.machine.ev(st.e, f));
         return;
       }
     }
@@ -408,8 +405,8 @@ export class Host implements MachineHost, ProgramHost {
       const v = arg.k === "name" && arg.value !== undefined ? arg.value : f.decltypes.get(arg.k === "name" ? arg.name : "");
       const fn = n.name.endsWith("cosize_v") ? "cosize" : "size";
       if (v === undefined) throw new UsageError(`cute-ts cannot compute ${n.name}<${spellType(arg, this.machine.src)}>: it names no layout cute-ts knows (${arg.k} ${arg.k === "name" ? arg.name : ""})`);
-      const r = this.machine.hooks(f).call(callNode(n.pos, fn, NO_TARGS, null, []), [v as Value], this.machine.src);
-      return intOf(r as EvalValue, fn);
+      const r = this.machine.hooks(f).call(callNode(n.pos, fn, NO_TARGS, null, []), [v as EvalValue], this.machine.src);
+      return intOf(r, fn);
     }
     if (n.k === "texpr") return intOf(this.machine.ev(n.e, f), "a template argument");
     if (n.k === "name" && f.constants.has(n.name)) return f.constants.get(n.name)!;
@@ -480,7 +477,7 @@ export class Host implements MachineHost, ProgramHost {
   }
 
   /** the hooks a frame's expressions run with: the program's names and calls, then the block's */
-  hooks(h: Hooks, f: Frame): Hooks {
+  hooks(h: EvalHooks, f: Frame): EvalHooks {
     return programHooks(h, f, this);
   }
 }
@@ -490,11 +487,11 @@ const HOST_OBJECTS = new Set(["cudaDeviceProp", "GPU_Clock", "CPU_Clock", "cudaE
 function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
   if (name === "cudaDeviceProp") {
     const [major, minor] = arch === "sm100" ? [10, 0] : [9, 0];
-    return new HostObject(name, new Map<string, Value>([
+    return new HostObject(name, new Map<string, EvalValue>([
       ["major", D(major)],
       ["minor", D(minor)],
       ["multiProcessorCount", D(arch === "sm100" ? 148 : 132)],
-      ["name", new CStr(arch === "sm100" ? "NVIDIA B200" : "NVIDIA H200") as unknown as Value],
+      ["name", new CStr(arch === "sm100" ? "NVIDIA B200" : "NVIDIA H200")],
       ["sharedMemPerBlockOptin", D(arch === "sm100" ? 232448 : 232448)],
       ["warpSize", D(32)],
     ]));
@@ -516,7 +513,7 @@ export function argsKey(args: EvalValue[]): string | undefined {
     try {
       if (a instanceof RunValue && !(a instanceof CStr)) return undefined;
       const typed = a instanceof Tensor && a.iter instanceof PtrIter ? `${a.iter.type ?? ""}:` : "";
-      parts.push(a instanceof CStr ? JSON.stringify(a.text) : a instanceof AtomValue ? a.print() : a instanceof FloatValue ? `${a.type} ${a.v}` : a instanceof PtrIter ? `${a.type}@${a.addr}/${a.bits}/${a.tags.join(",")}` : typed + show(a as Value));
+      parts.push(a instanceof CStr ? JSON.stringify(a.text) : a instanceof AtomValue ? a.print() : a instanceof FloatValue ? `${a.type} ${a.v}` : a instanceof PtrIter ? `${a.type}@${a.addr}/${a.bits}/${a.tags.join(",")}` : typed + describe(a));
     } catch {
       return undefined;
     }

@@ -8,11 +8,11 @@ import { CuteError, ParseError, UsageError } from "../../core/errors.js";
 import { D, Int, S } from "../../core/integer.js";
 import { PtrIter } from "../../core/tensor.js";
 import { type Node, type Stmt, type TypeRef, typeNameNode } from "../../notation/parse.js";
-import { type Hooks, evalNode } from "../../notation/read.js";
+import { evalNode } from "../../notation/read.js";
 import { type FunctionDecl, type Unit, parseBody } from "../../notation/cxx/program.js";
 import { Jump, type Scope, bind, bindAlias, bindDeclared, blockHooks, declare, describe, inScope, printStatement, resolveTypes, runLoop, shadow, truth } from "../block.js";
 import { blockSupport, checkValue } from "../evaluate.js";
-import { type EvalValue, FloatValue, extState } from "../ext-value.js";
+import { type EvalHooks, type EvalValue, FloatValue, extState, unchecked } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
 import { ArgvValue, Buffer, Exit, RunValue, Unknown } from "./values.js";
 
@@ -61,7 +61,7 @@ export interface MachineHost {
   shared(st: Stmt & { k: "shared" }, f: Frame): void;
   store(st: Stmt & { k: "store" }, f: Frame): void;
   declare(t: TypeRef, d: (Stmt & { k: "decl" })["decls"][number], f: Frame): EvalValue | undefined;
-  hooks(h: Hooks, f: Frame): Hooks;
+  hooks(h: EvalHooks, f: Frame): EvalHooks;
 }
 
 /** what one print statement did when it ran */
@@ -96,7 +96,7 @@ export class Machine {
     return f;
   }
 
-  hooks(f: Frame): Hooks {
+  hooks(f: Frame): EvalHooks {
     return blockHooks(blockSupport.hooks(), f, this.src);
   }
 
@@ -360,7 +360,7 @@ export class Machine {
         if (p.name === "") return;
         let v: EvalValue | undefined = args[i];
         // a default written as a braced list (`cute::tuple<int, int> r = {-2, 2}`) is the tuple of its values
-        if (v === undefined && p.default !== null) v = p.default.k === "init" && p.default.name === "" ? (p.default.args.map((a) => this.ev(a, f)) as unknown as EvalValue) : this.ev(p.default, f);
+        if (v === undefined && p.default !== null) v = p.default.k === "init" && p.default.name === "" ? p.default.args.map((a) => unchecked(this.ev(a, f))) : this.ev(p.default, f);
         if (v === undefined) return;
         const base = baseType(p.type);
         if (!p.type.includes("*") && (base === "int" || base === "char" || base === "long" || base === "unsigned" || base === "size_t" || base === "uint32_t" || base === "int32_t")) {

@@ -5,7 +5,6 @@
  */
 import { CuteError } from "../../core/errors.js";
 import { Int } from "../../core/integer.js";
-import type { Value } from "../../core/value.js";
 import { AtomValue, type EvalValue, FloatValue } from "../ext-value.js";
 import type { FunctionDecl } from "../../notation/cxx/program.js";
 import type { Node } from "../../notation/parse.js";
@@ -72,7 +71,7 @@ export class Buffer extends RunValue {
 export class HostObject extends RunValue {
   constructor(
     readonly what: string,
-    readonly fields: Map<string, Value>,
+    readonly fields: Map<string, EvalValue>,
   ) {
     super();
   }
@@ -81,7 +80,7 @@ export class HostObject extends RunValue {
 /** `{a, b, c}` copied into an aggregate (cutlass::ClusterLaunchParams) */
 export class Aggregate extends RunValue {
   readonly what = "a braced list";
-  constructor(readonly items: Value[]) {
+  constructor(readonly items: EvalValue[]) {
     super();
   }
 }
