@@ -13,7 +13,7 @@ import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { type Scope, bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalHooks, type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat, toFloat, truncated } from "../float.js";
-import { type Frame, type Machine, type MachineHost, type PrintOutcome } from "./machine.js";
+import { type Frame, type Machine, type MachineHost, type PrintOutcome, placed } from "./machine.js";
 import { ArrayRef, Buffer, Exit, intOf, CStr, Dim3, FunctionRef, HostObject, RunValue, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import type { StaticFailure } from "./checks.js";
 import { deviceObject } from "./device.js";
@@ -123,7 +123,7 @@ export class Host implements MachineHost, ProgramHost {
     throw new Exit(1);
   }
   needsGpu(why: string, pos: number): Error {
-    return new UsageError(`${this.where(pos)}: the program branches on ${why}: only a run on the GPU knows it, so cute-ts stops here`);
+    return placed(new UsageError(`${this.where(pos)}: the program branches on ${why}: only a run on the GPU knows it, so cute-ts stops here`));
   }
 
   writeShared(addr: number, v: EvalValue): void {
@@ -428,9 +428,9 @@ export class Host implements MachineHost, ProgramHost {
     if (!(fn instanceof FunctionRef)) throw new ParseError(m.src, pos, `a launch names a __global__ function, not ${describe(fn)}`);
     if (this.device !== null) throw new ParseError(m.src, pos, "cute-ts does not run a launch from device code (dynamic parallelism)");
     const grid = dim(grid0), block = dim(block0), cluster = dim(cluster0);
-    if (grid.x % cluster.x !== 0 || grid.y % cluster.y !== 0 || grid.z % cluster.z !== 0) throw new UsageError(`${this.where(pos)}: the grid (${grid.x},${grid.y},${grid.z}) is not a whole number of clusters (${cluster.x},${cluster.y},${cluster.z}): the launch fails (cudaErrorInvalidClusterSize)`);
+    if (grid.x % cluster.x !== 0 || grid.y % cluster.y !== 0 || grid.z % cluster.z !== 0) throw placed(new UsageError(`${this.where(pos)}: the grid (${grid.x},${grid.y},${grid.z}) is not a whole number of clusters (${cluster.x},${cluster.y},${cluster.z}): the launch fails (cudaErrorInvalidClusterSize)`));
     const [bx, by, bz] = this.config.block;
-    if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw new UsageError(words`${this.where(pos)}: ${input("block")} ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`);
+    if (bx >= grid.x || by >= grid.y || bz >= grid.z) throw placed(new UsageError(words`${this.where(pos)}: ${input("block")} ${bx},${by},${bz} is outside the launch's grid (${grid.x},${grid.y},${grid.z})`));
     const t = this.config.thread;
     const nthreads = block.x * block.y * block.z;
     if (t >= nthreads) {

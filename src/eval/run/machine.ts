@@ -26,6 +26,11 @@ export class Return {
 }
 /** refusals already given their statement's file:line */
 const PLACED = new WeakSet<Error>();
+/** an error whose message already says its file:line (Machine.exec then adds none) */
+export function placed<E extends Error>(e: E): E {
+  PLACED.add(e);
+  return e;
+}
 
 /** a condition only the GPU can decide */
 class Undecided {
@@ -119,7 +124,7 @@ export class Machine {
   }
 
   step(pos: number): void {
-    if (++this.steps > MAX_STEPS) throw new UsageError(`${this.host.where(pos)}: the program ran more than ${MAX_STEPS} statements: cute-ts stops there (a bound on time)`);
+    if (++this.steps > MAX_STEPS) throw placed(new UsageError(`${this.host.where(pos)}: the program ran more than ${MAX_STEPS} statements: cute-ts stops there (a bound on time)`));
   }
 
   /** run() in a scope of its own (the block evaluator's scoping, ../block.ts) */
@@ -350,7 +355,7 @@ export class Machine {
 
   /** calls `g` with `args`: template parameters from `types` (given) and deduced from the arguments */
   call(g: FunctionDecl, args: EvalValue[], types: Node[] | null, caller: Frame | null, setup?: (f: Frame) => void): EvalValue | undefined {
-    if (++this.calls > MAX_CALLS) throw new UsageError(`${this.host.where(g.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`);
+    if (++this.calls > MAX_CALLS) throw placed(new UsageError(`${this.host.where(g.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`));
     const f = this.newFrame(g.name);
     const loops = this.loops;
     this.loops = 0;
@@ -422,7 +427,7 @@ export class Machine {
   callLambda(l: Lambda, args: EvalValue[], pos: number): EvalValue | undefined {
     const n = l.node, f = l.frame;
     if (args.length !== n.params.length) throw new ParseError(this.src, pos, `no matching call to a lambda of ${n.params.length} parameters with ${args.length} arguments`);
-    if (++this.calls > MAX_CALLS) throw new UsageError(`${this.host.where(n.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`);
+    if (++this.calls > MAX_CALLS) throw placed(new UsageError(`${this.host.where(n.pos)}: calls nested deeper than ${MAX_CALLS}: cute-ts stops there`));
     const loops = this.loops;
     this.loops = 0;
     let r: EvalValue | undefined;
