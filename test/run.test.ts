@@ -249,7 +249,9 @@ int main() {
     expect(r.stderr).toContain(`${p}:5: this loop reads an element of`);
     const q = prog("spin.cu", "int main() { int i = 0; while (true) { i += 1; } return 0; }\n");
     // the bound's refusal says its file:line once
-    const spin = await runProgram({ file: q, text: readFileSync(q, "utf8") }).then(
+    const spin = await Promise.resolve()
+      .then(() => runProgram({ file: q, text: readFileSync(q, "utf8") }))
+      .then(
       () => "",
       (e: Error) => e.message,
     );
