@@ -208,6 +208,13 @@ for (const width of [1440, 390]) {
         const tip = (await page.locator("#tip").boundingBox())!;
         expect(tip.x).toBeGreaterThanOrEqual(0);
         expect(tip.x + tip.width).toBeLessThanOrEqual(width);
+        // a second tap (click) on it says the same: the engine's answer for the cell is kept, not added to
+        await page.evaluate(() => (document.getElementById("info")!.textContent = ""));
+        if (width < 600) await page.touchscreen.tap(p.x, p.y);
+        else await page.mouse.click(p.x, p.y);
+        await page.waitForFunction(() => document.getElementById("info")!.textContent !== "");
+        expect((await text(page, "#tip")).split("\n")).toEqual(lines);
+        expect((await text(page, "#info")).split(" · ")).toEqual(lines);
         await shot("tap");
         await page.keyboard.press("Escape");
       }, 120_000);

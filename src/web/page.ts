@@ -339,7 +339,7 @@ async function threadText(t: number): Promise<string> {
 function describe(c: CellRef): string {
   const pic = stage.picture!;
   const p = pic.panels[c.panel]!;
-  const lines = p.describe(c.r, c.c);
+  const lines = [...p.describe(c.r, c.c)]; // a copy: the engine's answer is kept for the next time
   const from = pic.links?.(c) ?? [];
   if (from.length) {
     const where = from.slice(0, 4).map((f) => `${pic.panels[f.panel]!.name} (${f.r},${f.c})`);
