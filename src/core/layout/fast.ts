@@ -7,17 +7,25 @@
  * integers`), ./products.ts for logical_product's cotarget; test/static-paths.test.ts keeps each
  * equal to the CuTe-shaped one.
  *
- * No state is shared between calls: the module has no variable, its constants (right_inverse's common
- * answers) are made at load and never written (the table frozen), and a call's scratch is one array of numbers of its
- * own, `w`, made only when the layout has two or more modes after coalescing (most have one). So a
- * call made while another runs (re-entrance) answers as alone.
+ * No state is shared between calls and no call has scratch: the module has no variable, its
+ * constants (right_inverse's common answers) are made at load and never written (the table
+ * frozen), each path reads the layout in place, coalescing it as it reads, and writes the result's
+ * modes into the result's own arrays as it makes them. So a call made while another runs
+ * (re-entrance) answers as alone.
  *
  * Written for the first call as much as for the millionth: most runs of cute-ts are one pass, and
- * before V8 optimizes a function each call it makes costs more than the arithmetic around it. So
- * the modes are read straight from the layout's integers into the coalesced modes, coalescing is
- * written out where it happens, the last mode is kept in locals, and small static integers are read
- * from STATIC_INTS (integer.ts) rather than made by a call to `S`. The bench's "unoptimized" figure
- * (`node --no-opt`) times such a change without the optimizing compiler's noise.
+ * before V8 optimizes a function each call it makes costs more than the arithmetic around it; and
+ * a pass of some thousands of calls pays for V8's optimizing compile of each path (on a second
+ * thread, counted in the process's CPU time). So the modes are read straight from the layout's
+ * integers, coalescing is written out where it happens, the last mode is kept in locals, small
+ * static integers are read from STATIC_INTS (integer.ts) rather than made by a call to `S`, and no
+ * call allocates scratch arrays: a per-call array of numbers cost more, in the optimizing
+ * compiler and in the calls before it, than the repeated reads of a layout of a few modes
+ * (measured with valgrind's instruction counts of test/bench/cold-pass.mjs, node --single-threaded:
+ * complement's pass of 20,000 took 80.4M instructions past node's start with one array per call,
+ * 67.0M with none, and 64.9M with module-level arrays, which a call made mid-call would clobber).
+ * The bench's "unoptimized" figure (`node --no-opt`) times a change without the optimizing
+ * compiler's noise.
  */
 import * as I from "../integer.js";
 import { Int, S, STATIC_HI, STATIC_INTS, STATIC_LO, _0, _1, isConst } from "../integer.js";
@@ -41,26 +49,6 @@ export function flatForm(l: Layout): Layout | undefined {
   return new Layout(T.flatten(sh), T.flatten(st) as Stride);
 }
 
-/**
- * The static layout of the m modes in w from b on (shape, stride pairs): `_1:_0` for none, a leaf
- * for one. Small integers are read from STATIC_INTS, no call per integer (past its ends the read
- * gives undefined).
- */
-function layoutOfModes(w: number[], b: number, m: number): Layout {
-  if (m === 0) return new Layout(_1, _0);
-  if (m === 1) {
-    const x = w[b]!, y = w[b + 1]!;
-    return new Layout(STATIC_INTS[x - STATIC_LO] ?? S(x), STATIC_INTS[y - STATIC_LO] ?? S(y));
-  }
-  const shape: Int[] = new Array(m), stride: Int[] = new Array(m);
-  for (let i = 0; i < m; i++) {
-    const x = w[b + 2 * i]!, y = w[b + 2 * i + 1]!;
-    shape[i] = STATIC_INTS[x - STATIC_LO] ?? S(x);
-    stride[i] = STATIC_INTS[y - STATIC_LO] ?? S(y);
-  }
-  return new Layout(shape, stride);
-}
-
 // ---------------------------------------------------------------- composition
 
 /**
@@ -82,80 +70,42 @@ export function compositionFast(lhs: Layout, rhs: Layout): Layout | undefined {
 
 /**
  * composition(lhs, rhs) for static layouts of small integers with integer strides, lhs a flat
- * tuple of modes: coalesce_x of lhs (read in place, coalesced where it is read) and the fold per
- * leaf of rhs (a flat rhs mode by mode, without the recursion a nested one takes)
+ * tuple of modes: compositionImpl's fold of each leaf of rhs over coalesce_x of lhs, which each
+ * fold reads in place, coalescing it as it goes (see foldLeaf)
  */
 function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
   const sh = lhs.shape, st = lhs.stride;
   if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
   const n = sh.length;
   if (n === 0 || st.length !== n) return undefined;
-  // coalesce_x, front to back: a last extent of _1 counts as _2 (the function outside the domain
-  // is kept); the modes before the last into w, the last in (lastS, lastD)
-  let w: number[] | undefined, k = 0, lastS = 0, lastD = 0;
   for (let i = 0; i < n; i++) {
     const s = sh[i]!, d = st[i]!;
     if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
-    let sv = s.v;
-    const dv = d.v;
-    if (sv > SMALL || sv < 1 || dv > SMALL || dv < -SMALL) return undefined;
-    if (sv === 1) {
-      if (i !== n - 1) continue;
-      sv = 2;
-    }
-    // a mode whose stride continues the one before it extends that one
-    if (k > 0 && dv === lastS * lastD) {
-      lastS *= sv;
-      if (lastS > SMALL) return undefined;
-    } else {
-      if (k === 1) w = [lastS, lastD];
-      else if (k > 1) {
-        w![2 * k - 2] = lastS;
-        w![2 * k - 1] = lastD;
-      }
-      lastS = sv;
-      lastD = dv;
-      k++;
-    }
+    if (s.v > SMALL || s.v < 1 || d.v > SMALL || d.v < -SMALL) return undefined;
   }
-  if (w !== undefined) {
-    w[2 * k - 2] = lastS;
-    w[2 * k - 1] = lastD;
-  }
+  const ls = sh as Int[], ld = st as Int[];
   const rs = rhs.shape, rd = rhs.stride;
   if (!Array.isArray(rs)) {
     if (!(rd instanceof Int) || !rs.s || !rd.s || rs.v < 1 || rs.v > SMALL || rd.v > SMALL || rd.v < -SMALL) return undefined;
-    if (w === undefined) return new Layout(rs, timesStatic(rd, lastD));
-    const m = foldNum(w, k, rs.v, rd.v);
-    return m < 0 ? undefined : layoutOfModes(w, 2 * k, m);
+    return foldLeaf(ls, ld, rs.v, rd.v);
   }
   if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
   const r = rs.length;
   for (let j = 0; j < r; j++) {
     const s = rs[j]!, d = rd[j]!;
     // a nested rhs: its leaves checked, then the fold by recursion
-    if (Array.isArray(s)) return compositionNested(w, k, lastD, rs, rd);
+    if (Array.isArray(s)) return smallStaticLeaves(rs, rd) ? compositionNum(ls, ld, rs, rd) : undefined;
     if (!(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL || d.v > SMALL || d.v < -SMALL) return undefined;
   }
-  // onto a single mode s:d every leaf of rhs just has its stride scaled by d
-  if (w === undefined) {
-    const strides: Stride[] = new Array(r);
-    for (let j = 0; j < r; j++) strides[j] = timesStatic(rd[j] as Int, lastD);
-    return new Layout(rs, strides);
-  }
+  // a flat rhs mode by mode, without the recursion a nested one takes
   const shapes: IntTuple[] = new Array(r), strides: Stride[] = new Array(r);
   for (let j = 0; j < r; j++) {
-    const m = foldNum(w, k, (rs[j] as Int).v, (rd[j] as Int).v);
-    if (m < 0) return undefined;
-    const x = layoutOfModes(w, 2 * k, m);
+    const x = foldLeaf(ls, ld, (rs[j] as Int).v, (rd[j] as Int).v);
+    if (x === undefined) return undefined;
     shapes[j] = x.shape;
     strides[j] = x.stride;
   }
   return new Layout(shapes, strides);
-}
-/** a static rhs's stride d times the static d of the lhs's one mode, on numbers (a _0 stays itself) */
-function timesStatic(d: Int, by: number): Int {
-  return d.v === 0 ? d : I.S(d.v * by);
 }
 /** whether every leaf of a nested rhs is a small static integer, its extents positive */
 function smallStaticLeaves(shape: IntTuple, stride: Stride): boolean {
@@ -166,75 +116,105 @@ function smallStaticLeaves(shape: IntTuple, stride: Stride): boolean {
   }
   return shape.s && stride instanceof Int && stride.s && shape.v >= 1 && small(shape.v) && small(stride.v);
 }
-/** compositionStatic of a nested static rhs onto the coalesced lhs: w's k modes, or the one mode of stride d (w undefined) */
-function compositionNested(w: number[] | undefined, k: number, d: number, rs: IntTuple, rd: Stride): Layout | undefined {
-  if (!smallStaticLeaves(rs, rd)) return undefined;
-  if (w === undefined) {
-    const stride = scaleStrides(rs, rd, I.S(d));
-    return stride === undefined ? undefined : new Layout(rs, stride);
-  }
-  return compositionNum(w, k, rs, rd);
-}
-/** compositionImpl onto the coalesced lhs (w's k modes) of a static rhs mode, as a layout */
-function compositionNum(w: number[], k: number, rs: IntTuple, rd: Stride): Layout | undefined {
+/** compositionImpl onto the flat static lhs (ls, ld) of a static rhs mode, as a layout */
+function compositionNum(ls: Int[], ld: Int[], rs: IntTuple, rd: Stride): Layout | undefined {
   if (Array.isArray(rs)) {
     const shapes: IntTuple[] = new Array(rs.length), strides: Stride[] = new Array(rs.length);
     for (let i = 0; i < rs.length; i++) {
-      const x = compositionNum(w, k, rs[i]!, (rd as Stride[])[i]!);
+      const x = compositionNum(ls, ld, rs[i]!, (rd as Stride[])[i]!);
       if (x === undefined) return undefined;
       shapes[i] = x.shape;
       strides[i] = x.stride;
     }
     return new Layout(shapes, strides);
   }
-  const m = foldNum(w, k, rs.v, (rd as Int).v);
-  return m < 0 ? undefined : layoutOfModes(w, 2 * k, m);
+  return foldLeaf(ls, ld, rs.v, (rd as Int).v);
 }
 /**
- * compositionImpl's fold of one static rhs leaf rs:rd over the coalesced lhs (w's k modes, k >= 2):
- * the result's modes written into w after them (from 2k on), their number returned; -1 where the
- * CuTe-shaped path must answer (a refusal, which it words, or a number past SMALL)
+ * compositionImpl's fold of one static rhs leaf rs:rd over coalesce_x of the flat static lhs (ls,
+ * ld), as a layout; undefined where the CuTe-shaped path must answer (a refusal, which it words, or
+ * a number past SMALL). The lhs is coalesced as it is read, run by run (an extent of 1 dropped,
+ * except a last one, which counts as 2: the function outside the domain is kept; a mode whose
+ * stride continues the run before it extends that run); each run before the last divides rs:rd
+ * when the next one starts, the last one's stride scales what is left. No scratch: the result's
+ * modes go into its arrays as they are made (no coalescing: compositionImpl makes none).
  */
-function foldNum(w: number[], k: number, rs: number, rd: number): number {
-  const b = 2 * k;
-  if (rd === 0) {
-    w[b] = rs;
-    w[b + 1] = 0;
-    return 1;
-  }
-  let rsV = rs, rdV = rd, m = 0;
-  for (let i = 0; i < k - 1; i++) {
-    const cs = w[2 * i]!;
-    // the refusals (divisibility, a zero divisor) are the CuTe-shaped path's to word
-    if (!(rdV % cs === 0 || rdV < cs)) return -1;
-    const absRd = rdV < 0 ? -rdV : rdV;
-    if (absRd === 0) return -1;
-    const nsV = Math.trunc((cs + absRd - 1) / absRd);
-    const cdV = Math.trunc((absRd + cs - 1) / cs);
-    const nxV = rdV > 0 ? cdV : rdV < 0 ? -cdV || 0 : 0;
-    if (nsV === 1 || rsV === 1) {
-      rdV = nxV;
-      continue;
+function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefined {
+  if (rd === 0) return new Layout(STATIC_INTS[rs - STATIC_LO] ?? S(rs), _0);
+  const n = ls.length;
+  let rsV = rs, rdV = rd;
+  // the result's modes before the last in (outS, outD), made at the second; the last in (lastS, lastD)
+  let outS: Int[] | undefined, outD: Int[] | undefined;
+  let m = 0, lastS = 0, lastD = 0;
+  // (runS : runD) the lhs's run being read
+  let runS = 0, runD = 0;
+  for (let j = 0; j <= n; j++) {
+    let sv = 0, dv = 0;
+    if (j < n) {
+      sv = ls[j]!.v;
+      dv = ld[j]!.v;
+      if (sv === 1) {
+        if (j !== n - 1) continue;
+        sv = 2;
+      }
+      if (runS > 0 && dv === runS * runD) {
+        runS *= sv;
+        if (runS > SMALL) return undefined;
+        continue;
+      }
     }
-    const newV = Math.min(nsV, rsV);
-    if (newV === 0 || rsV % newV !== 0) return -1;
-    const d = rdV * w[2 * i + 1]!;
-    if (!small(d)) return -1;
-    w[b + 2 * m] = newV;
-    w[b + 2 * m + 1] = d;
-    m++;
-    rsV = Math.trunc(rsV / newV);
-    rdV = nxV;
+    if (runS > 0 && j < n) {
+      // the run (runS : runD) is not the last: it divides rs:rd
+      // (the refusals, divisibility and a zero divisor, are the CuTe-shaped path's to word)
+      if (!(rdV % runS === 0 || rdV < runS)) return undefined;
+      const absRd = rdV < 0 ? -rdV : rdV;
+      if (absRd === 0) return undefined;
+      const nsV = Math.trunc((runS + absRd - 1) / absRd);
+      const cdV = Math.trunc((absRd + runS - 1) / runS);
+      const nxV = rdV > 0 ? cdV : rdV < 0 ? -cdV || 0 : 0;
+      if (nsV !== 1 && rsV !== 1) {
+        const newV = Math.min(nsV, rsV);
+        if (newV === 0 || rsV % newV !== 0) return undefined;
+        const d = rdV * runD;
+        if (!small(d)) return undefined;
+        if (m === 1) {
+          outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
+          outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
+        } else if (m > 1) {
+          outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
+          outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+        }
+        lastS = newV;
+        lastD = d;
+        m++;
+        rsV = Math.trunc(rsV / newV);
+      }
+      rdV = nxV;
+    }
+    if (j === n) break;
+    runS = sv;
+    runD = dv;
   }
-  const lastStride = rdV * w[2 * k - 1]!;
-  if (!small(lastStride)) return -1;
-  // the rest of rs, unless it is 1 after at least one mode
+  // the last run: its stride scales the rest of rs, which is a mode unless it is 1 after another
+  const lastStride = rdV * runD;
+  if (!small(lastStride)) return undefined;
   if (m === 0 || rsV !== 1) {
-    w[b + 2 * m] = rsV;
-    w[b + 2 * m + 1] = lastStride;
+    if (m === 1) {
+      outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
+      outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
+    } else if (m > 1) {
+      outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
+      outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+    }
+    lastS = rsV;
+    lastD = lastStride;
     m++;
   }
-  return m;
+  const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
+  if (m === 1) return new Layout(s, d);
+  outS!.push(s);
+  outD!.push(d);
+  return new Layout(outS!, outD!);
 }
 
 /** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
@@ -277,8 +257,16 @@ function intStridesLike(rs: IntTuple, rd: Stride): boolean {
 /**
  * complement(l, cotarget) on numbers, or undefined: l a static flat tuple of modes (a leaf or nested
  * l by its flat form, the same modes, tried where this function gives up) and cotarget a small
- * static integer or absent (cosize(l)): filter, then complementImpl, then coalesce, as the
- * CuTe-shaped path does them, in one pass over the modes and one over the result
+ * static integer or absent (cosize(l)). CuTe filters l (coalesce of filter_zeros), takes its modes
+ * by increasing stride (the first of equal ones first), each giving the mode (its stride / the
+ * extent so far) : (the extent so far), then the rest of the cotarget, and coalesces the result.
+ * Here the kept modes (extent above 1, stride above 0) are taken in that order straight from l,
+ * without coalescing it first: two modes coalescing would merge are taken one after the other
+ * (when CuTe's complement succeeds no other mode has a stride between theirs), the second giving
+ * a mode of extent 1, which the result's coalescing drops. Where CuTe's would fail (an extent
+ * so far that the next stride does not reach) this path fails too and gives up: the CuTe-shaped
+ * path words the refusal. No scratch: l is read in place and the result's modes are coalesced as
+ * they are made, the last one in locals.
  */
 export function complementFast(l: Layout, cotarget: IntTuple | Layout | undefined): Layout | undefined {
   // a small static integer cotarget as its value (of a cotarget's kinds only an Int has a boolean
@@ -296,92 +284,67 @@ export function complementFast(l: Layout, cotarget: IntTuple | Layout | undefine
     if (!Array.isArray(sh) || !Array.isArray(st)) break gaveUp;
     const n = sh.length;
     if (st.length !== n) break gaveUp;
-    // filter (a _0 stride's extent becomes _1) and coalesce, front to back: the modes before the
-    // last into w, the last in (lastS, lastD); the cosize on the way
-    let w: number[] | undefined, k = 0, cos = 1, lastS = 0, lastD = 0;
+    // every mode a small static integer with a stride of 0 or more; the cosize on the way
+    let cos = 1;
     for (let i = 0; i < n; i++) {
       const s = sh[i]!, d = st[i]!;
       // a static integer: of what a shape or stride holds only an Int has a boolean `s` (a tuple or a
       // basis has none), and reading it is cheaper than instanceof before V8 optimizes this function
       if ((s as Int).s !== true || (d as Int).s !== true) break gaveUp;
       const sv = (s as Int).v, dv = (d as Int).v;
-      if (sv < 1 || sv > SMALL || dv > SMALL || dv < -SMALL) break gaveUp;
-      cos += (sv - 1) * (dv < 0 ? -dv : dv);
-      if (dv === 0 || sv === 1) continue;
-      // a mode whose stride continues the one before it extends that one
-      if (k > 0 && dv === lastS * lastD) {
-        lastS *= sv;
-        if (lastS > SMALL) break gaveUp;
-      } else {
-        if (k === 1) w = [lastS, lastD];
-        else if (k > 1) {
-          w![2 * k - 2] = lastS;
-          w![2 * k - 1] = lastD;
-        }
-        lastS = sv;
-        lastD = dv;
-        k++;
-      }
+      if (sv < 1 || sv > SMALL || dv < 0 || dv > SMALL) break gaveUp;
+      cos += (sv - 1) * dv;
     }
     const cot = cotV < 0 ? cos : cotV;
     if (cot > SMALL) break gaveUp;
-    // an empty layout, or one mapping only to _0: the complement is the whole cotarget
-    if (k === 0) return new Layout(S(cot), cot === 1 ? _0 : _1);
-    if (w === undefined) {
-      // one mode s:d (s > 1, d != 0): the mode d : 1 (unless d is 1), then the rest of the
-      // cotarget ceil(cot / (d s)) : d s (unless it is 1); the two never coalesce (d s is not d)
-      if (lastD < 1) break gaveUp;
-      const cur = lastD * lastS;
-      if (cur > SMALL) break gaveUp;
-      const rest = ((cot + cur - 1) / cur) | 0;
-      const restS = STATIC_INTS[rest - STATIC_LO] ?? S(rest), curS = STATIC_INTS[cur - STATIC_LO] ?? S(cur);
-      if (lastD === 1) return rest === 1 ? new Layout(_1, _0) : new Layout(restS, curS);
-      const dS = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
-      return rest === 1 ? new Layout(dS, _1) : new Layout([dS, restS], [_1, curS]);
-    }
-    w[2 * k - 2] = lastS;
-    w[2 * k - 1] = lastD;
-    // the modes by increasing stride (the first of equal ones first), each taken mode's extent set
-    // to 0: each gives the mode (its stride / the extent so far) : (the extent so far), coalesced
-    // into w after the modes (from 2k on), m of them
-    const b = 2 * k;
-    let m = 0, cur = 1;
-    for (let left = k; left > 0; left--) {
-      let mi = -1;
-      for (let j = 0; j < k; j++) if (w[2 * j] !== 0 && (mi < 0 || w[2 * j + 1]! < w[2 * mi + 1]!)) mi = j;
-      const minStride = w[2 * mi + 1]!;
-      // (every number here is within 2^26: | 0 truncates as Math.trunc does, without a call)
-      const ns = (minStride / cur) | 0;
+    // the result's modes: those before the last in (outS, outD), made when a second one comes; the
+    // last in (lastS, lastD); m of them
+    let outS: Int[] | undefined, outD: Int[] | undefined;
+    let m = 0, lastS = 0, lastD = 0;
+    // the kept modes by (stride, position): after the one taken last, (takenD, takenI)
+    let cur = 1, takenD = 0, takenI = -1;
+    for (;;) {
+      let mi = -1, md = 0;
+      for (let j = 0; j < n; j++) {
+        const sv = (sh[j] as Int).v, dv = (st[j] as Int).v;
+        if (sv === 1 || dv === 0 || dv < takenD || (dv === takenD && j <= takenI)) continue;
+        if (mi < 0 || dv < md) {
+          mi = j;
+          md = dv;
+        }
+      }
+      // the rest of the cotarget once every mode is taken
+      const ns = mi < 0 ? ((cot + cur - 1) / cur) | 0 : (md / cur) | 0;
       if (ns === 0) break gaveUp;
       if (ns !== 1) {
-        if (m > 0 && cur === w[b + 2 * m - 2]! * w[b + 2 * m - 1]!) {
-          const x = w[b + 2 * m - 2]! * ns;
-          if (x > SMALL) break gaveUp;
-          w[b + 2 * m - 2] = x;
+        if (m > 0 && cur === lastS * lastD) {
+          lastS *= ns;
+          if (lastS > SMALL) break gaveUp;
         } else {
-          w[b + 2 * m] = ns;
-          w[b + 2 * m + 1] = cur;
+          if (m === 1) {
+            outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
+            outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
+          } else if (m > 1) {
+            outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
+            outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+          }
+          lastS = ns;
+          lastD = cur;
           m++;
         }
       }
-      cur = minStride * w[2 * mi]!;
+      if (mi < 0) break;
+      cur = md * (sh[mi] as Int).v;
       if (cur > SMALL) break gaveUp;
-      w[2 * mi] = 0;
+      takenD = md;
+      takenI = mi;
     }
-    // the rest of the cotarget
-    const rest = ((cot + cur - 1) / cur) | 0;
-    if (rest !== 1) {
-      if (m > 0 && cur === w[b + 2 * m - 2]! * w[b + 2 * m - 1]!) {
-        const x = w[b + 2 * m - 2]! * rest;
-        if (x > SMALL) break gaveUp;
-        w[b + 2 * m - 2] = x;
-      } else {
-        w[b + 2 * m] = rest;
-        w[b + 2 * m + 1] = cur;
-        m++;
-      }
-    }
-    return layoutOfModes(w, b, m);
+    if (m === 0) return new Layout(_1, _0);
+    const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
+    if (m === 1) return new Layout(s, d);
+    outS!.push(s);
+    outD!.push(d);
+    return new Layout(outS!, outD!);
   }
   return complementOfFlat(l, cotarget);
 }
@@ -405,12 +368,16 @@ const UNIT_INVERSES: readonly (Layout | undefined)[] = (() => {
 })();
 
 /**
- * right_inverse(l) on numbers, or undefined: l a static flat tuple of small integers (a leaf or
- * nested l by its flat form, the same modes): coalesce, the sorted walk, coalesce, as the
- * CuTe-shaped path does them. (The flat form is tried where this function gives up, not by a
- * wrapper around it: one call fewer before V8 optimizes it, 14.0 -> 10.8 ms with node --no-opt on
- * the bench's cold pass of right_inverse, with the one-mode answers made once; and at one place, so
- * that V8's optimizing compiler inlines it once.)
+ * right_inverse(l) on numbers, or undefined: l a static flat tuple of small integers, its extents
+ * 1 or more and its strides 0 or more (a leaf or nested l by its flat form, the same modes). CuTe
+ * coalesces l, sorts its modes by stride and, from the extent covered so far of 1, takes each mode
+ * whose stride is that extent: (its extent : the product of the extents before it), the extent
+ * covered growing by it; the result coalesced. Here a first pass coalesces l, counting its runs
+ * (most layouts coalesce to one, answered there); then each step is one pass over l that
+ * coalesces it as it goes (extents of 1 dropped, a mode whose stride continues the run before it
+ * extending that run) and finds the run whose stride is the extent covered so far. Two such runs
+ * are left to the CuTe-shaped path (which one CuTe takes depends on its sort, which is not
+ * stable). The result's modes are coalesced as they are made, the last in locals.
  */
 export function rightInverseFast(l: Layout): Layout | undefined {
   // every way this path gives up leaves this block: the flat form is tried at one place (so V8 inlines it once)
@@ -419,74 +386,86 @@ export function rightInverseFast(l: Layout): Layout | undefined {
     if (!Array.isArray(sh) || !Array.isArray(st)) break gaveUp;
     const n = sh.length;
     if (n === 0 || st.length !== n) break gaveUp;
-    // coalesce, front to back: extents of 1 dropped, a mode whose stride continues the one before it
-    // merged; the modes before the last into w, the last in (lastS, lastD)
-    let w: number[] | undefined, k = 0, lastS = 0, lastD = 0;
+    // l coalesced, counting its runs (k), the last one in (lastS : lastD)
+    let k = 0, lastS = 0, lastD = 0;
     for (let i = 0; i < n; i++) {
       const s = sh[i]!, d = st[i]!;
       // a static integer: of what a shape or stride holds only an Int has a boolean `s` (a tuple or a
       // basis has none), and reading it is cheaper than instanceof before V8 optimizes this function
       if ((s as Int).s !== true || (d as Int).s !== true) break gaveUp;
       const sv = (s as Int).v, dv = (d as Int).v;
-      if (sv > SMALL || sv < -SMALL || dv > SMALL || dv < -SMALL) break gaveUp;
+      if (sv < 1 || sv > SMALL || dv < 0 || dv > SMALL) break gaveUp;
       if (sv === 1) continue;
       if (k > 0 && dv === lastS * lastD) {
         lastS *= sv;
-        if (lastS > SMALL || lastS < -SMALL) break gaveUp;
+        if (lastS > SMALL) break gaveUp;
       } else {
-        if (k === 1) w = [lastS, lastD];
-        else if (k > 1) {
-          w![2 * k - 2] = lastS;
-          w![2 * k - 1] = lastD;
-        }
         lastS = sv;
         lastD = dv;
         k++;
       }
     }
-    // no mode: _1:_0; one mode s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
+    // no run: _1:_0; one run s:d (most layouts coalesce to one): its inverse is s:_1 where d is 1, else nothing
     if (k === 0) return NO_INVERSE;
-    if (w === undefined) return lastD !== 1 ? NO_INVERSE : (UNIT_INVERSES[lastS] ?? new Layout(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), _1));
-    w[2 * k - 2] = lastS;
-    w[2 * k - 1] = lastD;
-    // w from 2k on: each mode's prefix product (k of them), the modes' order by stride (CuTe's
-    // SortByKey, an exchange sort, not stable; k of them), then the result's modes
-    const p = 2 * k, o = 3 * k, b = 4 * k;
-    let pre = 1;
-    for (let i = 0; i < k; i++) {
-      w[p + i] = pre;
-      pre *= w[2 * i]!;
-      if (pre > SMALL || pre < -SMALL) break gaveUp;
-    }
-    for (let i = 0; i < k; i++) w[o + i] = i;
-    for (let i = 0; i < k; i++) {
-      for (let j = i + 1; j < k; j++) {
-        const oi = w[o + i]!, oj = w[o + j]!;
-        if (w[2 * oj + 1]! < w[2 * oi + 1]!) {
-          w[o + i] = oj;
-          w[o + j] = oi;
-        }
-      }
-    }
-    // the modes whose stride continues the extent covered so far, in stride order, as extent : prefix product, coalesced
+    if (k === 1) return lastD !== 1 ? NO_INVERSE : (UNIT_INVERSES[lastS] ?? new Layout(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), _1));
+    // the result's modes: those before the last in (outS, outD), made when a second one comes; the
+    // last in (lastS, lastD); m of them
+    let outS: Int[] | undefined, outD: Int[] | undefined;
     let m = 0, curr = 1;
-    for (let j = 0; j < k; j++) {
-      const i = w[o + j]!;
-      if (curr !== w[2 * i + 1]) continue;
-      const s = w[2 * i]!, d = w[p + i]!;
-      if (m > 0 && d === w[b + 2 * m - 2]! * w[b + 2 * m - 1]!) {
-        const x = w[b + 2 * m - 2]! * s;
-        if (x > SMALL || x < -SMALL) break gaveUp;
-        w[b + 2 * m - 2] = x;
+    lastS = 0;
+    lastD = 0;
+    for (;;) {
+      // l coalesced, run by run: (runS : runD) the run being read, runPre the product of the extents
+      // before it, pre the product so far; the run of stride curr in (foundS, foundPre)
+      let found = 0, foundS = 0, foundPre = 0;
+      let runS = 0, runD = 0, runPre = 0, pre = 1;
+      for (let j = 0; j <= n; j++) {
+        const sv = j < n ? (sh[j] as Int).v : 0, dv = j < n ? (st[j] as Int).v : 0;
+        if (sv === 1) continue;
+        if (sv !== 0 && runS > 0 && dv === runS * runD) {
+          runS *= sv;
+        } else {
+          if (runS > 0 && runD === curr) {
+            found++;
+            foundS = runS;
+            foundPre = runPre;
+          }
+          runS = sv;
+          runD = dv;
+          runPre = pre;
+        }
+        pre *= sv;
+        if (runS > SMALL || pre > SMALL) break gaveUp;
+      }
+      if (found === 0) break;
+      if (found > 1) break gaveUp;
+      // (foundS : foundPre), coalesced with the mode before it
+      if (m > 0 && foundPre === lastS * lastD) {
+        lastS *= foundS;
+        if (lastS > SMALL) break gaveUp;
       } else {
-        w[b + 2 * m] = s;
-        w[b + 2 * m + 1] = d;
+        if (m === 1) {
+          outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
+          outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
+        } else if (m > 1) {
+          outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
+          outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+        }
+        lastS = foundS;
+        lastD = foundPre;
         m++;
       }
-      curr = s * w[2 * i + 1]!;
-      if (curr > SMALL || curr < -SMALL) break gaveUp;
+      curr *= foundS;
+      if (curr > SMALL) break gaveUp;
     }
-    return layoutOfModes(w, b, m);
+    // none: _1:_0; one s:_1: from the table, made at load
+    if (m === 0) return NO_INVERSE;
+    if (m === 1 && lastD === 1) return UNIT_INVERSES[lastS] ?? new Layout(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), _1);
+    const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
+    if (m === 1) return new Layout(s, d);
+    outS!.push(s);
+    outD!.push(d);
+    return new Layout(outS!, outD!);
   }
   return rightInverseOfFlat(l);
 }
