@@ -187,7 +187,7 @@ describe("re-entrance: a call made during another answers as alone", () => {
     ["right_inverse", (a: Layout) => A.right_inverse(a)],
   ] as const;
   it.each(three)("%s with a composition, a complement and a right_inverse made while it reads its layout", (_name, outer) => {
-    // layouts of several modes after coalescing, so both calls need scratch for their modes
+    // layouts of several modes after coalescing (the paths' longest work: sorting and folding several runs)
     const a = new Layout([S(4), S(2), S(8)], [S(2), S(32), S(64)]);
     const b = new Layout([S(2), S(4)], [S(4), S(1)]);
     const c = new Layout([S(2), S(4), S(2)], [S(8), S(1), S(64)]);
@@ -224,6 +224,43 @@ describe("re-entrance: a call made during another answers as alone", () => {
       { numRuns: 1500 },
     );
     expect(fired).toBeGreaterThan(2000);
+  });
+});
+
+/**
+ * Layouts as kernels make them, where the paths' coalescing-as-they-read matters: rank 1 to 5,
+ * the strides the compact ones of some order of the modes (runs that coalesce, in any order),
+ * sometimes with a gap after a mode, sometimes a mode's stride 0 or its extent 1
+ */
+const compactArb: fc.Arbitrary<Layout> = fc
+  .array(fc.record({ s: fc.constantFrom(1, 2, 2, 3, 4, 4, 8, 16), gap: fc.constantFrom(1, 1, 1, 2, 3), zero: fc.constantFrom(false, false, false, false, true) }), { minLength: 1, maxLength: 5 })
+  .chain((modes) =>
+    fc.shuffledSubarray(modes.map((_, i) => i), { minLength: modes.length, maxLength: modes.length }).map((order) => {
+      const stride: number[] = new Array(modes.length);
+      let cur = 1;
+      for (const i of order) {
+        stride[i] = modes[i]!.zero ? 0 : cur;
+        cur *= modes[i]!.s * modes[i]!.gap;
+      }
+      return new Layout(modes.map((m) => S(m.s)), stride.map((d) => S(d)));
+    }),
+  );
+
+describe("each fast path on layouts whose modes coalesce in any order", () => {
+  it("complement (with and without a cotarget), right_inverse, and composition both ways answer as the CuTe-shaped functions", () => {
+    const answered = [0, 0, 0];
+    fc.assert(
+      fc.property(compactArb, compactArb, fc.option(fc.integer({ min: 1, max: 4096 }).map(S), { nil: undefined }), (a, b, cot) => {
+        expect(outcome(() => A.complement(a, cot))).toEqual(outcome(() => A.complementChecked(a, cot)));
+        expect(outcome(() => A.right_inverse(a))).toEqual(outcome(() => A.rightInverseChecked(a)));
+        expect(outcome(() => A.composition(a, b))).toEqual(outcome(() => A.compositionChecked(a, b)));
+        expect(outcome(() => A.composition(b, a))).toEqual(outcome(() => A.compositionChecked(b, a)));
+        [F.complementFast(a, cot), F.rightInverseFast(a), F.compositionFast(a, b)].forEach((x, i) => (answered[i]! += x === undefined ? 0 : 1));
+      }),
+      { numRuns: 4000 },
+    );
+    // the fast paths answer most of these (else this test would test the CuTe-shaped functions against themselves)
+    for (const n of answered) expect(n).toBeGreaterThan(2000);
   });
 });
 
