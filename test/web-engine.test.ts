@@ -4,7 +4,7 @@
  * picture computed in one piece says (the same answers the worker gives: it runs this code).
  */
 import { describe, expect, it } from "vitest";
-import { LocalEngine, packPicture, remoteOutcome, threadListing, type OutcomeData } from "../src/web/engine.js";
+import { Answers, LocalEngine, packPicture, remoteOutcome, textPieces, threadListing, type OutcomeData } from "../src/web/engine.js";
 import { runLine } from "../src/web/session.js";
 
 async function both(line: string) {
@@ -24,6 +24,38 @@ describe("the page's engine", () => {
     const short = await both("(4,8):(8,1)");
     expect(typeof short.data.out).toBe("string");
     expect(short.remote.out).toBe(short.local.out);
+  }, 60_000);
+
+  it("a long text's bytes decode a piece at a time into whole lines, the same string joined", async () => {
+    const { data, local } = await both("(_512,_64):(_64,_1)");
+    let waits = 0;
+    const pieces = await textPieces(data.out as Uint8Array, async () => void waits++);
+    expect(pieces.join("")).toBe(local.out);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(waits).toBe(pieces.length - 1);
+    expect(pieces.slice(0, -1).every((p) => p.endsWith("\n"))).toBe(true);
+    // characters of several bytes, and a line longer than a piece (1 MB): whole lines still
+    const text = `${"é€😀x".repeat(40000)}\n${"ab\n".repeat(300000)}${"€".repeat(400000)}\nend`;
+    const many = await textPieces(new TextEncoder().encode(text), async () => undefined);
+    expect(many.join("")).toBe(text);
+    expect(many.length).toBeGreaterThan(2);
+    expect(many.slice(0, -1).every((p) => p.endsWith("\n"))).toBe(true);
+  }, 60_000);
+
+  it("the picture's arrays go to the page as moved copies: the engine keeps its own", async () => {
+    const answers = new Answers();
+    const { value, transfer } = await answers.answer({ op: "line", line: "(_64,_64):(_1,_64)", gen: 3 });
+    const d = value as OutcomeData;
+    const index = d.picture!.panels[0]!.index!;
+    expect(transfer).toContain(index.buffer);
+    const local = (await runLine("(_64,_64):(_1,_64)")).picture!.panels[0]!.index!;
+    expect(Array.from(index)).toEqual(Array.from(local));
+    // the moved copy, emptied as a transfer empties it, leaves the engine's picture whole
+    structuredClone(index.buffer, { transfer: [index.buffer] });
+    expect(index.length).toBe(0);
+    expect(Array.from((answers as unknown as { last: { panels: Array<{ index: Float64Array }> } }).last.panels[0]!.index)).toEqual(Array.from(local));
+    const cell = (await answers.answer({ op: "cell", gen: 3, panel: 0, r: 5, c: 7 })).value as { lines: string[] };
+    expect(cell.lines[0]).toMatch(/\(5,7\)/);
   }, 60_000);
 
   it("a TiledMMA's cells and threads, asked of the engine, are the picture's", async () => {

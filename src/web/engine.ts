@@ -131,8 +131,19 @@ export class Answers {
         // a long text goes as UTF-8 bytes, moved rather than copied: the page decodes it in a moment
         // (a string this long takes the page's thread far longer to receive)
         if (o.out.length >= LONG_TEXT && wellFormed(o.out)) data.out = new TextEncoder().encode(o.out);
-        // the picture's arrays are copied, not moved: the worker's picture keeps them to answer questions about its cells
-        return { value: data, transfer: typeof data.out === "string" ? [] : [data.out.buffer as ArrayBuffer] };
+        // the picture's arrays go as copies made here, moved: the worker's picture keeps its own to
+        // answer questions about its cells, and the page's thread copies nothing (fresh memory is slow to come by)
+        const transfer = typeof data.out === "string" ? [] : [data.out.buffer as ArrayBuffer];
+        for (const q of data.picture?.panels ?? []) {
+          const d = q as unknown as Record<string, unknown>;
+          for (const [k, v] of Object.entries(d)) {
+            if (!ArrayBuffer.isView(v) || v instanceof DataView) continue;
+            const copy = (v as Uint8Array).slice();
+            d[k] = copy;
+            transfer.push(copy.buffer as ArrayBuffer);
+          }
+        }
+        return { value: data, transfer };
       }
       case "argv":
         return { value: await runArgv(q.argv), transfer: [] };
@@ -312,6 +323,33 @@ export function makeEngine(): Engine {
     // no worker from a blob here: the page computes in its own thread
   }
   return new LocalEngine();
+}
+
+/** bytes of a long text decoded per piece */
+const PIECE_BYTES = 1 << 19;
+
+/**
+ * A long text's UTF-8 bytes decoded a piece at a time (`wait` between two pieces: the page's
+ * thread is not held by one 4 MB decode), each piece cut after a line's end (a newline byte is
+ * never inside a character): its lines, in order, whole.
+ */
+export async function textPieces(bytes: Uint8Array, wait: () => Promise<void>): Promise<string[]> {
+  const decoder = new TextDecoder();
+  const pieces: string[] = [];
+  let pos = 0;
+  while (pos < bytes.length) {
+    let end = Math.min(bytes.length, pos + PIECE_BYTES);
+    if (end < bytes.length) {
+      // after the last line's end in the piece, or (a line longer than a piece) after this line's end
+      const nl = bytes.lastIndexOf(10, end - 1);
+      const next = nl >= pos ? nl : bytes.indexOf(10, end);
+      end = next < 0 ? bytes.length : next + 1;
+    }
+    pieces.push(decoder.decode(bytes.subarray(pos, end)));
+    pos = end;
+    if (pos < bytes.length) await wait();
+  }
+  return pieces;
 }
 
 /** the outcome of a line on the page: its picture's functions answered from the engine's data and answers */

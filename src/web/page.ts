@@ -7,7 +7,7 @@
  * `cute:draw`, `cute:overlay` measures) and sets `data-runs` on <body> after each result.
  */
 import { shellLine, type Outcome, type Printed } from "./session.js";
-import { Cancelled, makeEngine, remoteOutcome, WorkerEngine, type OutcomeData, type RemotePicture } from "./engine.js";
+import { Cancelled, makeEngine, remoteOutcome, textPieces, WorkerEngine, type OutcomeData, type RemotePicture } from "./engine.js";
 import { decodeState, encodeState, type PageState } from "./state.js";
 import { Stage, type CellRef } from "./stage.js";
 import { afterFrame, nextTask, SLICE_MS } from "./job.js";
@@ -127,26 +127,34 @@ async function run(line: string): Promise<void> {
   document.body.dataset.busy = "1";
   const start = performance.now();
   let o: Outcome & { picture?: RemotePicture };
+  /** the text's lines in pieces (a long one comes as bytes, decoded a piece a task) */
+  let pieces: string[];
   try {
-    o = remoteOutcome(await engine.ask<OutcomeData>({ op: "line", line, gen: mine }), mine, engine);
+    const d = await engine.ask<OutcomeData>({ op: "line", line, gen: mine });
+    pieces = typeof d.out === "string" ? [d.out] : await textPieces(d.out, () => new Promise<void>((r) => nextTask(r)));
+    if (mine !== seq) return;
+    // the pieces joined without a copy (a rope): the page reads the text through its pieces
+    o = remoteOutcome({ ...d, out: pieces.reduce((a, b) => a + b, "") }, mine, engine);
   } catch (e) {
     if (e instanceof Cancelled || mine !== seq) return; // a newer line replaced this one
     // runLine answers every line with text; this is a bug of the page, said as the CLI says its own
     o = { line, argv: [], out: "", err: `cute-ts: internal error (please report): ${e instanceof Error ? e.message : String(e)}\n`, exit: 3 };
+    pieces = [""];
   }
   if (mine !== seq) return; // a newer line is on its way
   performance.measure("cute:run", { start, end: performance.now() });
   current = o;
-  await show(o, () => mine === seq);
+  await show(o, pieces, () => mine === seq);
   if (mine !== seq) return;
   runs++;
   document.body.dataset.runs = String(runs);
   delete document.body.dataset.busy;
 }
 
-async function show(o: Outcome & { picture?: RemotePicture }, still: () => boolean): Promise<void> {
+/** a line's outcome on the page; `pieces`: its text, o.out, as pieces of whole lines */
+async function show(o: Outcome & { picture?: RemotePicture }, pieces: string[], still: () => boolean): Promise<void> {
   cmd.textContent = o.argv.length ? `$ ${shellLine(o.argv)}` : "";
-  const text = setText(out, o.out, still);
+  const text = setText(out, pieces, still);
   err.textContent = o.err;
   err.hidden = o.err === "";
   // a command that succeeds may still warn on stderr (tma's hardware rules): shown, not as an error
@@ -231,39 +239,30 @@ const FRAME_CHARS = 1 << 15;
 /** the lines near the screen: those of the first three screens (the browser lays out blocks near the screen too) */
 const nearLines = () => Math.ceil((3 * window.innerHeight) / 17);
 
-/** the offset after the first n lines of a text (its length if it has fewer) */
-function afterLines(text: string, n: number): number {
-  let pos = 0;
-  for (let k = 0; k < n && pos < text.length; k++) {
-    const nl = text.indexOf("\n", pos);
-    pos = nl < 0 ? text.length : nl + 1;
-  }
-  return pos;
-}
-
 /**
  * A long text in blocks of lines the browser lays out only when they come near the screen
  * (content-visibility), each sized beforehand by its lines. The blocks near the screen are added
  * FRAME_CHARS at a time, a batch a frame (a 4 MB table's lines are thousands of characters long:
  * a frame that lays out a dozen such blocks holds the page for 100 ms), the rest a slice at a
- * time (a task each). The element's text is the same string, byte for byte, once the promise
- * resolves. `still` says whether the text is still wanted.
+ * time (a task each). `pieces`: the text as pieces of whole lines (textPieces); the element's
+ * text is their string, byte for byte, once the promise resolves. `still` says whether the text
+ * is still wanted.
  */
-async function setText(el: HTMLElement, text: string, still: () => boolean): Promise<void> {
-  if (text.length < 65536) {
-    el.textContent = text;
+async function setText(el: HTMLElement, pieces: string[], still: () => boolean): Promise<void> {
+  if (pieces.reduce((n, p) => n + p.length, 0) < 65536) {
+    el.textContent = pieces.join("");
     return;
   }
   el.replaceChildren();
-  const near = afterLines(text, nearLines());
-  let pos = 0;
-  while (pos < text.length) {
-    if (!still()) return;
-    const start = performance.now();
-    const blocks: HTMLElement[] = [];
-    const first = pos;
-    const budget = () => pos >= near || pos - first < FRAME_CHARS;
-    while (pos < text.length && budget() && performance.now() - start < SLICE_MS) {
+  /** lines still to come near the screen */
+  let near = nearLines();
+  let blocks: HTMLElement[] = [];
+  let chars = 0;
+  let start = performance.now();
+  for (const text of pieces) {
+    let pos = 0;
+    while (pos < text.length) {
+      if (!still()) return;
       let end = pos, widest = 0, lines = 0;
       while (lines < BLOCK_LINES && end - pos < BLOCK_CHARS && end < text.length) {
         const nl = text.indexOf("\n", end);
@@ -277,11 +276,20 @@ async function setText(el: HTMLElement, text: string, still: () => boolean): Pro
       d.textContent = text.slice(pos, end);
       d.style.containIntrinsicSize = `auto ${widest}ch auto ${(lines * 1.35).toFixed(2)}em`;
       blocks.push(d);
+      chars += end - pos;
       pos = end;
+      const nearScreen = near > 0;
+      near -= lines;
+      if ((nearScreen && chars >= FRAME_CHARS) || performance.now() - start >= SLICE_MS) {
+        el.append(...blocks);
+        blocks = [];
+        chars = 0;
+        await new Promise<void>((r) => (nearScreen ? afterFrame(r) : nextTask(r)));
+        start = performance.now();
+      }
     }
-    el.append(...blocks);
-    if (pos < text.length) await new Promise<void>((r) => (pos <= near ? afterFrame(r) : nextTask(r)));
   }
+  el.append(...blocks);
 }
 
 const touch = matchMedia("(pointer: coarse)").matches;
