@@ -62,50 +62,48 @@ export function compositionFast(lhs: Layout, rhs: Layout): Layout | undefined {
     const stride = scaleStrides(rhs.shape, rhs.stride, lhs.stride);
     if (stride !== undefined) return new Layout(rhs.shape, stride);
   }
-  const fast = compositionStatic(lhs, rhs);
-  if (fast !== undefined) return fast;
+  // both static, lhs a flat tuple of modes: compositionImpl's fold of each leaf of rhs over
+  // coalesce_x of lhs, which each fold reads in place, coalescing it as it goes (see foldLeaf).
+  // Every way this path gives up on the lhs leaves this block: its flat form is tried at one place.
+  // (One function rather than a small one around a static path: V8 inlined such a small function
+  // into algebra.ts's composition and also compiled it on its own, the work twice.)
+  gaveUp: {
+    const sh = lhs.shape, st = lhs.stride;
+    if (!Array.isArray(sh) || !Array.isArray(st)) break gaveUp;
+    const n = sh.length;
+    if (n === 0 || st.length !== n) break gaveUp;
+    for (let i = 0; i < n; i++) {
+      const s = sh[i]!, d = st[i]!;
+      if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) break gaveUp;
+      if (s.v > SMALL || s.v < 1 || d.v > SMALL || d.v < -SMALL) break gaveUp;
+    }
+    const ls = sh as Int[], ld = st as Int[];
+    const rs = rhs.shape, rd = rhs.stride;
+    if (!Array.isArray(rs)) {
+      if (!(rd instanceof Int) || !rs.s || !rd.s || rs.v < 1 || rs.v > SMALL || rd.v > SMALL || rd.v < -SMALL) return undefined;
+      return foldLeaf(ls, ld, rs.v, rd.v);
+    }
+    if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
+    const r = rs.length;
+    for (let j = 0; j < r; j++) {
+      const s = rs[j]!, d = rd[j]!;
+      // a nested rhs: its leaves checked, then the fold by recursion
+      if (Array.isArray(s)) return smallStaticLeaves(rs, rd) ? compositionNum(ls, ld, rs, rd) : undefined;
+      if (!(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL || d.v > SMALL || d.v < -SMALL) return undefined;
+    }
+    // a flat rhs mode by mode, without the recursion a nested one takes
+    const shapes: IntTuple[] = new Array(r), strides: Stride[] = new Array(r);
+    for (let j = 0; j < r; j++) {
+      const x = foldLeaf(ls, ld, (rs[j] as Int).v, (rd[j] as Int).v);
+      if (x === undefined) return undefined;
+      shapes[j] = x.shape;
+      strides[j] = x.stride;
+    }
+    return new Layout(shapes, strides);
+  }
+  // a leaf or nested lhs by its flat form (the same modes); undefined for a flat one (tried above)
   const f = flatForm(lhs);
-  return f === undefined ? undefined : compositionStatic(f, rhs);
-}
-
-/**
- * composition(lhs, rhs) for static layouts of small integers with integer strides, lhs a flat
- * tuple of modes: compositionImpl's fold of each leaf of rhs over coalesce_x of lhs, which each
- * fold reads in place, coalescing it as it goes (see foldLeaf)
- */
-function compositionStatic(lhs: Layout, rhs: Layout): Layout | undefined {
-  const sh = lhs.shape, st = lhs.stride;
-  if (!Array.isArray(sh) || !Array.isArray(st)) return undefined;
-  const n = sh.length;
-  if (n === 0 || st.length !== n) return undefined;
-  for (let i = 0; i < n; i++) {
-    const s = sh[i]!, d = st[i]!;
-    if (!(s instanceof Int) || !(d instanceof Int) || !s.s || !d.s) return undefined;
-    if (s.v > SMALL || s.v < 1 || d.v > SMALL || d.v < -SMALL) return undefined;
-  }
-  const ls = sh as Int[], ld = st as Int[];
-  const rs = rhs.shape, rd = rhs.stride;
-  if (!Array.isArray(rs)) {
-    if (!(rd instanceof Int) || !rs.s || !rd.s || rs.v < 1 || rs.v > SMALL || rd.v > SMALL || rd.v < -SMALL) return undefined;
-    return foldLeaf(ls, ld, rs.v, rd.v);
-  }
-  if (!Array.isArray(rd) || rd.length !== rs.length) return undefined;
-  const r = rs.length;
-  for (let j = 0; j < r; j++) {
-    const s = rs[j]!, d = rd[j]!;
-    // a nested rhs: its leaves checked, then the fold by recursion
-    if (Array.isArray(s)) return smallStaticLeaves(rs, rd) ? compositionNum(ls, ld, rs, rd) : undefined;
-    if (!(d instanceof Int) || !s.s || !d.s || s.v < 1 || s.v > SMALL || d.v > SMALL || d.v < -SMALL) return undefined;
-  }
-  // a flat rhs mode by mode, without the recursion a nested one takes
-  const shapes: IntTuple[] = new Array(r), strides: Stride[] = new Array(r);
-  for (let j = 0; j < r; j++) {
-    const x = foldLeaf(ls, ld, (rs[j] as Int).v, (rd[j] as Int).v);
-    if (x === undefined) return undefined;
-    shapes[j] = x.shape;
-    strides[j] = x.stride;
-  }
-  return new Layout(shapes, strides);
+  return f === undefined ? undefined : compositionFast(f, rhs);
 }
 /** whether every leaf of a nested rhs is a small static integer, its extents positive */
 function smallStaticLeaves(shape: IntTuple, stride: Stride): boolean {
