@@ -35,6 +35,28 @@ print(s);`;
     }
     expect(await evalBlock(src)).toBe(String(s));
   });
+  it("do-while: the body runs before the first test; continue goes to the test, break leaves", async () => {
+    // once though the condition is false; then 1..n with 2 skipped and a stop at 4, as C++ runs it
+    const src = `int i = 7;
+do { print(i); printf(" "); } while (i < 5);
+int n = 0;
+do { ++n; if (n == 2) continue; if (n == 4) break; print(n); printf(" "); } while (n < 10);
+do n -= 1; while (n > 0);
+print(n);`;
+    const seen: number[] = [];
+    let n = 0;
+    do {
+      ++n;
+      if (n === 2) continue;
+      if (n === 4) break;
+      seen.push(n);
+    } while (n < 10);
+    expect(await evalBlock(src)).toBe(`7 ${seen.map((x) => `${x} `).join("")}0`);
+  });
+  it("typedef T X; names the type as using X = T; does", async () => {
+    const src = "typedef Layout<Shape<_4,_2>, Stride<_2,_1>> L;\nusing M = Layout<Shape<_4,_2>, Stride<_2,_1>>;\nprint(L{}); printf(\" \"); print(M{});";
+    expect(await evalBlock(src)).toBe("(_4,_2):(_2,_1) (_4,_2):(_2,_1)");
+  });
   it("while, -- and compound assignments", async () => {
     expect(await evalBlock("int k = 10;\nwhile (k > 7) --k;\nk *= 3; k -= 1; k /= 2; k %= 7;\nprint(k);")).toBe(String(Math.trunc((7 * 3 - 1) / 2) % 7));
   });

@@ -102,7 +102,8 @@ describe("declarations, aliases and constants", () => {
 
 describe("refusals name the construct", () => {
   const cases: Array<[string, RegExp]> = [
-    ["int i = 0;\ndo { ++i; } while (i < 4);", /does not read C\+\+ do-while loops/],
+    ["int i = 0;\ndo { ++i; }\nprint(i);", /expected 'while' after the body of 'do'/],
+    ["typedef struct { int a; } S;", /expected the alias's name after the type \(typedef T X;\)/],
     ["auto x = 1;\nreturn x;", /does not read C\+\+ return and goto/],
     ["break;", /'break' statement not in loop statement/],
     ["auto x = 1;\n{ auto y = 2;", /this '\{' is never closed/],

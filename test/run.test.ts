@@ -136,6 +136,29 @@ describe("programs", () => {
     expect((await run(["run", "fixtures/run/partition.cu", "--thread", "3"])).stdout).toBe("launching 2 blocks of 32 threads\n");
   });
 
+  it("the file's type aliases (using, typedef) are every function's; a kernel's do-while runs its body first", async () => {
+    const p = prog("alias.cu", `#include <cute/tensor.hpp>
+using namespace cute;
+typedef Layout<Shape<_8,_4>> TileL;
+using Thr = decltype(make_layout(make_shape(_4{}, _2{})));
+__global__ void k() {
+  TileL t;
+  int i = 3;
+  do { print(i); print(" "); --i; } while (i > 5);
+  print(t); print(" "); print(Thr{}); print("\\n");
+}
+int main() {
+  print(size(TileL{})); print(" ");
+  k<<<1, 1>>>();
+  return 0;
+}
+`);
+    const r = await run(["run", p]);
+    expect(r.stderr).toBe("");
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toBe("_32 3 (_8,_4):(_1,_8) (_4,_2):(_1,_4)\n");
+  });
+
   it("function templates deduce their arguments; overloads take the more specialised; sscanf and atoi read argv", async () => {
     const p = prog("t.cu", `#include <cstdio>
 template <class T> int twice(T x) { return 2 * x; }

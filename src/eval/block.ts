@@ -103,7 +103,10 @@ export function runLoop(st: Stmt & { k: "loop" }, scope: Scope, exec: (s: Stmt) 
   inScope(scope, () => {
     if (st.init !== null) exec(st.init);
     looping(() => {
-      while (st.cond === null || test(st.cond)) {
+      // a do-while's body runs once before its condition is tested
+      let first = st.word === "do";
+      while (first || st.cond === null || test(st.cond)) {
+        first = false;
         tick();
         try {
           inScope(scope, () => exec(st.body));

@@ -96,7 +96,9 @@ export class Machine {
   }
 
   newFrame(fn: string): Frame {
-    const f: Frame = { values: new Map(), constants: new Map(), aliases: new Map(), decltypes: new Map(), computed: true, frames: [], types: new Map(), fn };
+    // the file's type aliases (using X = T; typedef T X;) are every function's
+    const g = this.host.globals;
+    const f: Frame = { values: new Map(), constants: new Map(), aliases: new Map(g?.aliases), decltypes: new Map(g?.decltypes), computed: true, frames: [], types: new Map(), fn };
     f.wrap = (h) => this.host.hooks(h, f);
     return f;
   }

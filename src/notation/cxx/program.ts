@@ -99,8 +99,8 @@ export class ProgramParser extends StatementParser {
         depth++;
         continue;
       }
-      if (t === "using" || (t === "constexpr" && tparams === null) || (t === "static" && this.peekWord() === "constexpr")) {
-        const st = t === "using" ? this.statement() : this.declaration(pos);
+      if (t === "using" || t === "typedef" || (t === "constexpr" && tparams === null) || (t === "static" && this.peekWord() === "constexpr")) {
+        const st = t === "using" || t === "typedef" ? this.statement() : this.declaration(pos);
         if (st !== null) u.globals.push(st);
         continue;
       }
@@ -524,10 +524,8 @@ export class ProgramParser extends StatementParser {
         this.endStatement();
         return { k: "nop", what: "asm", pos };
       }
-      if (t === "do") this.unsupported(pos, "do-while loops");
       const launch = this.launchAhead();
       if (launch) return this.launch(pos);
-      if (t === "typedef") this.unsupported(pos, "typedef (write using X = T;)");
     }
     if (this.isPunct(STAR) && !this.atIncrement()) return this.store(pos);
     if (lx.kind === NAME && !this.isAssignment() && this.storeAhead()) return this.store(pos);

@@ -44,7 +44,7 @@ export type Stmt =
   | { k: "compound"; stmts: Stmt[]; pos: number }
   | { k: "if"; cond: Node; then: Stmt; else: Stmt | null; pos: number }
   /** `for (init; cond; step) body` and `while (cond) body` (init and step null); a null cond is always true */
-  | { k: "loop"; word: "for" | "while"; init: Stmt | null; cond: Node | null; step: Stmt | null; body: Stmt; pos: number }
+  | { k: "loop"; word: "for" | "while" | "do"; init: Stmt | null; cond: Node | null; step: Stmt | null; body: Stmt; pos: number }
   | { k: "jump"; what: "break" | "continue"; pos: number }
   /** a program's (cute-ts run, src/notation/cxx/program.ts): `return e;` */
   | { k: "return"; e: Node | null; pos: number }
@@ -70,7 +70,6 @@ export const ASSERTS = new Set(["static_assert", "CUTE_STATIC_ASSERT_V", "CUTE_S
 export const DECL_SPECS = new Set(["auto", "constexpr", "const", "static", "inline", "volatile", "decltype", "unsigned", "signed", "CUTE_HOST_DEVICE"]);
 /** C++ constructs a block may not hold, by their first word: what each is */
 export const REFUSED = new Map([
-  ["do", "do-while loops (for and while are read)"],
   ["else", "an else without an if"],
   ["switch", "switch statements (if is read)"],
   ["case", "switch statements (if is read)"],
@@ -85,7 +84,6 @@ export const REFUSED = new Map([
   ["union", "type definitions (struct, class, union, enum)"],
   ["enum", "type definitions (struct, class, union, enum)"],
   ["namespace", "namespace definitions"],
-  ["typedef", "typedef (write using X = T;)"],
   ["__global__", "function definitions (__global__, __device__)"],
   ["__device__", "function definitions (__global__, __device__)"],
   ["__host__", "function definitions (__global__, __device__)"],
@@ -97,8 +95,8 @@ export const REFUSED = new Map([
   ["delete", "heap memory (new, delete)"],
 ]);
 
-/** the control statements a block reads: if, for, while, break, continue */
-export const CONTROL = new Set(["if", "for", "while", "break", "continue"]);
+/** the control statements a block reads: if, for, while, do-while, break, continue */
+export const CONTROL = new Set(["if", "for", "while", "do", "break", "continue"]);
 /** the compound assignments `x op= e` a block reads, by the operator's character */
 export const COMPOUND_OPS = new Map([
   [PLUS, "+"],
@@ -172,7 +170,7 @@ export class StatementParser extends Parser {
     if (lx.kind === PUNCT) return lx.punct === LBRACE || this.atIncrement();
     if (lx.kind !== NAME) return false;
     const t = lx.text;
-    if (DECL_SPECS.has(t) || REFUSED.has(t) || CONTROL.has(t) || t === "using") return true;
+    if (DECL_SPECS.has(t) || REFUSED.has(t) || CONTROL.has(t) || t === "using" || t === "typedef") return true;
     if ((PRINTER_NAMES.has(t) || ASSERTS.has(t)) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return true;
     return this.looksLikeDeclaration();
   }
@@ -231,9 +229,10 @@ export class StatementParser extends Parser {
     if (lx.kind === NAME) {
       const t = lx.text;
       const refused = REFUSED.get(t);
-      if (refused !== undefined) throw new ParseError(this.src, pos, `cute-ts does not read C++ ${refused} in a pasted block: it reads declarations (auto, Tensor, Layout, TiledMMA, TiledCopy, Copy_Atom, using, constexpr), print statements, expressions, { }, if, for and while; trim the paste to those`);
+      if (refused !== undefined) throw new ParseError(this.src, pos, `cute-ts does not read C++ ${refused} in a pasted block: it reads declarations (auto, Tensor, Layout, TiledMMA, TiledCopy, Copy_Atom, using, constexpr), print statements, expressions, { }, if, for, while and do-while; trim the paste to those`);
       if (CONTROL.has(t)) return this.control(pos, t);
       if (t === "using") return this.using(pos);
+      if (t === "typedef") return this.typedef(pos);
       if (PRINTER_NAMES.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.printStatement(pos);
       if (ASSERTS.has(t) && this.src.charCodeAt(this.skipSpace(lx.at)) === LPAREN) return this.assertion(pos);
       if (DECL_SPECS.has(t) || this.looksLikeDeclaration()) return this.declaration(pos);
@@ -278,7 +277,7 @@ export class StatementParser extends Parser {
     return { k: "compound", stmts, pos };
   }
 
-  /** if, for, while, break, continue (the lexer stands on the keyword) */
+  /** if, for, while, do-while, break, continue (the lexer stands on the keyword) */
   protected control(pos: number, word: string): Stmt {
     const lx = this.lx;
     lx.advance();
@@ -287,6 +286,7 @@ export class StatementParser extends Parser {
       this.endStatement();
       return { k: "jump", what: word, pos };
     }
+    if (word === "do") return this.doWhile(pos);
     if (word === "if" && this.isName("constexpr")) lx.advance();
     this.expectPunct(LPAREN, `after '${word}'`);
     // a for's init declares its names for the loop only
@@ -317,6 +317,17 @@ export class StatementParser extends Parser {
     const step = this.isPunct(RPAREN) ? null : this.step(false);
     this.expectPunct(RPAREN, "closing 'for (...)'");
     return { k: "loop", word: "for", init, cond, step, body: this.loopBody(), pos };
+  }
+  /** `do body while (cond);` (the lexer stands after `do`): the body runs before the first test */
+  private doWhile(pos: number): Stmt {
+    const body = this.loopBody();
+    if (!this.isName("while")) this.fail("expected 'while' after the body of 'do'");
+    this.lx.advance();
+    this.expectPunct(LPAREN, "after 'while'");
+    const cond = this.composed();
+    this.expectPunct(RPAREN, "closing the condition of 'do ... while'");
+    this.endStatement();
+    return { k: "loop", word: "do", init: null, cond, step: null, body, pos };
   }
   protected loopBody(): Stmt {
     this.loops++;
@@ -411,6 +422,19 @@ export class StatementParser extends Parser {
     lx.advance();
     const type = this.typeRef();
     if (type.k === "auto") throw new ParseError(this.src, type.pos, "expected a type after '=' (auto is not a type to alias)");
+    this.endStatement();
+    return { k: "using", name, type, pos };
+  }
+
+  /** `typedef type X;`: the alias `using X = type;` is */
+  protected typedef(pos: number): Stmt {
+    const lx = this.lx;
+    lx.advance();
+    const type = this.typeRef();
+    if (type.k === "auto") throw new ParseError(this.src, type.pos, "expected a type after 'typedef' (auto is not a type to alias)");
+    if (lx.kind !== NAME) this.fail("expected the alias's name after the type (typedef T X;)");
+    const name = lx.text;
+    lx.advance();
     this.endStatement();
     return { k: "using", name, type, pos };
   }
