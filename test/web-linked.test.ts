@@ -101,19 +101,13 @@ for (const width of [1440, 390]) {
     }, 180_000);
 
     describe("partitions as linked grids", () => {
-      /** the overlay's alpha at a cell's centre (what hover and links paint over the picture) */
+      /** the marks' alpha at a cell's centre (what hover and links paint over the picture) */
       const overlayAlpha = async (panel: string, r: number, c: number) => {
         const pt = await cellPoint(page, panel, r, c);
         return page.evaluate(([x, y]) => {
-          const o = (window as any).cutePage.stage.overlay as HTMLCanvasElement;
-          const b = o.getBoundingClientRect();
-          const dpr = o.width / o.clientWidth;
-          const copy = document.createElement("canvas");
-          copy.width = 1;
-          copy.height = 1;
-          const ctx = copy.getContext("2d", { willReadFrequently: true })!;
-          ctx.drawImage(o, Math.floor((x - b.left) * dpr), Math.floor((y - b.top) * dpr), 1, 1, 0, 0, 1, 1);
-          return ctx.getImageData(0, 0, 1, 1).data[3]!;
+          const s = (window as any).cutePage.stage;
+          const b = s.overlay.getBoundingClientRect();
+          return s.marks.pixel(Math.floor((x - b.left) * s.dpr), Math.floor((y - b.top) * s.dpr))[3] as number;
         }, [pt.x, pt.y] as const);
       };
 

@@ -109,6 +109,25 @@ for (const width of [1440, 390]) {
         expect(t.rows).toBe(t.height);
         expect(t.widths).toEqual([t.width]);
         expect(t.seam).toEqual([255, 255]);
+        // a hovered cell's frame: the marks' tiles of its rows only, not the whole picture's
+        const marks = await page.evaluate(() => {
+          const s = (window as any).cutePage.stage;
+          const before = s.marks.made;
+          s.hover = { panel: 0, r: 300, c: 5 };
+          s.drawOverlay();
+          const q = s.picture.panels[0];
+          // the frame's line (3 px wide, on the cell's edge) at the middle of the cell's left side
+          const x = Math.floor((q.x + 5) * s.colW * s.dpr), y = Math.floor((q.y + 300.5) * s.scale * s.dpr);
+          const seen = { before, made: s.marks.made, edge: s.marks.pixel(x, y)[3] };
+          s.hover = undefined;
+          s.drawOverlay();
+          return { ...seen, cleared: s.marks.pixel(x, y)[3] };
+        });
+        expect(marks.before).toBe(0);
+        expect(marks.made).toBeGreaterThan(0);
+        expect(marks.made).toBeLessThanOrEqual(2);
+        expect(marks.edge).toBeGreaterThan(0);
+        expect(marks.cleared).toBe(0);
       }, 120_000);
 
       it("keys are handled while it draws, with its progress shown; stop stops it", async () => {

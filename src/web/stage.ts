@@ -1,9 +1,10 @@
 /**
  * The picture on the page: a base with the cells, labels and grid (drawn when the picture or the
- * zoom changes; canvases of a few rows each, made as the drawing reaches them, tiles.ts), and an
- * overlay canvas for what follows the pointer and the keyboard (the hovered cell, the cells of
- * the same index, the selected thread), so a hover or a click redraws only the overlay. The
- * overlay is drawn into only when it shows something: a blank overlay asks for no memory.
+ * zoom changes), and marks over it for what follows the pointer and the keyboard (the hovered
+ * cell, the cells of the same index, the selected thread), so a hover or a click redraws only
+ * the marks. Both are canvases of a few rows each, made where something is drawn (tiles.ts): a
+ * hover asks for the memory of the rows it marks, not of the whole picture. Over both, the
+ * overlay: a canvas of the picture's size that takes the pointer and the keyboard, never drawn.
  */
 import type { Picture } from "./picture.js";
 import { DrawJob, SLICE_MS, type JobStats, type Step } from "./job.js";
@@ -36,6 +37,9 @@ function rgb(hex: string): string {
 export class Stage {
   /** the cells, grid and labels */
   readonly base: Tiles;
+  /** the hovered cell, the selected thread, the cursor */
+  readonly marks: Tiles;
+  /** what takes the pointer and the keyboard (blank) */
   readonly overlay: HTMLCanvasElement;
   picture: Picture | undefined;
   /** pixels per cell height */
@@ -43,15 +47,17 @@ export class Stage {
   selected: number | undefined;
   hover: CellRef | undefined;
   cursor: CellRef | undefined;
-  private cells: CellRef[] = [];
-  /** whether the overlay has been drawn into since its last resize */
-  private overlayDrawn = false;
 
   constructor(readonly host: HTMLElement) {
     this.base = new Tiles("base");
+    this.marks = new Tiles("marks");
+    Object.assign(this.marks.element.style, { position: "absolute", left: "0", top: "0", pointerEvents: "none" });
     this.overlay = document.createElement("canvas");
     this.overlay.className = "overlay";
-    host.append(this.base.element, this.overlay);
+    // never drawn: one pixel, shown at the picture's size
+    this.overlay.width = 1;
+    this.overlay.height = 1;
+    host.append(this.base.element, this.marks.element, this.overlay);
   }
 
   /** device pixels per CSS pixel of the picture */
@@ -109,7 +115,7 @@ export class Stage {
   }
 
   /**
-   * The base canvas: fills, grid, texts, labels; then the overlay. Drawn in slices (job.ts), the
+   * The base: fills, grid, texts, labels; then the marks. Drawn in slices (job.ts), the
    * part on the screen first; a small picture is drawn before this returns.
    */
   draw(): void {
@@ -120,12 +126,9 @@ export class Stage {
     const h = p ? Math.ceil(p.height * this.scale) + 1 : 0;
     const dpr = Math.max(0.25, Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_PIXELS / Math.max(1, w * h)), MAX_SIDE / Math.max(1, w, h)));
     this.base.resize(w, h, dpr);
-    const c = this.overlay;
-    c.width = this.base.width;
-    c.height = this.base.height;
-    c.style.width = `${w}px`;
-    c.style.height = `${h}px`;
-    this.overlayDrawn = false;
+    this.marks.resize(w, h, dpr);
+    this.overlay.style.width = `${w}px`;
+    this.overlay.style.height = `${h}px`;
     this.host.hidden = !p || p.panels.length === 0;
     this.overlay.dataset.scale = String(this.scale);
     if (!p) return;
@@ -164,93 +167,111 @@ export class Stage {
   /** the overlay: the selected thread's cells (the rest veiled), the hovered cell and its equals, the keyboard cursor */
   drawOverlay(): void {
     const p = this.picture;
-    const shows = p && ((this.selected !== undefined && p.threadCells) || this.hover || this.cursor);
-    // nothing to show on an overlay never drawn into: it stays blank without asking for memory
-    if (!shows && !this.overlayDrawn) {
-      this.cells = [];
-      return;
-    }
-    const ctx = this.overlay.getContext("2d")!;
-    this.overlayDrawn = true;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
+    this.marks.clear();
     if (!p) return;
     const s = this.scale, cw = this.colW;
     const rect = (c: CellRef): [number, number, number, number] => {
       const q = p.panels[c.panel]!;
       return [(q.x + c.c) * cw, (q.y + c.r) * s, cw, s];
     };
-    const accent = css("--accent") || "#d00";
-    this.cells = [];
-    if (this.selected !== undefined && p.threadCells) {
-      ctx.fillStyle = css("--veil") || "rgba(255,255,255,0.72)";
-      for (const q of p.panels) ctx.fillRect(q.x * cw, q.y * s, q.cols * cw, q.rows * s);
-      this.cells = p.threadCells(this.selected);
-      for (const c of this.cells) ctx.clearRect(...rect(c));
-      if (s >= 8) {
-        // big cells: a frame inside each of the thread's cells
-        ctx.strokeStyle = accent;
-        ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
-        ctx.beginPath();
-        for (const c of this.cells) {
-          const [x, y, w, h] = rect(c);
-          ctx.rect(x + 1, y + 1, w - 2, h - 2);
-        }
-        ctx.stroke();
-      } else {
-        // small cells: a tint, which a frame would hide under its own line
-        ctx.globalAlpha = 0.55;
-        ctx.fillStyle = accent;
-        for (const c of this.cells) ctx.fillRect(...rect(c));
-        ctx.globalAlpha = 1;
+    /** f painted over the rows of these cells (and their frames' lines), in each tile there */
+    const over = (cells: CellRef[], f: (ctx: CanvasRenderingContext2D) => void) => {
+      if (cells.length === 0) return;
+      let y0 = Infinity, y1 = -Infinity;
+      for (const c of cells) {
+        const y = (p.panels[c.panel]!.y + c.r) * s;
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y + s);
       }
+      this.marks.draw(y0 - 4, y1 + 4, f);
+    };
+    const accent = css("--accent") || "#d00";
+    if (this.selected !== undefined && p.threadCells) {
+      const cells = p.threadCells(this.selected);
+      const veil = css("--veil") || "rgba(255,255,255,0.72)";
+      this.marks.draw(0, p.height * s, (ctx) => {
+        ctx.fillStyle = veil;
+        for (const q of p.panels) ctx.fillRect(q.x * cw, q.y * s, q.cols * cw, q.rows * s);
+        for (const c of cells) ctx.clearRect(...rect(c));
+        if (s >= 8) {
+          // big cells: a frame inside each of the thread's cells
+          ctx.strokeStyle = accent;
+          ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
+          ctx.beginPath();
+          for (const c of cells) {
+            const [x, y, w, h] = rect(c);
+            ctx.rect(x + 1, y + 1, w - 2, h - 2);
+          }
+          ctx.stroke();
+        } else {
+          // small cells: a tint, which a frame would hide under its own line
+          ctx.globalAlpha = 0.55;
+          ctx.fillStyle = accent;
+          for (const c of cells) ctx.fillRect(...rect(c));
+          ctx.globalAlpha = 1;
+        }
+      });
     }
     if (this.hover) {
-      const q = p.panels[this.hover.panel]!;
-      ctx.strokeStyle = accent;
-      ctx.lineWidth = 2;
+      const hover = this.hover;
+      const q = p.panels[hover.panel]!;
       if (q.kind === "index" && q.space !== undefined) {
         // every cell of the same index, in every panel of the space
-        const x = q.index![this.hover.r * q.cols + this.hover.c]!;
-        ctx.setLineDash([3, 2]);
-        ctx.beginPath();
+        const x = q.index![hover.r * q.cols + hover.c]!;
+        const same: CellRef[] = [];
         p.panels.forEach((o, k) => {
           if (o.space !== q.space || !o.index) return;
-          for (let i = 0; i < o.index.length; i++) {
-            if (o.index[i] !== x) continue;
-            const [rx, ry, w, h] = rect({ panel: k, r: Math.floor(i / o.cols), c: i % o.cols });
+          for (let i = 0; i < o.index.length; i++) if (o.index[i] === x) same.push({ panel: k, r: Math.floor(i / o.cols), c: i % o.cols });
+        });
+        over(same, (ctx) => {
+          ctx.strokeStyle = accent;
+          ctx.lineWidth = 2;
+          ctx.setLineDash([3, 2]);
+          ctx.beginPath();
+          for (const c of same) {
+            const [rx, ry, w, h] = rect(c);
             ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
           }
+          ctx.stroke();
+          ctx.setLineDash([]);
         });
-        ctx.stroke();
-        ctx.setLineDash([]);
       }
       if (p.links) {
         // the cells it came from: a tint and a dashed frame
-        const from = p.links(this.hover);
-        ctx.globalAlpha = 0.35;
-        ctx.fillStyle = accent;
-        for (const c of from) ctx.fillRect(...rect(c));
-        ctx.globalAlpha = 1;
-        ctx.setLineDash([4, 2]);
-        ctx.lineWidth = 2;
-        ctx.beginPath();
-        for (const c of from) {
-          const [rx, ry, w, h] = rect(c);
-          ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
-        }
-        ctx.stroke();
-        ctx.setLineDash([]);
+        const from = p.links(hover);
+        over(from, (ctx) => {
+          ctx.globalAlpha = 0.35;
+          ctx.fillStyle = accent;
+          for (const c of from) ctx.fillRect(...rect(c));
+          ctx.globalAlpha = 1;
+          ctx.strokeStyle = accent;
+          ctx.setLineDash([4, 2]);
+          ctx.lineWidth = 2;
+          ctx.beginPath();
+          for (const c of from) {
+            const [rx, ry, w, h] = rect(c);
+            ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
+          }
+          ctx.stroke();
+          ctx.setLineDash([]);
+        });
       }
-      ctx.lineWidth = 3;
-      ctx.strokeRect(...rect(this.hover));
+      over([hover], (ctx) => {
+        ctx.strokeStyle = accent;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(...rect(hover));
+      });
     }
-    if (this.cursor) {
-      ctx.strokeStyle = css("--cursor") || "#06c";
-      ctx.lineWidth = 3;
-      ctx.setLineDash([4, 3]);
-      ctx.strokeRect(...rect(this.cursor));
-      ctx.setLineDash([]);
+    const cursor = this.cursor;
+    if (cursor) {
+      const colour = css("--cursor") || "#06c";
+      over([cursor], (ctx) => {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = 3;
+        ctx.setLineDash([4, 3]);
+        ctx.strokeRect(...rect(cursor));
+        ctx.setLineDash([]);
+      });
     }
   }
 

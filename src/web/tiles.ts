@@ -101,6 +101,15 @@ export class Tiles {
     }
   }
 
+  /** every tile made cleared (they stay made) */
+  clear(): void {
+    for (const t of this.tiles) {
+      if (!t) continue;
+      t.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      t.ctx.clearRect(0, 0, this.width, t.h);
+    }
+  }
+
   /** the pixel at device pixel (x, y): [r, g, b, a], blank where nothing was drawn (for tests) */
   pixel(x: number, y: number): number[] {
     const t = this.tiles[Math.floor(y / this.rows)];
