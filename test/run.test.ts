@@ -136,6 +136,31 @@ describe("programs", () => {
     expect((await run(["run", "fixtures/run/partition.cu", "--thread", "3"])).stdout).toBe("launching 2 blocks of 32 threads\n");
   });
 
+  it("T* p; cudaMalloc(&p, bytes): p points to device memory of its type; an element read there is the GPU's", async () => {
+    const p = prog("malloc.cu", `#include <cute/tensor.hpp>
+using namespace cute;
+__global__ void k(float const* A, int* C) {
+  Tensor mA = make_tensor(make_gmem_ptr(A), make_shape(8, 4));
+  float a = mA(1, 2);
+  if (thread0()) { print(mA.layout()); print(" "); print(make_gmem_ptr(C)); print("\\n"); printf("%f\\n", a); }
+}
+int main() {
+  float* d_A;
+  int *d_C = nullptr;
+  cudaMalloc(&d_A, 32 * sizeof(float));
+  cudaMalloc((void**)&d_C, 64);
+  k<<<1, 32>>>(d_A, d_C);
+  cudaFree(d_A);
+  return 0;
+}
+`);
+    const r = await run(["run", p]);
+    expect(r.exit).toBe(0);
+    // an int* prints as a 32-bit gmem_ptr; the printf of an element in global memory is said once, not printed
+    expect(r.stdout).toMatch(/^\(8,4\):\(_1,8\) gmem_ptr\[32b\]\(0x[0-9a-f]+\)\n$/);
+    expect(r.stderr).toBe(`cute-ts: ${p}:6: printf prints an element of a tensor in memory (a value only the GPU's run has): only a run on the GPU knows it; cute-ts prints nothing for it\n`);
+  });
+
   it("the file's type aliases (using, typedef) are every function's; a kernel's do-while runs its body first", async () => {
     const p = prog("alias.cu", `#include <cute/tensor.hpp>
 using namespace cute;

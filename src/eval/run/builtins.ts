@@ -9,6 +9,7 @@ import { D, Int } from "../../core/integer.js";
 import { Tensor, TransformIter, rawPtr } from "../../core/tensor.js";
 import { Layout } from "../../core/layout.js";
 import { show } from "../../print/print.js";
+import { findValueType } from "../../core/value-types.js";
 import type { Idx } from "../../core/basis.js";
 import type { Node } from "../../notation/parse.js";
 import type { CallNode } from "../../notation/read.js";
@@ -105,10 +106,11 @@ function cudaMalloc(args: EvalValue[], host: Host, n: CallNode, f?: Frame): Eval
   if (name === undefined || f === undefined) throw new CuteError("cudaMalloc", "cute-ts allocates into a pointer variable written &p");
   const type = (f.types.get(name) ?? "char").replace(/^cute::/, "");
   const bytes = intOf(args[1]!, "cudaMalloc's size");
-  const buf = host.allocate(type, 1, true);
-  const p = buf.addr;
-  void bytes;
-  bind(f, name, new (Object.getPrototypeOf(buf).constructor)(buf.type, buf.bits, Math.ceil((bytes * 8) / buf.bits), p, true), false);
+  // device memory of that many bytes; p is a T* to its start (as thrust::raw_pointer_cast of a device_vector's data is)
+  const vt = findValueType(type);
+  const elem = vt === undefined ? "uint8_t" : type, bits = vt?.bits ?? 8;
+  const buf = host.allocate(elem, Math.max(1, Math.ceil((bytes * 8) / bits)), true);
+  bind(f, name, rawPtr(bits, buf.addr, elem), false);
   return D(0);
 }
 

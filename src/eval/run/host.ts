@@ -237,6 +237,11 @@ export class Host implements MachineHost, ProgramHost {
       return undefined;
     }
     const name = this.typeName(t, f);
+    // T* p; with no value (cudaMalloc(&p, ...) gives it one): a null pointer of its element type until then
+    if (t.pointer === true && d.init === null) {
+      const vt = findValueType(name);
+      return vt !== undefined ? rawPtr(vt.bits, 0, name) : new Unknown(`${name}* ${d.name}, declared without a value`);
+    }
     const args = (): EvalValue[] => (d.init === null ? [] : d.init.k === "=" ? [m.ev(d.init.e, f)] : d.init.args.map((a) => m.ev(a, f)));
     const short = name.replace(/^(?:std|thrust|cutlass)::/, "");
     if (short === "host_vector" || short === "device_vector") {

@@ -19,7 +19,8 @@ import { Parser } from "./templates.js";
 //   declarator:= name ('=' expression | '(' args ')' | '{' args '}')? | '[' name (',' name)* ']' '=' expression
 
 /** what a snippet's type is: `auto`, a type (a name node with its template arguments), or `decltype(e)` */
-export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number } | { k: "decltype"; e: Node; pos: number; member?: "value_type" };
+/** a declaration's type; `pointer`: a program's `T* p` (a pasted block refuses pointer declarations) */
+export type TypeRef = { k: "auto"; pos: number } | { k: "type"; node: Node & { k: "name" }; pos: number; pointer?: true } | { k: "decltype"; e: Node; pos: number; member?: "value_type" };
 
 export interface Declarator {
   name: string;
@@ -470,7 +471,10 @@ export class StatementParser extends Parser {
     for (;;) {
       if (this.isName("const") || this.isName("volatile")) lx.advance();
       else if (this.isPunct(AMP)) lx.advance();
-      else if (this.isPunct(STAR) && this.programMode) lx.advance();
+      else if (this.isPunct(STAR) && this.programMode) {
+        lx.advance();
+        if (t.k === "type") t = { ...t, pointer: true };
+      }
       else if (this.isPunct(STAR)) this.unsupported(lx.start, "pointer declarations (T* p)");
       else return t;
     }
