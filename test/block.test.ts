@@ -104,6 +104,8 @@ describe("refusals name the construct", () => {
   const cases: Array<[string, RegExp]> = [
     ["int i = 0;\ndo { ++i; }\nprint(i);", /expected 'while' after the body of 'do'/],
     ["typedef struct { int a; } S;", /expected the alias's name after the type \(typedef T X;\)/],
+    ["int a[4] = {1, 2, 3, 4};", /cute-ts does not support C\+\+ arrays \(T a\[N\]\) yet/],
+    ["cudaLaunchAttribute attribute[1];", /cute-ts does not support C\+\+ arrays \(T a\[N\]\) yet/],
     ["auto x = 1;\nreturn x;", /does not read C\+\+ return and goto/],
     ["break;", /'break' statement not in loop statement/],
     ["auto x = 1;\n{ auto y = 2;", /this '\{' is never closed/],

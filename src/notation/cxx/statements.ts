@@ -182,7 +182,7 @@ export class StatementParser extends Parser {
     return i;
   }
 
-  /** `Type<...> name` followed by '=', ';', '(', '{', ',' or the end: two names in a row (the composition `o` and a printed pointer `Sw<..>_smem_ptr[16b](..)` aside) */
+  /** `Type<...> name` followed by '=', ';', '(', '{', ',', '[' or the end: two names in a row (the composition `o` and a printed pointer `Sw<..>_smem_ptr[16b](..)` aside) */
   protected looksLikeDeclaration(): boolean {
     // a name followed by '(' is a call (most inputs are): no second lexer for it
     if (this.src.charCodeAt(this.skipSpace(this.lx.at)) === LPAREN) return false;
@@ -209,10 +209,12 @@ export class StatementParser extends Parser {
     }
     while ((kind() === NAME && (la.text === "const" || la.text === "volatile")) || punct() === AMP || punct() === STAR) la.advance();
     if (kind() !== NAME || la.text === "o") return false;
+    const declared = la.text;
     la.advance();
     if (kind() === EOF) return true;
     const c = punct();
-    return c === EQ || c === SEMI || c === LPAREN || c === LBRACE || c === COMMA;
+    // `T a[N]`: an array's declaration (refused by name; a printed pointer `..._smem_ptr[16b]` is not one)
+    return c === EQ || c === SEMI || c === LPAREN || c === LBRACE || c === COMMA || (c === LBRACK && !declared.endsWith("_ptr"));
   }
 
   /** one statement; null for an empty one (';', a preprocessor line) */
