@@ -17,6 +17,7 @@ import { formatFloat } from "../float-format.js";
 import { type Frame, Lambda, type Machine } from "./machine.js";
 import { Aggregate, ArgvValue, ArrayRef, Buffer, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import { type CallHost, DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+import { LocalArray } from "./arrays.js";
 import { DEVICE_CONSTANTS, PipelineState, type SharedWords, TmemAllocator, deviceObject } from "./device.js";
 
 /** the selected thread's place in its launch, and where its block's shared memory goes next */
@@ -133,6 +134,13 @@ export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHoo
         return new Dim3(d[0] ?? 1, d[1] ?? 1, d[2] ?? 1);
       }
       const sized = n.name === "sizeof" && n.types !== null ? n.types[0] : undefined;
+      // sizeof(a) of an array declared in a function: its bytes (a pointer's: 8)
+      const arr = n.name === "sizeof" ? (sized?.k === "name" ? f.values.get(sized.name) : n.types === null ? args[0] : undefined) : undefined;
+      if (arr instanceof LocalArray) return D(arr.sizeof());
+      // sizeof(a[i]): the element's size (the operand is not evaluated: an element never written has one too)
+      const sub = n.name === "sizeof" && n.types === null ? n.args[0] : undefined;
+      const owner = sub?.k === "apply" && sub.subscript ? m.ev(sub.target, f) : undefined;
+      if (owner instanceof LocalArray) return D(owner.elementBytes());
       if (sized?.k === "name") {
         const layout = host.structLayout(sized, f);
         if (layout !== undefined) return D(layout.size);
@@ -160,7 +168,7 @@ export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHoo
     subscript(target, args, n, s) {
       // argv[i], a vector's or an array's element: the program's; CuTe's values have no operator[] but a tensor's
       const t = target as unknown;
-      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof PtrIter || t instanceof Unknown) return this.apply(target, args);
+      if (t instanceof ArgvValue || t instanceof Buffer || t instanceof ArrayRef || t instanceof PtrIter || t instanceof Unknown || t instanceof LocalArray) return this.apply(target, args);
       if (h.subscript !== undefined) return h.subscript(target, args, n, s);
       throw new ParseError(s, n.pos, "operator[] reads a tensor's element (t[i], t[make_coord(i, j)]); call a layout as L(i)");
     },
@@ -169,11 +177,17 @@ export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHoo
       const t = target as unknown;
       const base = t instanceof ArrayRef ? rawPtr(t.bits, t.addr, t.type) : t instanceof PtrIter && t.tags.length === 0 ? t : undefined;
       if (base !== undefined && args.length === 1) return ptrAdd(base, intOf(args[0] as EvalValue, "the index of &p[i]"));
+      if (t instanceof LocalArray && args.length === 1) return t.plus(intOf(args[0] as EvalValue, "the index of &a[i]"));
       return h.addressOf(n, target, args, s);
     },
     apply(target, args) {
       const t = target as unknown;
       if (t instanceof ArgvValue) return t.at(intOf(args[0] as EvalValue, "argv[i]"));
+      if (t instanceof LocalArray) {
+        const i = args[0] as EvalValue | undefined;
+        if (args.length !== 1 || i === undefined) throw new CuteError(`${t.elems.name}[...]`, "an array's element is read with one index", (args as EvalValue[]).map((a) => describe(a)));
+        return i instanceof Unknown ? i : t.read(intOf(i, `the index of ${t.elems.name}[i]`));
+      }
       if (t instanceof Buffer || t instanceof ArrayRef) return new Unknown(`an element of ${t.what} (a value in memory)`);
       if (t instanceof PtrIter) return new Unknown("a value in memory (p[i])");
       if (t instanceof Tensor && (t.iter instanceof PtrIter || t.iter instanceof TmemIter) && !args.some((a) => hasUnderscore(a))) {
@@ -251,6 +265,18 @@ export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHoo
       // &storage.member: a pointer to the member's first element
       if (n.name === "u&") return (a instanceof ArrayRef ? rawPtr(a.bits, a.addr, a.type) : a);
       if (a instanceof PipelineState && n.name === "+" && b instanceof Int) return a.advance(b.v);
+      if (a instanceof LocalArray || b instanceof LocalArray) {
+        // an array decays to a pointer to its first element: *a, a + k, k + a, a - k
+        if (n.name === "u*" && a instanceof LocalArray) return a.read(0);
+        if (n.name === "u&" || n.name === "u+") return a!;
+        if (n.name === "+" && a instanceof LocalArray && b instanceof Int) return a.plus(b.v);
+        if (n.name === "+" && b instanceof LocalArray && a instanceof Int) return b.plus(a.v);
+        if (n.name === "-" && a instanceof LocalArray && b instanceof Int) return a.plus(-b.v);
+        if (n.name === "-" && a instanceof LocalArray && b instanceof LocalArray && a.elems === b.elems) return D(a.offset - b.offset);
+        if ((n.name === "==" || n.name === "!=") && a instanceof LocalArray && b instanceof LocalArray) return D(+((a.elems === b.elems && a.offset === b.offset) === (n.name === "==")));
+        if (n.name === "u!") return D(0);
+        throw new CuteError(n.name.replace(/^u/, ""), `cute-ts does not support this operator on ${a instanceof LocalArray ? a.what : (b as LocalArray).what} yet`, args.map((x) => describe(x)));
+      }
       if (n.name === "u*") {
         if (a instanceof StructRef || a instanceof FunctionRef) return a;
         if (a instanceof PtrIter) return new Unknown("a value in memory (*p)");

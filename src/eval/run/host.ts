@@ -8,7 +8,7 @@ import { CuteError, type Input, ParseError, UsageError, input, spell, words } fr
 import { D, Int } from "../../core/integer.js";
 import { PtrIter, Tensor, TmemIter, rawPtr } from "../../core/tensor.js";
 import { findValueType } from "../../core/value-types.js";
-import { NO_TARGS, type Node, type Stmt, type TypeRef, callNode, nameNode, spellType } from "../../notation/parse.js";
+import { type Declarator, NO_TARGS, type Node, type Stmt, type TypeRef, callNode, nameNode, opNode, spellType } from "../../notation/parse.js";
 import { ProgramParser, type StructDecl } from "../../notation/cxx/program.js";
 import { type Scope, bind, check, constexpr, describe, resolveTypes, typeArg } from "../block.js";
 import { AtomValue, type EvalHooks, type EvalValue, FloatValue } from "../ext-value.js";
@@ -17,6 +17,7 @@ import { type Frame, type Machine, type MachineHost, type PrintOutcome, placed }
 import { ArrayRef, Buffer, Exit, intOf, CStr, Dim3, FunctionRef, HostObject, RunValue, type Member, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
 import type { StaticFailure } from "./checks.js";
 import { deviceObject } from "./device.js";
+import { LocalArray, declareArray } from "./arrays.js";
 import { type Device, type ProgramHost, SCALARS, programHooks, shortName } from "./hooks.js";
 
 export { type Device, shortName };
@@ -59,6 +60,8 @@ export class Host implements MachineHost, ProgramHost {
   readonly structs = new Map<string, StructLayout>();
   /** the words of shared memory device code wrote (a TMEM allocation's address), by address; cleared at each launch */
   private readonly sharedWords = new Map<number, EvalValue>();
+  /** how many elements the program's arrays declared in functions hold, all together (./arrays.ts's budget) */
+  private readonly arrays = { elements: 0 };
   /** what each launch printed, by its kernel, configuration and arguments */
   private readonly launches = new Map<string, string>();
   constructor(readonly config: HostConfig) {}
@@ -147,13 +150,65 @@ export class Host implements MachineHost, ProgramHost {
   // ------------------------------------------------------------ statements
 
   /** a loop whose body only stores into memory (filling a vector): its values need no run */
-  dataLoop(st: Stmt & { k: "loop" }): boolean {
+  dataLoop(st: Stmt & { k: "loop" }, f: Frame): boolean {
     const body = st.body.k === "compound" ? st.body.stmts : [st.body];
     if (body.length === 0 || !body.every((s) => s.k === "store")) return false;
+    // stores into an array declared in a function, or into a host object, are the program's own: the loop runs
+    if (body.some((s) => s.k === "store" && this.ownStore(s.target, f) !== undefined)) return false;
     this.note("the values this loop stores into memory", st.pos);
     return true;
   }
+  /** the array or host object a store's target starts from (`a[i]`, `attrs[0].val.x`, `*p`, `config.gridDim`), if it is one */
+  private ownStore(tg: Node, f: Frame): LocalArray | HostObject | undefined {
+    let n = tg;
+    for (let i = 0; i < 64; i++) {
+      if (n.k === "name") {
+        const v = f.values.get(n.name) ?? this.globals?.values.get(n.name);
+        return v instanceof LocalArray || v instanceof HostObject ? v : undefined;
+      }
+      if (n.k === "member" && n.field) n = n.target;
+      else if (n.k === "apply" && n.subscript && n.args.length === 1) n = n.target;
+      else if (n.k === "op" && n.name === "u*" && n.args.length === 1) n = n.args[0]!;
+      else return undefined;
+    }
+    return undefined;
+  }
+  /** `a[i] = v`, `a[i] op= v`, `*p = v`, `o.f = v`, `a[i].f.g = v`: an element of an array declared in a function or a host object's member */
+  private ownStoreRun(st: Stmt & { k: "store" }, f: Frame): boolean {
+    const tg = st.target, m = this.machine;
+    if (this.ownStore(tg, f) === undefined) return false;
+    const value = (): EvalValue => m.ev(st.op === null ? st.e : opNode(st.pos, st.op, [tg, st.e]), f);
+    if ((tg.k === "apply" && tg.subscript) || (tg.k === "op" && tg.name === "u*")) {
+      const a = m.ev(tg.k === "apply" ? tg.target : tg.args[0]!, f);
+      if (!(a instanceof LocalArray)) return false;
+      const i = tg.k === "apply" ? m.ev(tg.args[0]!, f) : D(0);
+      const v = value();
+      this.effects++;
+      if (i instanceof Unknown) {
+        this.note(`${a.elems.name}[...] = ... stores at an index that is ${i.why}, so every element of ${a.elems.name}`, st.pos);
+        a.forget(i.why);
+        return true;
+      }
+      a.write(intOf(i, `the index of ${a.elems.name}[i]`), v);
+      return true;
+    }
+    if (tg.k === "member" && tg.field) {
+      const o = m.ev(tg.target, f);
+      if (o instanceof Unknown) throw new ParseError(m.src, tg.pos, `${describe(o)} has no member ${tg.name} cute-ts can store into`);
+      if (!(o instanceof HostObject)) throw new ParseError(m.src, tg.pos, `member reference base type (${describe(o)}) is not a structure: it has no member ${tg.name}`);
+      o.fields.set(tg.name, value());
+      this.effects++;
+      return true;
+    }
+    return false;
+  }
+  /** a loop cute-ts did not run stored into an array: its elements are what only the GPU knows */
+  forgetStore(st: Stmt & { k: "store" }, f: Frame, why: string): void {
+    const a = this.ownStore(st.target, f);
+    if (a instanceof LocalArray) a.forget(why);
+  }
   store(st: Stmt & { k: "store" }, f: Frame): void {
+    if (this.ownStoreRun(st, f)) return;
     // `t.data() = p`: the tensor t over another iterator (a TMEM address read back from shared memory)
     const tg = st.target;
     if (st.op === null && tg.k === "member" && tg.name === "data" && !tg.field && tg.args.length === 0 && tg.target.k === "name") {
@@ -163,14 +218,6 @@ export class Host implements MachineHost, ProgramHost {
         if (v instanceof ArrayRef && v.scalar) v = this.readShared(v.addr);
         if (v instanceof Unknown) return this.note(`${tg.target.name}.data() = ${v.why}`, st.pos);
         bind(f, tg.target.name, new Tensor(retargeted(t.iter, v), t.layout), false);
-        return;
-      }
-    }
-    // `config.gridDim = grid;`: a field of a host object (cudaLaunchConfig_t)
-    if (st.op === null && tg.k === "member" && tg.field && tg.target.k === "name") {
-      const o = f.values.get(tg.target.name);
-      if (o instanceof HostObject) {
-        o.fields.set(tg.name, this.machine.ev(st.e, f));
         return;
       }
     }
@@ -227,8 +274,9 @@ export class Host implements MachineHost, ProgramHost {
   }
 
   /** a declaration the host knows the type of; undefined leaves it to the block's declare */
-  declare(t: TypeRef, d: { name: string; init: { k: "="; e: Node } | { k: "()" | "{}"; args: Node[]; pos: number } | null }, f: Frame): EvalValue | undefined {
+  declare(t: TypeRef, d: Declarator, f: Frame): EvalValue | undefined {
     const m = this.machine;
+    if (d.array !== undefined) return this.declareArray(t, d, f);
     if (t.k !== "type") {
       if (d.init?.k === "=") {
         const v = m.ev(d.init.e, f);
@@ -293,6 +341,15 @@ export class Host implements MachineHost, ProgramHost {
       if (v instanceof ArrayRef) return rawPtr(v.bits, v.addr, v.type);
     }
     return undefined;
+  }
+
+  /** `T a[N];`, `T a[N] = {...}`, `T a[] = {...}` in a function (./arrays.ts); at file scope, zero-initialised */
+  private declareArray(t: TypeRef, d: Declarator, f: Frame): LocalArray {
+    if (t.k !== "type") throw new ParseError(this.machine.src, d.pos, `'auto' is not allowed in an array's declaration: write the element type (T ${d.name}[N])`);
+    const name = this.typeName(t, f), short = name.replace(/^(?:std|thrust|cutlass)::/, "");
+    const isObject = t.pointer !== true && !SCALARS.has(name) && (HOST_OBJECTS.has(short) || /^cuda[A-Z]\w*$/.test(short) || this.machine.unit.structs.some((s) => s.name === name));
+    const elem = { name, pointer: t.pointer === true, scalar: SCALARS.has(name), object: isObject ? () => hostObject(short, this.config.arch) : undefined, objectBytes: OBJECT_BYTES.get(short) };
+    return declareArray(d, elem, (n) => this.machine.ev(n, f), f === this.globals || f.fn === "", this.arrays);
   }
 
   /** a type template argument's name (aliases followed) */
@@ -489,6 +546,9 @@ export class Host implements MachineHost, ProgramHost {
 
 const HOST_OBJECTS = new Set(["cudaDeviceProp", "GPU_Clock", "CPU_Clock", "cudaEvent_t", "cudaStream_t", "cudaError_t", "Status", "ClusterLaunchParams", "cudaLaunchConfig_t", "cudaLaunchAttribute", "TmemAllocator", "Allocator1Sm", "Allocator2Sm"]);
 
+/** sizeof of the host objects an array may hold, as the CUDA runtime's headers lay them out (cudaLaunchAttribute: an 8-byte id, a 64-byte union) */
+const OBJECT_BYTES = new Map([["cudaLaunchAttribute", 72], ["dim3", 12]]);
+
 function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
   if (name === "cudaDeviceProp") {
     const [major, minor] = arch === "sm100" ? [10, 0] : [9, 0];
@@ -502,6 +562,8 @@ function hostObject(name: string, arch: "sm90" | "sm100"): EvalValue {
     ]));
   }
   if (name === "cudaError_t" || name === "cudaError" || name === "Status") return D(0);
+  // a launch attribute: its id and the union of values (driver_types.h's cudaLaunchAttributeValue), members stored one by one
+  if (name === "cudaLaunchAttribute") return new HostObject("a cudaLaunchAttribute", new Map<string, EvalValue>([["val", new HostObject("a cudaLaunchAttributeValue", new Map([["clusterDim", new HostObject("a cudaLaunchAttributeValue's clusterDim", new Map())]]))]]));
   return new HostObject(`a ${name}`, new Map());
 }
 

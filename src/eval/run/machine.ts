@@ -15,6 +15,7 @@ import { blockSupport, checkValue } from "../evaluate.js";
 import { type EvalHooks, type EvalValue, FloatValue, extState, unchecked } from "../ext-value.js";
 import { toFloat, truncated } from "../float.js";
 import { ArgvValue, Buffer, Exit, RunValue, Unknown } from "./values.js";
+import { LocalArray } from "./arrays.js";
 
 /** how many statements a run may execute, all functions together (a bound on time) */
 export const MAX_STEPS = 200_000;
@@ -61,7 +62,9 @@ export interface MachineHost {
   truncate(at: number): void;
   structAlias(name: string, node: Node & { k: "name" }, f: Frame): boolean;
   assertion(st: Stmt & { k: "assert" }, f: Frame): void;
-  dataLoop(st: Stmt & { k: "loop" }): boolean;
+  dataLoop(st: Stmt & { k: "loop" }, f: Frame): boolean;
+  /** a loop cute-ts did not run stored into memory of the program's own (an array declared in a function) */
+  forgetStore(st: Stmt & { k: "store" }, f: Frame, why: string): void;
   launch(st: Stmt & { k: "launch" }, f: Frame): void;
   shared(st: Stmt & { k: "shared" }, f: Frame): void;
   store(st: Stmt & { k: "store" }, f: Frame): void;
@@ -223,7 +226,7 @@ export class Machine {
         return;
       }
       case "loop":
-        if (this.host.dataLoop(st)) return;
+        if (this.host.dataLoop(st, f)) return;
         this.loops++;
         try {
           this.loop(st, f);
@@ -279,6 +282,7 @@ export class Machine {
   /** the variables a loop cute-ts did not run assigns (`sum += t(i)`): their values are the GPU's now */
   private forget(st: Stmt, f: Frame, why: string): void {
     if (st.k === "assign" && f.values.has(st.name)) bind(f, st.name, new Unknown(why), false);
+    else if (st.k === "store") this.host.forgetStore(st, f, why);
     else if (st.k === "compound") for (const x of st.stmts) this.forget(x, f, why);
     else if (st.k === "switch") for (const x of st.body) this.forget(x, f, why);
     else if (st.k === "if") {
@@ -374,6 +378,8 @@ export class Machine {
           if (v instanceof Int) v = D(v.v);
           else if (v instanceof FloatValue) v = truncated(v);
         } else if (!p.type.includes("*") && (base === "float" || base === "double")) v = toFloat(v, base) ?? v;
+        // an array passed to a function decays to a pointer to its first element
+        if (v instanceof LocalArray && !v.pointer) v = v.plus(0);
         bind(f, p.name, v, false);
         f.types.set(p.name, base);
       });

@@ -7,7 +7,7 @@
  * declarations, `alignas`.
  */
 import { ParseError } from "../../core/errors.js";
-import { type Node, lambdaNode } from "./ast.js";
+import { type Node, intNode, lambdaNode } from "./ast.js";
 import { COLON, COMMA, EOF, EQ, GT, LBRACE, LBRACK, LPAREN, LT, Lexer, MINUS, NAME, PERCENT, PLUS, PUNCT, RBRACE, RBRACK, RPAREN, SEMI, SLASH, STAR, AMP, CARET, BAR } from "./lexer.js";
 import { StatementParser, type Stmt, type TypeRef } from "./statements.js";
 
@@ -527,6 +527,9 @@ export class ProgramParser extends StatementParser {
       const launch = this.launchAhead();
       if (launch) return this.launch(pos);
     }
+    // ++a[i], a[i]++, --o.f: a store of a[i] + 1 (an element of an array, a member)
+    if (this.atIncrement() && /^\s*[A-Za-z_]\w*\s*[[.]/.test(this.src.slice(this.lx.at + 1, this.lx.at + 201))) return this.incrementStore(pos, true);
+    if (lx.kind === NAME && this.postIncrementAhead()) return this.incrementStore(pos, false);
     if (this.isPunct(STAR) && !this.atIncrement()) return this.store(pos);
     if (lx.kind === NAME && !this.isAssignment() && this.storeAhead()) return this.store(pos);
     return super.statement();
@@ -632,6 +635,41 @@ export class ProgramParser extends StatementParser {
       else if (depth === 0 && c === EQ) return src.charCodeAt(i + 1) !== EQ && !"=!<>".includes(src[i - 1]!);
     }
     return false;
+  }
+
+  /** `x[...]...++;` or `x.f--;`: a name followed by subscripts or members, then `++` or `--` and the statement's end */
+  private postIncrementAhead(): boolean {
+    const src = this.src;
+    let i = this.lx.at;
+    const c0 = src.charCodeAt(i);
+    if (c0 !== LBRACK && c0 !== 46) return false;
+    let depth = 0;
+    for (; i < src.length; i++) {
+      const c = src.charCodeAt(i);
+      if (c === LBRACK || c === LPAREN) depth++;
+      else if (c === RBRACK || c === RPAREN) depth--;
+      else if (depth === 0 && (c === PLUS || c === MINUS)) return src.charCodeAt(i + 1) === c && /^\s*;/.test(src.slice(i + 2, i + 202));
+      else if (depth === 0 && (c === SEMI || c === LBRACE || c === COMMA || c === EQ)) return false;
+    }
+    return false;
+  }
+  /** `++x[i];` (prefix) or `x[i]++;`: the store `x[i] += 1` */
+  private incrementStore(pos: number, prefix: boolean): Stmt {
+    const lx = this.lx;
+    let sign = "";
+    const take = (): void => {
+      sign = lx.punct === PLUS ? "+" : "-";
+      lx.advance();
+      lx.advance();
+    };
+    if (prefix) take();
+    const target = this.binary(20);
+    if (!prefix) {
+      if (!this.atIncrement()) this.fail("expected '++' or '--'");
+      take();
+    }
+    this.endStatement();
+    return { k: "store", target, e: intNode(pos, 1, false), op: sign, pos };
   }
 
   /** `x[i] = e;`, `x.f op= e;`, `*p = e;` */

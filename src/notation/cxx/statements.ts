@@ -17,6 +17,7 @@ import { Parser } from "./templates.js";
 //              | expression ';'
 //   type      := 'auto' | name targs? | 'decltype' '(' expression ')'    (then const, &, && are skipped)
 //   declarator:= name ('=' expression | '(' args ')' | '{' args '}')? | '[' name (',' name)* ']' '=' expression
+//              | name '[' expression? ']' ('='? '{' args '}')?      (program mode: an array in a function)
 
 /** what a snippet's type is: `auto`, a type (a name node with its template arguments), or `decltype(e)` */
 /** a declaration's type; `pointer`: a program's `T* p` (a pasted block refuses pointer declarations) */
@@ -27,8 +28,10 @@ export interface Declarator {
   pos: number;
   /** the names of a structured binding `auto [a, b] = e;` */
   bind: string[] | null;
-  /** `= e`, `(args)`, `{args}`, or none (value-initialised) */
+  /** `= e`, `(args)`, `{args}`, or none (value-initialised); an array's `= {...}` is `{args}` */
   init: { k: "=" ; e: Node } | { k: "()" | "{}"; args: Node[]; pos: number } | null;
+  /** a program's `T a[N]` (size: N) or `T a[] = {...}` (size null): an array in a function */
+  array?: { size: Node | null; pos: number };
 }
 
 export type PrintArg = { k: "string"; text: string; pos: number } | { k: "value"; e: Node };
@@ -555,7 +558,11 @@ export class StatementParser extends Parser {
     if (DECL_SPECS.has(name) || REFUSED.has(name) || CONTROL.has(name)) this.fail("expected the declared name");
     this.declareVariable(name);
     lx.advance();
-    if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays (T a[N])");
+    if (this.isPunct(LBRACK)) {
+      // a pasted block refuses arrays (its own evaluator holds no memory); a program reads them
+      if (!this.programMode) this.unsupported(lx.start, "arrays (T a[N])");
+      return this.arrayDeclarator(name, pos);
+    }
     if (this.isPunct(EQ)) {
       lx.advance();
       return { name, pos, bind: null, init: { k: "=", e: this.composed() } };
@@ -570,6 +577,28 @@ export class StatementParser extends Parser {
     }
     if (type.k === "auto") this.fail(`expected '=' after 'auto ${name}' (an auto declaration needs a value)`);
     return { name, pos, bind: null, init: null };
+  }
+
+  /** `a[N]`, `a[N] = {...}`, `a[N]{...}`, `a[] = {...}` (the lexer stands on '[') */
+  private arrayDeclarator(name: string, pos: number): Declarator {
+    const lx = this.lx;
+    const at = lx.start;
+    lx.advance();
+    const size = this.isPunct(RBRACK) ? null : this.composed();
+    this.expectPunct(RBRACK, "closing the array's size");
+    if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays of arrays (T a[M][N])");
+    if (this.isPunct(EQ)) {
+      lx.advance();
+      if (lx.kind === STRING) this.unsupported(lx.start, "arrays initialised from a string literal (char s[] = \"...\")");
+      if (!this.isPunct(LBRACE)) this.fail(`expected '{' (an array is initialised from a braced list: ${name}[] = {...})`);
+    }
+    let init: Declarator["init"] = null;
+    if (this.isPunct(LBRACE)) {
+      const p = lx.start;
+      init = { k: "{}", args: this.args(RBRACE), pos: p };
+    } else if (this.isPunct(LPAREN)) this.fail(`expected ';', '=' or '{' after ${name}[...] (an array is initialised from a braced list)`);
+    if (size === null && init === null) throw new ParseError(this.src, at, `definition of variable with array type needs an explicit size or an initializer (${name}[N] or ${name}[] = {...})`);
+    return { name, pos, bind: null, init, array: { size, pos: at } };
   }
 
   /** print(x); print("text"); printf("%d\n", n); print_layout(L); print_tensor(T); print_latex(x); print_svg(x); */

@@ -1,0 +1,109 @@
+/**
+ * `cute-ts run`: arrays declared in a function (src/eval/run/arrays.ts): `T a[N];`, `T a[N] = {...}`,
+ * `T a[N]{...}`, `T a[] = {...}`, element reads and stores, sizeof, an array passed to a function
+ * (a pointer: the callee's stores are the caller's), and what C++ leaves undefined refused. Expected
+ * values are worked out by hand in each test from C++'s rules.
+ */
+import { describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { run } from "./helpers.js";
+import { scratchDir } from "./support/scratch.js";
+
+const TIMEOUT = 120_000;
+async function runFile(text: string, name = "arrays.cu"): Promise<{ stdout: string; stderr: string; exit: number }> {
+  const f = join(scratchDir("arrays"), name);
+  writeFileSync(f, text);
+  return run(["run", f]);
+}
+const main = (body: string, before = "") => `#include <cstdio>\n${before}int main() {\n${body}\n  return 0;\n}\n`;
+
+describe("run: arrays of scalars and floats in a function", () => {
+  it("initialisers (the rest zero), stores, compound stores, ++ and -- on elements", async () => {
+    const r = await runFile(main(`  int a[4] = {1, 2, 3, 4};
+  int b[6] = {7};
+  int c[] = {5, 6, 7};
+  int d[3]{9, 8};
+  a[1] = 20;
+  a[2] += 5;
+  ++a[3];
+  a[0]++;
+  --d[0];
+  printf("%d %d %d %d\\n", a[0], a[1], a[2], a[3]);
+  printf("%d %d %d\\n", b[0], b[1], b[5]);
+  printf("%d %d %d %d\\n", c[2], d[0], d[1], d[2]);`));
+    expect(r).toEqual({ stdout: "2 20 8 5\n7 0 0\n7 8 8 0\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("float arrays: a loop's stores, *=, an int stored into a float array, a float into an int array (truncated)", async () => {
+    const r = await runFile(main(`  float acc[8];
+  for (int i = 0; i < 8; ++i) acc[i] = i * 0.5f;
+  acc[3] *= 2;
+  int t[2] = {};
+  t[1] = 2.75f;
+  double h[2] = {1, 0.25};
+  printf("%f %f %d %d %f\\n", acc[3], acc[7], t[0], t[1], h[0] + h[1]);`));
+    expect(r).toEqual({ stdout: "3.000000 3.500000 0 2 1.250000\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("sizeof(a), sizeof(a[0]) and their quotient; sizeof of a pointer parameter is a pointer's", async () => {
+    const r = await runFile(main(`  int a[4] = {1, 2, 3, 4};
+  double c[] = {5, 6, 7};
+  float acc[8];
+  printf("%zu %zu %zu %zu\\n", sizeof(a), sizeof(c), sizeof(acc) / sizeof(acc[0]), size_of_param(a));`, "size_t size_of_param(int* p) { return sizeof(p); }\n"));
+    expect(r).toEqual({ stdout: "16 24 8 8\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("an array passed to a function is a pointer: the callee's stores are the caller's, a + k points k elements on", async () => {
+    const r = await runFile(main(`  int b[6];
+  fill(b, 6);
+  printf("%d %d sum=%d tail=%d\\n", b[2], b[5], sum(b, 6), sum(b + 4, 2));
+  int* p = b + 1;
+  *p = -1;
+  printf("%d %d\\n", b[1], *(b + 5));`, `void fill(int* p, int n) { for (int i = 0; i < n; ++i) p[i] = i * 10; }
+int sum(int const* p, int n) { int s = 0; for (int i = 0; i < n; ++i) s += p[i]; return s; }
+`));
+    expect(r).toEqual({ stdout: "20 50 sum=150 tail=90\n-1 50\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("an element read before it is written is indeterminate: said once on stderr, nothing printed for it", async () => {
+    const r = await runFile(main(`  float e[2];
+  e[0] = 1;
+  printf("%f\\n", e[0]);
+  printf("%f\\n", e[1]);`));
+    expect(r.stdout).toBe("1.000000\n");
+    expect(r.exit).toBe(0);
+    expect(r.stderr).toMatch(/^cute-ts: \S*arrays\.cu:6: printf prints e\[1\], read before anything is written to it \(its value is indeterminate in C\+\+\): only a run on the GPU knows it; cute-ts prints nothing for it\n$/);
+  }, TIMEOUT);
+
+  it("an index outside the array is undefined behaviour: refused with the array, the index and N (exit 2)", async () => {
+    const r = await runFile(main(`  int a[4] = {1, 2, 3, 4};
+  printf("%d\\n", a[4]);`));
+    expect(r.stdout).toBe("");
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toMatch(/^cute-ts: \S*arrays\.cu:4: reading a\[4\] is undefined behaviour: int a\[4\] has elements 0 to 3\n$/);
+    const w = await runFile(`void g(int* p) { p[5] = 1; }\nint main() {\n  int a[2];\n  g(a + 1);\n}\n`);
+    expect(w.exit).toBe(2);
+    expect(w.stderr).toMatch(/^cute-ts: \S*arrays\.cu:1: writing a\[6\] \(through a pointer to a\[1\], index 5\) is undefined behaviour: int a\[2\] has elements 0 to 1\n$/);
+  }, TIMEOUT);
+
+  it("N is bounded before the array is made; excess initialisers and N <= 0 are refused as C++ refuses them", async () => {
+    const big = await runFile(main("  int big[100000];"));
+    expect(big.exit).toBe(2);
+    expect(big.stderr).toMatch(/^cute-ts: \S*arrays\.cu:3: int big\[100000\]: cute-ts holds at most 65536 elements in an array declared in a function \(a bound on memory\); this one has 100000\n$/);
+    const excess = await runFile(main("  int a[2] = {1, 2, 3};"));
+    expect(excess.exit).toBe(2);
+    expect(excess.stderr).toMatch(/^cute-ts: \S*arrays\.cu:3: int a\[2\] = \{\.\.\.\}: excess elements in array initializer: 3 values for 2 elements\n$/);
+    const zero = await runFile(main("  constexpr int N = 0;\n  float z[N];"));
+    expect(zero.exit).toBe(2);
+    expect(zero.stderr).toMatch(/^cute-ts: \S*arrays\.cu:4: float z\[0\]: an array's size is greater than zero \(C\+\+ refuses z\[0\]\)\n$/);
+    const nested = await runFile(main("  int m[2][3];"));
+    expect(nested.exit).toBe(2);
+    expect(nested.stderr).toContain("cute-ts does not support C++ arrays of arrays (T a[M][N]) yet");
+  }, TIMEOUT);
+
+  it("a pasted block: the block evaluator refuses the array, the run interpreter runs it", async () => {
+    const r = await run(["eval", 'int a[3] = {1, 2, 3}; a[1] += 4; float acc[4] = {}; for (int i = 0; i < 4; ++i) acc[i] += i; printf("%d %d %f\\n", a[1], int(sizeof(a)), acc[3]);']);
+    expect(r).toEqual({ stdout: "6 12 3.000000\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+});
