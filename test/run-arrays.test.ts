@@ -1,8 +1,9 @@
 /**
  * `cute-ts run`: arrays declared in a function (src/eval/run/arrays.ts): `T a[N];`, `T a[N] = {...}`,
  * `T a[N]{...}`, `T a[] = {...}`, element reads and stores, sizeof, an array passed to a function
- * (a pointer: the callee's stores are the caller's), and what C++ leaves undefined refused. Expected
- * values are worked out by hand in each test from C++'s rules.
+ * (a pointer: the callee's stores are the caller's), and what C++ leaves undefined refused; arrays of
+ * host objects, cudaLaunchKernelEx's launch attributes among them (a cluster's shape). Expected
+ * values are worked out by hand in each test from C++'s and CUDA's rules.
  */
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
@@ -11,10 +12,10 @@ import { run } from "./helpers.js";
 import { scratchDir } from "./support/scratch.js";
 
 const TIMEOUT = 120_000;
-async function runFile(text: string, name = "arrays.cu"): Promise<{ stdout: string; stderr: string; exit: number }> {
-  const f = join(scratchDir("arrays"), name);
+async function runFile(text: string, options: string[] = []): Promise<{ stdout: string; stderr: string; exit: number }> {
+  const f = join(scratchDir("arrays"), "arrays.cu");
   writeFileSync(f, text);
-  return run(["run", f]);
+  return run(["run", f, ...options]);
 }
 const main = (body: string, before = "") => `#include <cstdio>\n${before}int main() {\n${body}\n  return 0;\n}\n`;
 
@@ -105,5 +106,75 @@ int sum(int const* p, int n) { int s = 0; for (int i = 0; i < n; ++i) s += p[i];
   it("a pasted block: the block evaluator refuses the array, the run interpreter runs it", async () => {
     const r = await run(["eval", 'int a[3] = {1, 2, 3}; a[1] += 4; float acc[4] = {}; for (int i = 0; i < 4; ++i) acc[i] += i; printf("%d %d %f\\n", a[1], int(sizeof(a)), acc[3]);']);
     expect(r).toEqual({ stdout: "6 12 3.000000\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+});
+
+/** a kernel that prints its grid and its cluster where thread 0 of block BID runs, launched by cudaLaunchKernelEx with the attributes ATTRS */
+const launchEx = (attrs: string, grid = "dim3(4, 4)", bid = 5) => `#include <cstdio>
+#include <cute/tensor.hpp>
+using namespace cute;
+__global__ void kernel(int tag) {
+  if (cute::thread(0, ${bid})) {
+    dim3 c = cute::cluster_shape();
+    dim3 b = cute::block_id_in_cluster();
+    printf("%d: grid (%d,%d) cluster (%d,%d,%d) rank %d block_in_cluster (%d,%d)\\n", tag, gridDim.x, gridDim.y, c.x, c.y, c.z, int(cute::block_rank_in_cluster()), b.x, b.y);
+  }
+}
+int main() {
+  cudaLaunchConfig_t config = {0};
+  config.gridDim = ${grid};
+  config.blockDim = dim3(128);
+${attrs}
+  cudaLaunchKernelEx(&config, kernel, 7);
+  return 0;
+}
+`;
+const CLUSTER_2x2 = `  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = 2;
+  attribute[0].val.clusterDim.y = 2;
+  attribute[0].val.clusterDim.z = 1;
+  config.attrs = attribute;
+  config.numAttrs = 1;`;
+
+describe("run: arrays of host objects, cudaLaunchKernelEx's launch attributes", () => {
+  it("cudaLaunchAttributeClusterDimension launches clusters: cluster_shape() and block_rank_in_cluster() follow --block", async () => {
+    // block (1,1) of a 4x4 grid in 2x2 clusters: cluster (0,0), block (1,1) in it, rank 1 + 1*2 = 3
+    const r = await runFile(launchEx(CLUSTER_2x2), ["--block", "1,1"]);
+    expect(r).toEqual({ stdout: "7: grid (4,4) cluster (2,2,1) rank 3 block_in_cluster (1,1)\n", stderr: "", exit: 0 });
+    // block (2,3), linear 2 + 3*4 = 14: cluster (1,1), block (0,1) in it, rank 0 + 1*2 = 2
+    const other = await runFile(launchEx(CLUSTER_2x2, "dim3(4, 4)", 14), ["--block", "2,3"]);
+    expect(other).toEqual({ stdout: "7: grid (4,4) cluster (2,2,1) rank 2 block_in_cluster (0,1)\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("cudaLaunchAttributeIgnore is ignored; sizeof(cudaLaunchAttribute[2]) is 2 * (8 + 64) bytes", async () => {
+    const attrs = `  cudaLaunchAttribute attrs[2];
+  attrs[0].id = cudaLaunchAttributeIgnore;
+  attrs[1].id = cudaLaunchAttributeClusterDimension;
+  attrs[1].val.clusterDim.x = 4;
+  attrs[1].val.clusterDim.y = 1;
+  attrs[1].val.clusterDim.z = 1;
+  config.attrs = attrs;
+  config.numAttrs = 2;
+  printf("%zu\\n", sizeof(attrs));`;
+    // block (3,0) of clusters of 4 along x: rank 3
+    const r = await runFile(launchEx(attrs, "dim3(4, 4)", 3), ["--block", "3,0"]);
+    expect(r).toEqual({ stdout: "144\n7: grid (4,4) cluster (4,1,1) rank 3 block_in_cluster (3,0)\n", stderr: "", exit: 0 });
+  }, TIMEOUT);
+
+  it("another attribute id is refused by name; a grid not a whole number of clusters, an attribute past the array or a member never set are refused", async () => {
+    const prio = await runFile(launchEx(CLUSTER_2x2.replace("cudaLaunchAttributeClusterDimension", "cudaLaunchAttributePriority")));
+    expect(prio.exit).toBe(2);
+    expect(prio.stdout).toBe("");
+    expect(prio.stderr).toMatch(/^\S*arrays\.cu:22: cute-ts does not support cudaLaunchKernelEx's launch attribute cudaLaunchAttributePriority yet: cute-ts reads cudaLaunchAttributeClusterDimension \(a cluster's shape\) and cudaLaunchAttributeIgnore\n$/);
+    const grid = await runFile(launchEx(CLUSTER_2x2, "dim3(3, 4)"));
+    expect(grid.exit).toBe(2);
+    expect(grid.stderr).toMatch(/^cute-ts: \S*arrays\.cu:22: the grid \(3,4,1\) is not a whole number of clusters \(2,2,1\): the launch fails \(cudaErrorInvalidClusterSize\)\n$/);
+    const past = await runFile(launchEx(CLUSTER_2x2.replace("config.numAttrs = 1;", "config.numAttrs = 2;")));
+    expect(past.exit).toBe(2);
+    expect(past.stderr).toMatch(/^cute-ts: \S*arrays\.cu:22: reading attribute\[1\] is undefined behaviour: cudaLaunchAttribute attribute\[1\] has elements 0 to 0\n$/);
+    const unset = await runFile(launchEx(CLUSTER_2x2.replace("  attribute[0].val.clusterDim.z = 1;\n", "")));
+    expect(unset.exit).toBe(2);
+    expect(unset.stderr).toMatch(/^cute-ts: \S*arrays\.cu:21: cudaLaunchKernelEx: config\.attrs\[0\]\.val\.clusterDim\.z is never set: its value is indeterminate \(C\+\+: undefined behaviour\)\n$/);
   }, TIMEOUT);
 });

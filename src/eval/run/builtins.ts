@@ -18,6 +18,7 @@ import { type EvalValue, FloatValue } from "../ext-value.js";
 import { makeFloat } from "../float.js";
 import { Aggregate, type Buffer, Buffer as BufferClass, CStr, type Dim3, Dim3 as Dim3Class, Exit, HostObject, Unknown, intOf } from "./values.js";
 import { type Frame, Lambda } from "./machine.js";
+import { LocalArray } from "./arrays.js";
 import { type StaticFailure, cooperativeCopyCheck, copyAtomCheck, gemmCheck } from "./checks.js";
 
 /** what the builtins ask of the host (./host.ts) */
@@ -91,13 +92,72 @@ function launchOnCluster(args: EvalValue[], host: Host, n: CallNode, f?: Frame):
   return D(0);
 }
 
-/** cudaLaunchKernelEx(&config, kernel, args...): config's gridDim and blockDim; launch attributes (a cluster's shape) are not read */
+/** the CUDA runtime's launch attribute ids (driver_types.h's enum cudaLaunchAttributeID, CUDA 13), by name */
+export const LAUNCH_ATTRIBUTE_IDS: ReadonlyMap<string, number> = new Map([
+  ["cudaLaunchAttributeIgnore", 0],
+  ["cudaLaunchAttributeAccessPolicyWindow", 1],
+  ["cudaLaunchAttributeCooperative", 2],
+  ["cudaLaunchAttributeSynchronizationPolicy", 3],
+  ["cudaLaunchAttributeClusterDimension", 4],
+  ["cudaLaunchAttributeClusterSchedulingPolicyPreference", 5],
+  ["cudaLaunchAttributeProgrammaticStreamSerialization", 6],
+  ["cudaLaunchAttributeProgrammaticEvent", 7],
+  ["cudaLaunchAttributePriority", 8],
+  ["cudaLaunchAttributeMemSyncDomainMap", 9],
+  ["cudaLaunchAttributeMemSyncDomain", 10],
+  ["cudaLaunchAttributePreferredClusterDimension", 11],
+  ["cudaLaunchAttributeLaunchCompletionEvent", 12],
+  ["cudaLaunchAttributeDeviceUpdatableKernelNode", 13],
+  ["cudaLaunchAttributePreferredSharedMemoryCarveout", 14],
+  ["cudaLaunchAttributeNvlinkUtilCentricScheduling", 16],
+]);
+const LAUNCH_ATTRIBUTE_NAMES = new Map([...LAUNCH_ATTRIBUTE_IDS].map(([k, v]) => [v, k]));
+
+/** a member of a launch attribute the program stored (`attrs[0].val.clusterDim.x = 2`), refused where it never did */
+function attributeField(o: EvalValue | undefined, path: string[], at: string): EvalValue {
+  let v = o;
+  for (const name of path) {
+    v = v instanceof HostObject ? v.fields.get(name) : undefined;
+    if (v === undefined || v instanceof Unknown) throw new UsageError(`cudaLaunchKernelEx: ${at}.${path.join(".")} is never set: its value is indeterminate (C++: undefined behaviour)`);
+  }
+  return v!;
+}
+
+/**
+ * config.attrs[0 .. numAttrs): the cluster's shape of cudaLaunchAttributeClusterDimension
+ * (undefined: no cluster); cudaLaunchAttributeIgnore is ignored, as CUDA ignores it, any other id is refused
+ */
+function launchCluster(config: HostObject): Dim3 | undefined {
+  const count = intOf(config.fields.get("numAttrs")!, "config.numAttrs");
+  if (count === 0) return undefined;
+  if (count < 0) throw new UsageError(`cudaLaunchKernelEx: config.numAttrs is ${count}: it counts the attributes of config.attrs`);
+  const attrs = config.fields.get("attrs");
+  if (attrs === undefined) throw new UsageError(`cudaLaunchKernelEx: config.numAttrs is ${count} but config.attrs is never set`);
+  let cluster: Dim3 | undefined;
+  for (let i = 0; i < count; i++) {
+    const at = `config.attrs[${i}]`;
+    const a = attrs instanceof LocalArray ? attrs.read(i) : attrs instanceof HostObject && i === 0 ? attrs : undefined;
+    if (!(a instanceof HostObject)) throw new UsageError(`cudaLaunchKernelEx: ${at} is ${a === undefined ? `past the attributes config.attrs points to (${describe(attrs)})` : describe(a)}, not a cudaLaunchAttribute`);
+    const id = attributeField(a, ["id"], at);
+    const v = intOf(id, `${at}.id`);
+    if (v === 0) continue;
+    if (v !== 4) {
+      const name = LAUNCH_ATTRIBUTE_NAMES.get(v);
+      throw new Unsupported(`cudaLaunchKernelEx's launch attribute ${name ?? `id ${v}`}${name === undefined ? ", which the CUDA runtime does not define," : ""}`, ": cute-ts reads cudaLaunchAttributeClusterDimension (a cluster's shape) and cudaLaunchAttributeIgnore");
+    }
+    const d = ["x", "y", "z"].map((k) => intOf(attributeField(a, ["val", "clusterDim", k], at), `${at}.val.clusterDim.${k}`));
+    if (d.some((x) => x <= 0)) throw new UsageError(`cudaLaunchKernelEx: ${at}.val.clusterDim is (${d.join(",")}): a cluster has at least one block in each dimension, the launch fails (cudaErrorInvalidValue)`);
+    cluster = new Dim3Class(d[0]!, d[1]!, d[2]!);
+  }
+  return cluster;
+}
+
+/** cudaLaunchKernelEx(&config, kernel, args...): config's gridDim and blockDim, and the cluster's shape its attributes give */
 function launchKernelEx(args: EvalValue[], host: Host, n: CallNode, f?: Frame): EvalValue {
   const [config, kernel, ...rest] = args;
   if (!(config instanceof HostObject)) throw new CuteError("cudaLaunchKernelEx", "takes a cudaLaunchConfig_t* (&config), the kernel and its arguments", [describe(config!)]);
-  const attrs = config.fields.get("numAttrs");
-  if (attrs instanceof Int && attrs.v > 0) throw new Unsupported("cudaLaunchKernelEx's launch attributes (config.attrs: a cluster's shape)", ": launch with cutlass::launch_kernel_on_cluster, or without attributes");
-  host.runKernel(kernel!, rest, config.fields.get("gridDim") as EvalValue | undefined, config.fields.get("blockDim") as EvalValue | undefined, n.pos, f!);
+  const cluster = config.fields.has("numAttrs") ? launchCluster(config) : undefined;
+  host.runKernel(kernel!, rest, config.fields.get("gridDim") as EvalValue | undefined, config.fields.get("blockDim") as EvalValue | undefined, n.pos, f!, cluster);
   return D(0);
 }
 

@@ -16,7 +16,7 @@ import { makeFloat, toFloat, truncated } from "../float.js";
 import { formatFloat } from "../float-format.js";
 import { type Frame, Lambda, type Machine } from "./machine.js";
 import { Aggregate, ArgvValue, ArrayRef, Buffer, intOf, CStr, Dim3, Endl, FunctionRef, HostObject, RunValue, Stream, memberValue, type StructLayout, StructRef, Unknown } from "./values.js";
-import { type CallHost, DEVICE_CALLS, HOST_CALLS } from "./builtins.js";
+import { type CallHost, DEVICE_CALLS, HOST_CALLS, LAUNCH_ATTRIBUTE_IDS } from "./builtins.js";
 import { LocalArray } from "./arrays.js";
 import { DEVICE_CONSTANTS, PipelineState, type SharedWords, TmemAllocator, deviceObject } from "./device.js";
 
@@ -93,7 +93,7 @@ export function programHooks(h: EvalHooks, f: Frame, host: ProgramHost): EvalHoo
       const short = n.name.replace(/^(?:::)?(?:std::|cute::)/, "");
       if (short === "cout" || short === "cerr") return new Stream(short === "cerr");
       if (short === "endl") return new Endl();
-      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f)));
+      const c = CONSTANTS.get(n.name.replace(/^(?:::)?/, "")) ?? DEVICE_CONSTANTS.get(shortName(host.qualified(n.name, f))) ?? LAUNCH_ATTRIBUTE_IDS.get(n.name.replace(/^(?:::)?/, ""));
       if (c !== undefined) return D(c);
       // S::kName: a static constexpr member of a struct the unit defines
       const st = n.name.includes("::") ? host.staticMember(n.name, f) : undefined;

@@ -327,6 +327,8 @@ export class Host implements MachineHost, ProgramHost {
       return toFloat(v, "float") ?? v;
     }
     if (HOST_OBJECTS.has(short) || /^cuda[A-Z]\w*$/.test(short) || this.machine.unit.structs.some((s) => s.name === name)) {
+      // `cudaLaunchConfig_t config = {0};`: a C struct zeroed, its members stored one by one after
+      if (d.init?.k === "=" && d.init.e.k === "init" && d.init.e.name === "" && d.init.e.args.every((x) => x.k === "int" && x.v === 0)) return hostObject(short, this.config.arch);
       const a = args();
       if (a[0] instanceof RunValue || a[0] instanceof Int) return a[0];
       return hostObject(short, this.config.arch);
