@@ -50,6 +50,10 @@ export class Dim3 extends RunValue {
     super();
     this.what = `dim3(${x}, ${y}, ${z})`;
   }
+  /** CuTe's print of a dim3: a tuple (cute/container/cuda_types.hpp gives dim3 tuple_size 3) */
+  override print(): string {
+    return `(${this.x},${this.y},${this.z})`;
+  }
 }
 
 /** a thrust host/device vector or a cudaMalloc'd buffer: its elements' type, count and address */
