@@ -103,6 +103,21 @@ int sum(int const* p, int n) { int s = 0; for (int i = 0; i < n; ++i) s += p[i];
     expect(nested.stderr).toContain("cute-ts does not support C++ arrays of arrays (T a[M][N]) yet");
   }, TIMEOUT);
 
+  it("a constexpr array at file scope is read; another array at file scope is refused with a caret (it hung the reader before)", async () => {
+    const r = await runFile(`#include <cstdio>\nconstexpr int g[3] = {1, 2, 3};\nint main() {\n  printf("%d\\n", g[2]);\n}\n`);
+    expect(r).toEqual({ stdout: "3\n", stderr: "", exit: 0 });
+    const g = await runFile("int g[3];\nint main() {\n  return 0;\n}\n");
+    expect(g).toEqual({ stdout: "", stderr: "cute-ts does not support C++ arrays at file scope other than constexpr ones (declare it in a function, or constexpr) yet\n  line 1: int g[3];\n               ^\n  what cute-ts reads: docs/notation.md\n", exit: 2 });
+  }, TIMEOUT);
+
+  it("an array is not assignable; an int element has no members (as the compiler refuses them)", async () => {
+    const assign = await runFile(main("  int a[3];\n  int b[3];\n  a = b;"));
+    expect(assign.exit).toBe(2);
+    expect(assign.stderr).toMatch(/^cute-ts: \S*arrays\.cu:5: a = \.\.\.: array type 'int\[3\]' is not assignable\n$/);
+    const member = await runFile(main("  int a[2];\n  a[0].x = 1;"));
+    expect(member).toEqual({ stdout: "", stderr: "cute-ts: cannot parse: member reference base type 'int' is not a structure or union\n  line 4:   a[0].x = 1;\n                 ^\n  what cute-ts reads: docs/notation.md\n", exit: 2 });
+  }, TIMEOUT);
+
   it("a pasted block: the block evaluator refuses the array, the run interpreter runs it", async () => {
     const r = await run(["eval", 'int a[3] = {1, 2, 3}; a[1] += 4; float acc[4] = {}; for (int i = 0; i < 4; ++i) acc[i] += i; printf("%d %d %f\\n", a[1], int(sizeof(a)), acc[3]);']);
     expect(r).toEqual({ stdout: "6 12 3.000000\n", stderr: "", exit: 0 });

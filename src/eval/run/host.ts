@@ -193,6 +193,8 @@ export class Host implements MachineHost, ProgramHost {
       return true;
     }
     if (tg.k === "member" && tg.field) {
+      const owner = tg.target.k === "apply" && tg.target.subscript ? m.ev(tg.target.target, f) : undefined;
+      if (owner instanceof LocalArray && owner.elems.kind.k !== "object" && owner.elems.kind.k !== "any") throw new ParseError(m.src, tg.pos, `member reference base type '${owner.elems.type}' is not a structure or union`);
       const o = m.ev(tg.target, f);
       if (o instanceof Unknown) throw new ParseError(m.src, tg.pos, `${describe(o)} has no member ${tg.name} cute-ts can store into`);
       if (!(o instanceof HostObject)) throw new ParseError(m.src, tg.pos, `member reference base type (${describe(o)}) is not a structure: it has no member ${tg.name}`);

@@ -301,6 +301,8 @@ export class Machine {
 
   /** a new value of a declared variable, converted as C++ converts it to the variable's type */
   converted(old: EvalValue, v: EvalValue, name: string): EvalValue {
+    // an array is not assignable (C++ copies none: a = b is refused)
+    if (old instanceof LocalArray && !old.pointer) throw new UsageError(`${name} = ...: array type '${old.elems.type}[${old.count}]' is not assignable`);
     if (v instanceof Unknown) return v;
     // a vector assigned another (d_C = h_C) copies the elements: it keeps its own storage
     if (old instanceof Buffer && v instanceof Buffer) return old;

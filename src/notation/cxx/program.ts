@@ -416,7 +416,9 @@ export class ProgramParser extends StatementParser {
         lx.advance();
         this.skipUntil([GT]);
         lx.advance();
-      } else if (this.isPunct(LBRACK)) this.skipAttributes();
+      } else if (this.isPunct(LBRACK) && this.src.charCodeAt(lx.start + 1) === LBRACK) this.skipAttributes();
+      // `int g[3];` at file scope: only constexpr ones are read (a '[' that opens no attribute must not stop the reader)
+      else if (this.isPunct(LBRACK)) this.unsupported(lx.start, "arrays at file scope other than constexpr ones (declare it in a function, or constexpr)");
       else if (this.isPunct(STAR) || this.isPunct(AMP)) lx.advance();
       else this.fail("expected a function's name and '('");
     }
