@@ -49,6 +49,18 @@ export function flatForm(l: Layout): Layout | undefined {
   return new Layout(T.flatten(sh), T.flatten(st) as Stride);
 }
 
+/**
+ * The result's modes before its last with one more, x as a static integer (read from
+ * STATIC_INTS, no call for a small one): the array is made at the first (a path keeps its last
+ * mode in locals, so a result of one mode makes none)
+ */
+function withMode(out: Int[] | undefined, x: number): Int[] {
+  const v = STATIC_INTS[x - STATIC_LO] ?? S(x);
+  if (out === undefined) return [v];
+  out.push(v);
+  return out;
+}
+
 // ---------------------------------------------------------------- composition
 
 /**
@@ -175,12 +187,9 @@ function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefi
         if (newV === 0 || rsV % newV !== 0) return undefined;
         const d = rdV * runD;
         if (!small(d)) return undefined;
-        if (m === 1) {
-          outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
-          outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
-        } else if (m > 1) {
-          outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
-          outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+        if (m > 0) {
+          outS = withMode(outS, lastS);
+          outD = withMode(outD, lastD);
         }
         lastS = newV;
         lastD = d;
@@ -197,12 +206,9 @@ function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefi
   const lastStride = rdV * runD;
   if (!small(lastStride)) return undefined;
   if (m === 0 || rsV !== 1) {
-    if (m === 1) {
-      outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
-      outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
-    } else if (m > 1) {
-      outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
-      outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+    if (m > 0) {
+      outS = withMode(outS, lastS);
+      outD = withMode(outD, lastD);
     }
     lastS = rsV;
     lastD = lastStride;
@@ -319,12 +325,9 @@ export function complementFast(l: Layout, cotarget: IntTuple | Layout | undefine
           lastS *= ns;
           if (lastS > SMALL) break gaveUp;
         } else {
-          if (m === 1) {
-            outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
-            outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
-          } else if (m > 1) {
-            outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
-            outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+          if (m > 0) {
+            outS = withMode(outS, lastS);
+            outD = withMode(outD, lastD);
           }
           lastS = ns;
           lastD = cur;
@@ -442,12 +445,9 @@ export function rightInverseFast(l: Layout): Layout | undefined {
         lastS *= foundS;
         if (lastS > SMALL) break gaveUp;
       } else {
-        if (m === 1) {
-          outS = [STATIC_INTS[lastS - STATIC_LO] ?? S(lastS)];
-          outD = [STATIC_INTS[lastD - STATIC_LO] ?? S(lastD)];
-        } else if (m > 1) {
-          outS!.push(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS));
-          outD!.push(STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+        if (m > 0) {
+          outS = withMode(outS, lastS);
+          outD = withMode(outD, lastD);
         }
         lastS = foundS;
         lastD = foundPre;
