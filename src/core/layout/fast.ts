@@ -61,6 +61,12 @@ function withMode(out: Int[] | undefined, x: number): Int[] {
   return out;
 }
 
+/** a path's result: the modes before its last (none made: a leaf) and its last, (lastS : lastD) */
+function layoutOfModes(outS: Int[] | undefined, outD: Int[] | undefined, lastS: number, lastD: number): Layout {
+  if (outS === undefined || outD === undefined) return new Layout(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), STATIC_INTS[lastD - STATIC_LO] ?? S(lastD));
+  return new Layout(withMode(outS, lastS), withMode(outD, lastD));
+}
+
 // ---------------------------------------------------------------- composition
 
 /**
@@ -158,22 +164,19 @@ function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefi
   let m = 0, lastS = 0, lastD = 0;
   // (runS : runD) the lhs's run being read
   let runS = 0, runD = 0;
-  for (let j = 0; j <= n; j++) {
-    let sv = 0, dv = 0;
-    if (j < n) {
-      sv = ls[j]!.v;
-      dv = ld[j]!.v;
-      if (sv === 1) {
-        if (j !== n - 1) continue;
-        sv = 2;
-      }
-      if (runS > 0 && dv === runS * runD) {
-        runS *= sv;
-        if (runS > SMALL) return undefined;
-        continue;
-      }
+  for (let j = 0; j < n; j++) {
+    let sv = ls[j]!.v;
+    const dv = ld[j]!.v;
+    if (sv === 1) {
+      if (j !== n - 1) continue;
+      sv = 2;
     }
-    if (runS > 0 && j < n) {
+    if (runS > 0 && dv === runS * runD) {
+      runS *= sv;
+      if (runS > SMALL) return undefined;
+      continue;
+    }
+    if (runS > 0) {
       // the run (runS : runD) is not the last: it divides rs:rd
       // (the refusals, divisibility and a zero divisor, are the CuTe-shaped path's to word)
       if (!(rdV % runS === 0 || rdV < runS)) return undefined;
@@ -198,7 +201,6 @@ function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefi
       }
       rdV = nxV;
     }
-    if (j === n) break;
     runS = sv;
     runD = dv;
   }
@@ -214,11 +216,7 @@ function foldLeaf(ls: Int[], ld: Int[], rs: number, rd: number): Layout | undefi
     lastD = lastStride;
     m++;
   }
-  const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
-  if (m === 1) return new Layout(s, d);
-  outS!.push(s);
-  outD!.push(d);
-  return new Layout(outS!, outD!);
+  return layoutOfModes(outS, outD, lastS, lastD);
 }
 
 /** the strides of a tiler with integer strides, each times d (a static zero stays _0), as compositionImpl does onto s:d; undefined otherwise */
@@ -341,11 +339,7 @@ export function complementFast(l: Layout, cotarget: IntTuple | Layout | undefine
       takenI = mi;
     }
     if (m === 0) return new Layout(_1, _0);
-    const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
-    if (m === 1) return new Layout(s, d);
-    outS!.push(s);
-    outD!.push(d);
-    return new Layout(outS!, outD!);
+    return layoutOfModes(outS, outD, lastS, lastD);
   }
   return complementOfFlat(l, cotarget);
 }
@@ -459,11 +453,7 @@ export function rightInverseFast(l: Layout): Layout | undefined {
     // none: _1:_0; one s:_1: from the table, made at load
     if (m === 0) return NO_INVERSE;
     if (m === 1 && lastD === 1) return UNIT_INVERSES[lastS] ?? new Layout(STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), _1);
-    const s = STATIC_INTS[lastS - STATIC_LO] ?? S(lastS), d = STATIC_INTS[lastD - STATIC_LO] ?? S(lastD);
-    if (m === 1) return new Layout(s, d);
-    outS!.push(s);
-    outD!.push(d);
-    return new Layout(outS!, outD!);
+    return layoutOfModes(outS, outD, lastS, lastD);
   }
   return rightInverseOfFlat(l);
 }
