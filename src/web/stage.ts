@@ -185,6 +185,15 @@ export class Stage {
       }
       this.marks.draw(y0 - 4, y1 + 4, f);
     };
+    /** a frame inside each of these cells, one stroke in the context's current style */
+    const frames = (ctx: CanvasRenderingContext2D, cells: readonly CellRef[]) => {
+      ctx.beginPath();
+      for (const c of cells) {
+        const [x, y, w, h] = rect(c);
+        ctx.rect(x + 1, y + 1, w - 2, h - 2);
+      }
+      ctx.stroke();
+    };
     const accent = css("--accent") || "#d00";
     if (this.selected !== undefined && p.threadCells) {
       const cells = p.threadCells(this.selected);
@@ -197,12 +206,7 @@ export class Stage {
           // big cells: a frame inside each of the thread's cells
           ctx.strokeStyle = accent;
           ctx.lineWidth = Math.max(1.5, Math.min(3, s / 8));
-          ctx.beginPath();
-          for (const c of cells) {
-            const [x, y, w, h] = rect(c);
-            ctx.rect(x + 1, y + 1, w - 2, h - 2);
-          }
-          ctx.stroke();
+          frames(ctx, cells);
         } else {
           // small cells: a tint, which a frame would hide under its own line
           ctx.globalAlpha = 0.55;
@@ -227,12 +231,7 @@ export class Stage {
           ctx.strokeStyle = accent;
           ctx.lineWidth = 2;
           ctx.setLineDash([3, 2]);
-          ctx.beginPath();
-          for (const c of same) {
-            const [rx, ry, w, h] = rect(c);
-            ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
-          }
-          ctx.stroke();
+          frames(ctx, same);
           ctx.setLineDash([]);
         });
       }
@@ -247,12 +246,7 @@ export class Stage {
           ctx.strokeStyle = accent;
           ctx.setLineDash([4, 2]);
           ctx.lineWidth = 2;
-          ctx.beginPath();
-          for (const c of from) {
-            const [rx, ry, w, h] = rect(c);
-            ctx.rect(rx + 1, ry + 1, w - 2, h - 2);
-          }
-          ctx.stroke();
+          frames(ctx, from);
           ctx.setLineDash([]);
         });
       }
